@@ -1,0 +1,75 @@
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from './schema'
+
+/** The one database type the app codes against, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+/** A transaction handle has the same query API as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+export type Database = {
+	db: Db
+	driver: 'pglite' | 'postgres'
+	ping(): Promise<void>
+	close(): Promise<void>
+}
+
+export type DatabaseOptions = {
+	/** postgres:// URL; when absent the embedded PGlite is used. */
+	url?: string
+	/** PGlite data directory, or undefined for an in-memory database (tests). */
+	dataDir?: string
+	poolSize?: number
+	migrationsFolder?: string
+}
+
+export const DEFAULT_MIGRATIONS_FOLDER = path.resolve(process.cwd(), 'drizzle')
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+	const migrationsFolder = options.migrationsFolder ?? DEFAULT_MIGRATIONS_FOLDER
+	if (options.url) {
+		const pool = new pg.Pool({
+			connectionString: options.url,
+			max: options.poolSize ?? 10,
+			idleTimeoutMillis: 30_000,
+		})
+		const db = drizzlePg(pool, { schema }) as unknown as Db
+		try {
+			await migratePg(db as Parameters<typeof migratePg>[0], { migrationsFolder })
+		} catch (error) {
+			await pool.end()
+			throw error
+		}
+		return {
+			db,
+			driver: 'postgres',
+			ping: async () => {
+				await pool.query('select 1')
+			},
+			close: () => pool.end(),
+		}
+	}
+	const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite()
+	await client.waitReady
+	const db = drizzlePglite(client, { schema }) as unknown as Db
+	try {
+		await migratePglite(db as Parameters<typeof migratePglite>[0], { migrationsFolder })
+	} catch (error) {
+		await client.close()
+		throw error
+	}
+	return {
+		db,
+		driver: 'pglite',
+		ping: async () => {
+			await client.query('select 1')
+		},
+		close: () => client.close(),
+	}
+}

@@ -1,0 +1,2 @@
+// Drizzle needs every table in one object; each feature's tables live in their own file.
+export * from './outbox'

@@ -1,0 +1,43 @@
+import { z } from 'zod'
+
+/**
+ * Every setting the server reads, parsed once at start. A bad value stops start-up with a message
+ * naming the variable; nothing else in the codebase reads process.env.
+ */
+const EnvSchema = z
+	.object({
+		NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+		PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+		HOST: z.string().min(1).default('0.0.0.0'),
+		DATA_DIR: z.string().min(1).default('./data'),
+		DATABASE_URL: z
+			.string()
+			.regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+			.optional(),
+		DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+		SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
+		TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+		LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+		HTML_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+	})
+	.transform((env) => ({
+		...env,
+		SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+	}))
+
+export type Env = z.infer<typeof EnvSchema>
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+	// Treat empty strings as unset so `FOO= npm start` behaves like leaving FOO out.
+	const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''))
+	const result = EnvSchema.safeParse(cleaned)
+	if (!result.success) {
+		const lines = result.error.issues.map(
+			(issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`,
+		)
+		throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`)
+	}
+	return result.data
+}

@@ -1,0 +1,128 @@
+import { Clock, Mail, MapPin, Phone } from 'lucide-react'
+import { Link } from 'react-router'
+import { BUSINESS } from '~/lib/business'
+
+const QUICK_LINKS = [
+	{ to: '/', label: 'Home' },
+	{ to: '/services', label: 'Services' },
+	{ to: '/pond-products', label: 'Products' },
+	{ to: '/portfolio', label: 'Portfolio' },
+	{ to: '/contact', label: 'Contact' },
+] as const
+
+const LEGAL_LINKS = [
+	{ to: '/privacy-policy', label: 'Privacy Policy' },
+	{ to: '/terms-and-conditions', label: 'Terms & Conditions' },
+] as const
+
+export function SiteFooter({ year, showCredit }: { year: number; showCredit: boolean }) {
+	return (
+		<footer className="bg-pond-950 text-slate-200">
+			<div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
+				<section aria-labelledby="footer-about">
+					<h2 id="footer-about" className="font-display text-lg font-semibold text-white">
+						{BUSINESS.name}
+					</h2>
+					<p className="mt-3 text-sm leading-relaxed text-slate-300">
+						Custom ponds built and pond equipment delivered across the UK, from a family business
+						that started in the north of Scotland over 30 years ago.
+					</p>
+					<a
+						href={BUSINESS.social.url}
+						rel="noopener noreferrer"
+						target="_blank"
+						className="mt-4 inline-flex items-center gap-2 text-sm font-medium text-white underline-offset-4 hover:underline"
+					>
+						<FacebookIcon />
+						Follow us on {BUSINESS.social.label}
+						<span className="sr-only">(opens in a new tab)</span>
+					</a>
+				</section>
+				<section aria-labelledby="footer-contact">
+					<h2 id="footer-contact" className="font-display text-lg font-semibold text-white">
+						Contact
+					</h2>
+					<ul className="mt-3 space-y-2 text-sm">
+						<li className="flex items-center gap-2">
+							<Phone aria-hidden="true" className="size-4 shrink-0" />
+							<a href={BUSINESS.phoneHref} className="hover:underline">
+								{BUSINESS.phone}
+							</a>
+						</li>
+						<li className="flex items-center gap-2">
+							<Mail aria-hidden="true" className="size-4 shrink-0" />
+							<a href={`mailto:${BUSINESS.email}`} className="break-all hover:underline">
+								{BUSINESS.email}
+							</a>
+						</li>
+						<li className="flex items-center gap-2">
+							<MapPin aria-hidden="true" className="size-4 shrink-0" />
+							{BUSINESS.location}
+						</li>
+						<li className="flex items-center gap-2">
+							<Clock aria-hidden="true" className="size-4 shrink-0" />
+							{BUSINESS.hours}
+						</li>
+					</ul>
+				</section>
+				<FooterLinks id="footer-quick" title="Quick Links" links={QUICK_LINKS} />
+				<FooterLinks id="footer-legal" title="Legal" links={LEGAL_LINKS} />
+			</div>
+			<div className="border-t border-white/10">
+				<div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-5 text-sm text-slate-400 sm:flex-row sm:justify-between sm:px-6">
+					<p>
+						© {year} {BUSINESS.name}. All rights reserved.
+					</p>
+					{showCredit ? (
+						<p data-testid="designer-credit">
+							Website designed by{' '}
+							<a
+								href={BUSINESS.designer.url}
+								rel="noopener noreferrer"
+								target="_blank"
+								className="text-slate-200 underline-offset-4 hover:underline"
+							>
+								{BUSINESS.designer.name}
+							</a>
+						</p>
+					) : null}
+				</div>
+			</div>
+		</footer>
+	)
+}
+
+function FooterLinks({
+	id,
+	title,
+	links,
+}: {
+	id: string
+	title: string
+	links: ReadonlyArray<{ to: string; label: string }>
+}) {
+	return (
+		<section aria-labelledby={id}>
+			<h2 id={id} className="font-display text-lg font-semibold text-white">
+				{title}
+			</h2>
+			<ul className="mt-3 space-y-2 text-sm">
+				{links.map((link) => (
+					<li key={link.to}>
+						<Link to={link.to} className="hover:text-white hover:underline">
+							{link.label}
+						</Link>
+					</li>
+				))}
+			</ul>
+		</section>
+	)
+}
+
+function FacebookIcon() {
+	return (
+		<svg viewBox="0 0 24 24" aria-hidden="true" className="size-5 fill-current">
+			<path d="M13.5 21v-7.5h2.6l.4-3h-3V8.6c0-.9.3-1.5 1.5-1.5h1.6V4.4c-.3 0-1.2-.1-2.3-.1-2.3 0-3.9 1.4-3.9 4v2.2H7.8v3h2.6V21h3.1z" />
+		</svg>
+	)
+}

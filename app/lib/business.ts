@@ -1,0 +1,22 @@
+/** The business's public details, shown in the footer, contact page, emails and structured data. */
+export const BUSINESS = {
+	name: 'Highland Koi & Ponds',
+	tagline: 'National Koi and Pond Service with Over 30 Years of Experience',
+	phone: '01632 960412',
+	phoneHref: 'tel:+441632960412',
+	email: 'hello@highlandkoiponds.co.uk',
+	location: 'Inverness, Scottish Highlands',
+	locality: 'Inverness',
+	region: 'Highland',
+	postcode: 'IV2 3XY',
+	country: 'GB',
+	hours: 'Monday-Saturday 9:00 AM to 5:00 PM',
+	hoursShort: 'Mon-Sat, 9AM-5PM',
+	replyTime: 'within 24 hours',
+	social: {
+		label: 'Facebook',
+		url: 'https://www.facebook.com/highlandkoiponds',
+		reviewsUrl: 'https://www.facebook.com/highlandkoiponds/reviews',
+	},
+	designer: { name: 'Loch Ness Digital', url: 'https://www.lochnessdigital.co.uk' },
+} as const

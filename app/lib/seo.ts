@@ -1,0 +1,61 @@
+import type { MetaDescriptor } from 'react-router'
+import { BUSINESS } from './business'
+import { siteImageUrl } from './images'
+
+type MetaArgs = {
+	location: { pathname: string; search: string }
+	matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>
+}
+
+type PageMeta = {
+	title: string
+	description: string
+	/** Absolute or root-relative image for Open Graph/Twitter cards. */
+	image?: string
+	type?: 'website' | 'article' | 'product'
+	/** Query parameters that make a distinct page (e.g. page); the rest is left out of the canonical. */
+	canonicalParams?: readonly string[]
+	noindex?: boolean
+}
+
+export function siteUrlFrom(matches: MetaArgs['matches']): string {
+	const root = matches.find((m) => m?.id === 'root')?.data as { siteUrl?: string } | undefined
+	return root?.siteUrl ?? ''
+}
+
+export function canonicalUrl(siteUrl: string, pathname: string, search = '', keep: readonly string[] = []) {
+	const params = new URLSearchParams(search)
+	const kept = new URLSearchParams()
+	for (const key of keep) {
+		const value = params.get(key)
+		if (value) kept.set(key, value)
+	}
+	const query = kept.toString()
+	return `${siteUrl}${pathname}${query ? `?${query}` : ''}`
+}
+
+/** Title, description, canonical, Open Graph and Twitter tags for one page. */
+export function pageMeta(args: MetaArgs, page: PageMeta): MetaDescriptor[] {
+	const siteUrl = siteUrlFrom(args.matches)
+	const url = canonicalUrl(siteUrl, args.location.pathname, args.location.search, page.canonicalParams)
+	const image = page.image ?? siteImageUrl('social', 1200, 'jpg')
+	const imageUrl = image.startsWith('http') ? image : `${siteUrl}${image}`
+	const title = page.title.includes(BUSINESS.name) ? page.title : `${page.title} | ${BUSINESS.name}`
+	return [
+		{ title },
+		{ name: 'description', content: page.description },
+		{ tagName: 'link', rel: 'canonical', href: url },
+		...(page.noindex ? [{ name: 'robots', content: 'noindex' }] : []),
+		{ property: 'og:site_name', content: BUSINESS.name },
+		{ property: 'og:locale', content: 'en_GB' },
+		{ property: 'og:type', content: page.type ?? 'website' },
+		{ property: 'og:title', content: title },
+		{ property: 'og:description', content: page.description },
+		{ property: 'og:url', content: url },
+		{ property: 'og:image', content: imageUrl },
+		{ name: 'twitter:card', content: 'summary_large_image' },
+		{ name: 'twitter:title', content: title },
+		{ name: 'twitter:description', content: page.description },
+		{ name: 'twitter:image', content: imageUrl },
+	]
+}

@@ -1,0 +1,113 @@
+import { useEffect } from 'react'
+import {
+	data,
+	isRouteErrorResponse,
+	Link,
+	Links,
+	Meta,
+	Outlet,
+	Scripts,
+	ScrollRestoration,
+	useLocation,
+	useRouteLoaderData,
+} from 'react-router'
+import type { Route } from './+types/root'
+import './app.css'
+import { Breadcrumbs, type BreadcrumbHandle } from '~/components/layout/breadcrumbs'
+import { SiteFooter } from '~/components/layout/site-footer'
+import { SiteHeader } from '~/components/layout/site-header'
+import { useNonce } from '~/components/nonce'
+
+export const handle: BreadcrumbHandle = {
+	breadcrumb: () => ({ label: 'Home', to: '/' }),
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+	return data({
+		siteUrl: context.env.SITE_URL,
+		year: new Date().getFullYear(),
+		user: null as null | { isAdmin: boolean },
+	})
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+	const nonce = useNonce()
+	const root = useRouteLoaderData<typeof loader>('root')
+	const { pathname } = useLocation()
+	useScrollToHash()
+	return (
+		<html lang="en-GB">
+			<head>
+				<meta charSet="utf-8" />
+				<meta name="viewport" content="width=device-width, initial-scale=1" />
+				<meta name="theme-color" content="#12384d" />
+				<link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+				<Meta />
+				<Links />
+			</head>
+			<body className="flex min-h-dvh flex-col">
+				<SiteHeader signedIn={Boolean(root?.user)} isAdmin={Boolean(root?.user?.isAdmin)} />
+				<Breadcrumbs />
+				<main id="main" className="flex-1">
+					{children}
+				</main>
+				<SiteFooter year={root?.year ?? new Date().getFullYear()} showCredit={pathname === '/'} />
+				<ScrollRestoration nonce={nonce} />
+				<Scripts nonce={nonce} />
+			</body>
+		</html>
+	)
+}
+
+export default function App() {
+	return <Outlet />
+}
+
+/** Smooth-scrolls to the element named by the URL hash 100 ms after navigation (spec). */
+function useScrollToHash() {
+	const { hash, key } = useLocation()
+	// biome-ignore lint/correctness/useExhaustiveDependencies: re-run on every navigation (key)
+	useEffect(() => {
+		if (!hash) return
+		const timer = setTimeout(() => {
+			const target = document.getElementById(decodeURIComponent(hash.slice(1)))
+			const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+			target?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' })
+		}, 100)
+		return () => clearTimeout(timer)
+	}, [hash, key])
+}
+
+export function meta() {
+	return [{ title: 'Highland Koi & Ponds' }]
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	const notFound = isRouteErrorResponse(error) && error.status === 404
+	const title = notFound ? 'Page not found' : 'Something went wrong'
+	const message = notFound
+		? 'Sorry, we could not find that page. It may have moved, or the address may be mistyped.'
+		: 'Sorry, something went wrong on our side. Please try again in a moment.'
+	return (
+		<div className="container-page py-20 text-center">
+			<title>{`${title} | Highland Koi & Ponds`}</title>
+			<meta name="robots" content="noindex" />
+			<p className="text-sm font-semibold uppercase tracking-wide text-koi-600">
+				{notFound ? 'Error 404' : 'Error 500'}
+			</p>
+			<h1 className="mt-2 font-display text-4xl font-bold text-pond-900">{title}</h1>
+			<p className="mx-auto mt-4 max-w-xl text-lg text-slate-600">{message}</p>
+			<div className="mt-8 flex flex-wrap justify-center gap-3">
+				<Link to="/" className="btn-primary">
+					Return to Home
+				</Link>
+				<Link to="/pond-products" className="btn-secondary">
+					Browse Products
+				</Link>
+				<Link to="/contact" className="btn-secondary">
+					Contact Us
+				</Link>
+			</div>
+		</div>
+	)
+}

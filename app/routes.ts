@@ -1,0 +1,14 @@
+import { index, type RouteConfig, route } from '@react-router/dev/routes'
+
+// Mirrors the spec's route table (SPEC.md section 2), plus the machine-readable files.
+export default [
+	index('routes/home.tsx'),
+	route('about', 'routes/about.tsx'),
+	route('services', 'routes/services.tsx'),
+	route('contact', 'routes/contact.tsx'),
+	route('privacy-policy', 'routes/privacy-policy.tsx'),
+	route('terms-and-conditions', 'routes/terms-and-conditions.tsx'),
+	route('robots.txt', 'routes/robots[.]txt.ts'),
+	route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
+	route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig

@@ -1,0 +1,265 @@
+import { Award, Handshake, ShieldCheck } from 'lucide-react'
+import { Link } from 'react-router'
+import { CategoryTile } from '~/components/content/category-tile'
+import { ContentSection } from '~/components/content/content-section'
+import { MiniHero } from '~/components/content/mini-hero'
+import { ProjectCard } from '~/components/content/project-card'
+import { TestimonialCard } from '~/components/content/testimonial-card'
+import { JsonLd } from '~/components/json-ld'
+import { Picture } from '~/components/ui/picture'
+import { CATEGORY_TILES } from '~/data/category-tiles'
+import { FEATURED_PROJECTS } from '~/data/portfolio'
+import { HOME_TESTIMONIALS } from '~/data/testimonials'
+import { BUSINESS } from '~/lib/business'
+import { siteImageUrl } from '~/lib/images'
+import { pageMeta, siteUrlFrom } from '~/lib/seo'
+import type { Route } from './+types/home'
+
+export const meta: Route.MetaFunction = (args) =>
+	pageMeta(args, {
+		title: `${BUSINESS.name} | National Koi and Pond Service – Custom Ponds & Pond Equipment`,
+		description:
+			'Expertly built custom koi and garden ponds, and pond filters, pumps, air pumps, fittings and skimmers delivered across the UK. Over 30 years of experience.',
+	})
+
+const WHY_CHOOSE_US = [
+	{
+		title: 'Experience',
+		body: 'Over 30 years of building ponds and keeping koi, from small wildlife ponds to 20,000-litre show ponds.',
+		icon: Award,
+	},
+	{
+		title: 'Service',
+		body: 'A real person reviews every order, confirms delivery with you by phone or email, and is on hand for advice afterwards.',
+		icon: Handshake,
+	},
+	{
+		title: 'Quality',
+		body: 'We fit and sell only equipment we would trust in our own ponds, from brands with spares and support in the UK.',
+		icon: ShieldCheck,
+	},
+] as const
+
+const PROCESS_STEPS = [
+	{
+		title: 'Free consultation',
+		body: 'We talk through your garden, your fish and your budget, then visit to survey levels, access and soil.',
+	},
+	{
+		title: 'Design & quotation',
+		body: 'You get a drawn plan, a filtration specification sized to the water volume, and a fixed written quote.',
+	},
+	{
+		title: 'Construction',
+		body: 'Excavation, blockwork or liner, bottom drains and pipework, filtration, edging and planting — by our own team.',
+	},
+	{
+		title: 'Handover & aftercare',
+		body: 'We mature the filter with you, show you the routine, and stay a phone call away for water-quality advice.',
+	},
+] as const
+
+export default function Home({ matches }: Route.ComponentProps) {
+	const siteUrl = siteUrlFrom(matches)
+	return (
+		<>
+			<LocalBusinessJsonLd siteUrl={siteUrl} />
+			<Hero />
+			<section aria-labelledby="testimonials-heading" className="bg-pond-50 py-16">
+				<div className="container-page">
+					<h2 id="testimonials-heading" className="text-center font-display text-3xl font-bold text-pond-900">
+						What Our Customers Say
+					</h2>
+					<ul className="mt-10 grid gap-6 md:grid-cols-3">
+						{HOME_TESTIMONIALS.map((testimonial) => (
+							<li key={testimonial.id}>
+								<TestimonialCard testimonial={testimonial} />
+							</li>
+						))}
+					</ul>
+				</div>
+			</section>
+			<ContentSection
+				id="bespoke-ponds"
+				title="Bespoke Pond Design & Construction"
+				image={{ name: 'bespoke', alt: 'A raised natural-stone koi pond with a waterfall', position: 'right' }}
+				background="white"
+				primaryAction={{ label: 'Request Your Free Consultation', to: '/contact' }}
+				secondaryLink={{ label: 'View Pond Portfolio', to: '/portfolio' }}
+			>
+				<p>
+					Every pond we build is designed around its garden and the fish that will live in it. Raised
+					brick or stone, sunken liner or fully rendered blockwork, with bottom drains and filtration
+					sized for the water volume — we handle the whole build, from the first spade in the ground
+					to the last marginal plant.
+				</p>
+				<p>
+					We have built ponds from the Highlands to the south coast, and we still treat each one as
+					if it were going in our own garden.
+				</p>
+			</ContentSection>
+			<section id="products" aria-labelledby="products-heading" className="scroll-mt-20 bg-pond-50 py-16 sm:py-20">
+				<div className="container-page">
+					<h2 id="products-heading" className="text-center font-display text-3xl font-bold text-pond-900 sm:text-4xl">
+						Pond Equipment &amp; Supplies
+					</h2>
+					<p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-600">
+						The filters, pumps and fittings we use on our own builds, delivered nationwide.
+					</p>
+					<ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+						{CATEGORY_TILES.map((tile) => (
+							<li key={tile.id}>
+								<CategoryTile tile={tile} />
+							</li>
+						))}
+					</ul>
+				</div>
+			</section>
+			<MiniHero
+				id="why-choose-us"
+				image="why-choose-us"
+				title="Why Choose Us"
+				subtitle="A family business that has been building ponds and keeping koi for over 30 years."
+				opacity={0.83}
+				cards={WHY_CHOOSE_US}
+			/>
+			<section aria-labelledby="process-heading" className="bg-white py-16 sm:py-20">
+				<div className="container-page">
+					<h2 id="process-heading" className="text-center font-display text-3xl font-bold text-pond-900 sm:text-4xl">
+						From First Conversation to Finished Pond
+					</h2>
+					<ol className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+						{PROCESS_STEPS.map((step, index) => (
+							<li key={step.title} className="rounded-2xl border border-slate-200 p-6">
+								<span className="flex size-10 items-center justify-center rounded-full bg-pond-700 text-lg font-bold text-white">
+									{index + 1}
+								</span>
+								<h3 className="mt-4 text-xl font-semibold text-pond-900">{step.title}</h3>
+								<p className="mt-2 leading-relaxed text-slate-600">{step.body}</p>
+							</li>
+						))}
+					</ol>
+				</div>
+			</section>
+			<section id="home-portfolio" aria-labelledby="home-portfolio-heading" className="scroll-mt-20 bg-pond-50 py-16 sm:py-20">
+				<div className="container-page">
+					<h2 id="home-portfolio-heading" className="text-center font-display text-3xl font-bold text-pond-900 sm:text-4xl">
+						Featured Projects
+					</h2>
+					<ul className="mt-10 grid gap-6 md:grid-cols-3">
+						{FEATURED_PROJECTS.map((project) => (
+							<li key={project.id}>
+								<ProjectCard project={project} actionLabel="View Project" />
+							</li>
+						))}
+					</ul>
+					<div className="mt-10 text-center">
+						<Link to="/portfolio" className="btn-secondary">
+							View All Projects
+						</Link>
+					</div>
+				</div>
+			</section>
+			<ContentSection
+				id="about-section"
+				title={`About ${BUSINESS.name}`}
+				image={{ name: 'about', alt: 'A planted wildlife pond in a Highland garden', position: 'left' }}
+				background="light-blue"
+				primaryAction={{ label: 'Learn More About Us', to: '/about' }}
+				secondaryLink={{ label: 'Get In Touch', to: '/contact' }}
+			>
+				<p>
+					We began as a small family business in the north of Scotland, building ponds for neighbours
+					and keeping koi of our own. Over 30 years later we build custom ponds and supply pond
+					equipment to customers across the UK.
+				</p>
+				<p>
+					The same family still answers the phone, and every order is checked by someone who knows
+					what it is for.
+				</p>
+			</ContentSection>
+			<section aria-labelledby="reviews-heading" className="bg-white py-14">
+				<div className="container-page text-center">
+					<h2 id="reviews-heading" className="font-display text-2xl font-bold text-pond-900">
+						Read More Reviews
+					</h2>
+					<p className="mt-3 text-lg text-slate-600">
+						See what more of our customers say about us on {BUSINESS.social.label}.
+					</p>
+					<a
+						href={BUSINESS.social.reviewsUrl}
+						target="_blank"
+						rel="noopener noreferrer"
+						className="btn-secondary mt-6"
+					>
+						Read our reviews on {BUSINESS.social.label}
+						<span className="sr-only">(opens in a new tab)</span>
+					</a>
+				</div>
+			</section>
+		</>
+	)
+}
+
+function Hero() {
+	return (
+		<section aria-labelledby="hero-heading" className="relative isolate overflow-hidden bg-pond-900 text-white">
+			<Picture
+				image="hero"
+				alt=""
+				sizes="100vw"
+				priority
+				className="absolute inset-0 -z-20 h-full w-full object-cover"
+				style={{ objectPosition: '50% 60%' }}
+			/>
+			<div className="absolute inset-0 -z-10 bg-gradient-to-r from-pond-950/85 via-pond-900/60 to-pond-900/20" />
+			<div className="container-page flex min-h-[28rem] flex-col justify-center py-20 sm:min-h-[34rem]">
+				<h1 id="hero-heading" className="max-w-3xl font-display text-4xl font-bold leading-tight sm:text-5xl lg:text-6xl">
+					Expertly Built Custom Ponds &amp; Pond Equipment Sales with Delivery
+				</h1>
+				<p className="mt-6 max-w-2xl text-lg text-white/90 sm:text-xl">
+					National Koi and Pond Service with Over 30 Years of Experience
+				</p>
+				<div className="mt-10 flex flex-wrap gap-4">
+					<Link to="/contact" className="btn-primary">
+						Contact for Pond Services
+					</Link>
+					<Link to="/pond-products" className="btn-ghost-light">
+						View Products
+					</Link>
+				</div>
+			</div>
+		</section>
+	)
+}
+
+function LocalBusinessJsonLd({ siteUrl }: { siteUrl: string }) {
+	return (
+		<JsonLd
+			data={{
+				'@context': 'https://schema.org',
+				'@type': 'HomeAndConstructionBusiness',
+				name: BUSINESS.name,
+				url: siteUrl,
+				image: `${siteUrl}${siteImageUrl('social', 1200, 'jpg')}`,
+				telephone: BUSINESS.phone,
+				email: BUSINESS.email,
+				address: {
+					'@type': 'PostalAddress',
+					addressLocality: BUSINESS.locality,
+					addressRegion: BUSINESS.region,
+					postalCode: BUSINESS.postcode,
+					addressCountry: BUSINESS.country,
+				},
+				areaServed: { '@type': 'Country', name: 'United Kingdom' },
+				openingHoursSpecification: {
+					'@type': 'OpeningHoursSpecification',
+					dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+					opens: '09:00',
+					closes: '17:00',
+				},
+				sameAs: [BUSINESS.social.url],
+			}}
+		/>
+	)
+}

@@ -1,0 +1,57 @@
+// Entry point: production serves ./build; development runs Vite in middleware mode.
+// Everything else (routes, security headers, database) lives in server/app.ts.
+import process from 'node:process'
+import express from 'express'
+
+const dev = process.env.NODE_ENV !== 'production'
+const SHUTDOWN_GRACE_MS = 10_000
+
+/** @type {{ boot: typeof import('./server/app').boot, createApp: typeof import('./server/app').createApp }} */
+let mod
+/** @type {import('express').Express} */
+let app
+if (dev) {
+	const vite = await import('vite').then((v) => v.createServer({ server: { middlewareMode: true } }))
+	mod = /** @type {any} */ (await vite.ssrLoadModule('./server/app.ts'))
+	app = express()
+	app.use(vite.middlewares)
+} else {
+	const buildPath = './build/server/index.js'
+	mod = /** @type {any} */ (await import(buildPath))
+	app = express()
+}
+
+/** @type {Awaited<ReturnType<typeof mod.boot>>} */
+let runtime
+try {
+	runtime = await mod.boot()
+} catch (error) {
+	console.error(error instanceof Error ? error.message : error)
+	process.exit(1)
+}
+app.disable('x-powered-by')
+app.use(mod.createApp(runtime, dev ? { dev: true } : { clientDir: 'build/client' }))
+
+const server = app.listen(runtime.env.PORT, runtime.env.HOST, () => {
+	runtime.logger.info({ url: runtime.env.SITE_URL, port: runtime.env.PORT }, 'listening')
+})
+
+let stopping = false
+async function shutdown(/** @type {string} */ signal) {
+	if (stopping) return
+	stopping = true
+	runtime.logger.info({ signal }, 'shutting down: finishing in-flight requests')
+	const force = setTimeout(() => {
+		runtime.logger.warn('grace period over: closing remaining connections')
+		server.closeAllConnections()
+	}, SHUTDOWN_GRACE_MS)
+	force.unref()
+	server.close(async () => {
+		await runtime.close()
+		runtime.logger.info('stopped')
+		process.exit(0)
+	})
+	server.closeIdleConnections()
+}
+process.on('SIGTERM', shutdown)
+process.on('SIGINT', shutdown)

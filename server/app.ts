@@ -1,0 +1,154 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
+import express, { type NextFunction, type Request, type Response } from 'express'
+import type { ServerBuild } from 'react-router'
+import { type Database, openDatabase } from '../app/.server/db/client'
+import { type Env, parseEnv } from '../app/.server/env'
+import { createLogger, type Logger } from '../app/.server/logger'
+import { cspNonce, sameOriginWrites, securityHeaders } from './security'
+
+declare module 'react-router' {
+	interface AppLoadContext {
+		nonce: string
+		env: Env
+		db: Database['db']
+		logger: Logger
+	}
+}
+
+export type Runtime = {
+	env: Env
+	database: Database
+	logger: Logger
+}
+
+/** Opens everything a running instance needs; `close` releases it in reverse order. */
+export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): Promise<void> }> {
+	const logger = createLogger(env.LOG_LEVEL)
+	if (!env.DATABASE_URL) fs.mkdirSync(path.resolve(env.DATA_DIR), { recursive: true })
+	const database = await openDatabase({
+		url: env.DATABASE_URL,
+		dataDir: path.resolve(env.DATA_DIR, 'db'),
+		poolSize: env.DATABASE_POOL_SIZE,
+	})
+	logger.info({ driver: database.driver }, 'database ready')
+	return {
+		env,
+		database,
+		logger,
+		async close() {
+			await database.close()
+		},
+	}
+}
+
+const MAX_BODY_BYTES = 1024 * 1024
+
+type AppOptions = {
+	/** Serves build/client when set (production); in development Vite serves assets. */
+	clientDir?: string
+	build?: () => Promise<ServerBuild>
+	dev?: boolean
+}
+
+export function createApp(runtime: Runtime, options: AppOptions = {}) {
+	const { env, database, logger } = runtime
+	const app = express()
+	app.disable('x-powered-by')
+	app.set('trust proxy', env.TRUST_PROXY)
+
+	app.use(requestLog(logger))
+	app.use(compression())
+	app.use(cspNonce)
+	app.use(securityHeaders({ dev: options.dev }))
+
+	app.get('/healthz', async (_req, res) => {
+		try {
+			await database.ping()
+			res.set('Cache-Control', 'no-store').json({ status: 'ok' })
+		} catch (error) {
+			logger.error({ err: error }, 'health check failed')
+			res.status(503).json({ status: 'unavailable' })
+		}
+	})
+
+	if (options.clientDir) {
+		app.use(
+			'/assets',
+			express.static(path.join(options.clientDir, 'assets'), {
+				immutable: true,
+				maxAge: '1y',
+				fallthrough: false,
+			}),
+		)
+		app.use(
+			'/images',
+			express.static(path.join(options.clientDir, 'images'), { maxAge: '7d', fallthrough: false }),
+		)
+		app.use(express.static(options.clientDir, { maxAge: '1h', index: false }))
+	}
+
+	app.use(rejectBadRequests)
+	app.use(sameOriginWrites(env.SITE_URL))
+
+	app.all(
+		'/{*path}',
+		createRequestHandler({
+			build:
+				options.build ??
+				(() => import('virtual:react-router/server-build') as unknown as Promise<ServerBuild>),
+			mode: options.dev ? 'development' : 'production',
+			getLoadContext: (_req, res) => ({
+				nonce: res.locals.cspNonce as string,
+				env,
+				db: database.db,
+				logger,
+			}),
+		}),
+	)
+
+	app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+		logger.error({ err: error }, 'unhandled server error')
+		if (res.headersSent) return
+		res.status(500).type('text/plain').send('Sorry, something went wrong on our side.')
+	})
+	return app
+}
+
+/** Malformed URLs and oversized bodies get a clear 4xx before they reach the router. */
+function rejectBadRequests(req: Request, res: Response, next: NextFunction) {
+	try {
+		decodeURIComponent(req.path)
+		new URL(req.originalUrl, 'http://localhost')
+	} catch {
+		res.status(400).type('text/plain').send('Bad request: the address is not valid.')
+		return
+	}
+	const length = Number(req.get('content-length') ?? 0)
+	if (length > MAX_BODY_BYTES) {
+		res.status(413).type('text/plain').send('The request is too large.')
+		return
+	}
+	next()
+}
+
+/** One JSON line per request: no query strings, cookies, IPs or bodies (they can carry personal data). */
+function requestLog(logger: Logger) {
+	return (req: Request, res: Response, next: NextFunction) => {
+		const start = process.hrtime.bigint()
+		const id = crypto.randomUUID()
+		res.setHeader('X-Request-Id', id)
+		res.on('finish', () => {
+			if (req.path === '/healthz') return
+			const ms = Number(process.hrtime.bigint() - start) / 1e6
+			logger.info(
+				{ reqId: id, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) },
+				'request',
+			)
+		})
+		next()
+	}
+}
