@@ -1,24 +1,23 @@
 // Entry point: production serves ./build; development runs Vite in middleware mode.
 // Everything else (routes, security headers, database) lives in server/app.ts.
 import process from 'node:process'
-import express from 'express'
 
 const dev = process.env.NODE_ENV !== 'production'
 const SHUTDOWN_GRACE_MS = 10_000
 
 /** @type {{ boot: typeof import('./server/app').boot, createApp: typeof import('./server/app').createApp }} */
 let mod
-/** @type {import('express').Express} */
-let app
+/** @type {import('express').RequestHandler | undefined} */
+let devMiddleware
 if (dev) {
-	const vite = await import('vite').then((v) => v.createServer({ server: { middlewareMode: true } }))
+	const vite = await import('vite').then((v) =>
+		v.createServer({ server: { middlewareMode: true } }),
+	)
 	mod = /** @type {any} */ (await vite.ssrLoadModule('./server/app.ts'))
-	app = express()
-	app.use(vite.middlewares)
+	devMiddleware = vite.middlewares
 } else {
 	const buildPath = './build/server/index.js'
 	mod = /** @type {any} */ (await import(buildPath))
-	app = express()
 }
 
 /** @type {Awaited<ReturnType<typeof mod.boot>>} */
@@ -29,8 +28,10 @@ try {
 	console.error(error instanceof Error ? error.message : error)
 	process.exit(1)
 }
-app.disable('x-powered-by')
-app.use(mod.createApp(runtime, dev ? { dev: true } : { clientDir: 'build/client' }))
+const app = mod.createApp(
+	runtime,
+	dev ? { dev: true, devMiddleware } : { clientDir: 'build/client' },
+)
 
 const server = app.listen(runtime.env.PORT, runtime.env.HOST, () => {
 	runtime.logger.info({ url: runtime.env.SITE_URL, port: runtime.env.PORT }, 'listening')

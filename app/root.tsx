@@ -13,7 +13,7 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
-import { Breadcrumbs, type BreadcrumbHandle } from '~/components/layout/breadcrumbs'
+import { type BreadcrumbHandle, Breadcrumbs } from '~/components/layout/breadcrumbs'
 import { SiteFooter } from '~/components/layout/site-footer'
 import { SiteHeader } from '~/components/layout/site-header'
 import { useNonce } from '~/components/nonce'
@@ -35,6 +35,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	const root = useRouteLoaderData<typeof loader>('root')
 	const { pathname } = useLocation()
 	useScrollToHash()
+	// Lets browser tests (and CSS) know the page is interactive.
+	useEffect(() => {
+		document.documentElement.dataset.hydrated = 'true'
+	}, [])
 	return (
 		<html lang="en-GB">
 			<head>
@@ -92,7 +96,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 		<div className="container-page py-20 text-center">
 			<title>{`${title} | Highland Koi & Ponds`}</title>
 			<meta name="robots" content="noindex" />
-			<p className="text-sm font-semibold uppercase tracking-wide text-koi-600">
+			<p className="text-sm font-semibold uppercase tracking-wide text-koi-700">
 				{notFound ? 'Error 404' : 'Error 500'}
 			</p>
 			<h1 className="mt-2 font-display text-4xl font-bold text-pond-900">{title}</h1>

@@ -52,6 +52,8 @@ type AppOptions = {
 	clientDir?: string
 	build?: () => Promise<ServerBuild>
 	dev?: boolean
+	/** Vite's dev middleware (assets, HMR), mounted before the router in development and tests. */
+	devMiddleware?: express.RequestHandler
 }
 
 export function createApp(runtime: Runtime, options: AppOptions = {}) {
@@ -75,6 +77,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 		}
 	})
 
+	if (options.devMiddleware) app.use(options.devMiddleware)
 	if (options.clientDir) {
 		app.use(
 			'/assets',
@@ -84,10 +87,9 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 				fallthrough: false,
 			}),
 		)
-		app.use(
-			'/images',
-			express.static(path.join(options.clientDir, 'images'), { maxAge: '7d', fallthrough: false }),
-		)
+		// Images are generated into public/images after install; serve them from there so a
+		// regenerated image never needs a rebuild.
+		app.use('/images', express.static('public/images', { maxAge: '7d', fallthrough: false }))
 		app.use(express.static(options.clientDir, { maxAge: '1h', index: false }))
 	}
 
@@ -145,7 +147,13 @@ function requestLog(logger: Logger) {
 			if (req.path === '/healthz') return
 			const ms = Number(process.hrtime.bigint() - start) / 1e6
 			logger.info(
-				{ reqId: id, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) },
+				{
+					reqId: id,
+					method: req.method,
+					path: req.path,
+					status: res.statusCode,
+					ms: Math.round(ms),
+				},
 				'request',
 			)
 		})

@@ -17,7 +17,9 @@ const EnvSchema = z
 		DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
 		SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
 		TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-		LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+		LOG_LEVEL: z
+			.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+			.default('info'),
 		HTML_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 	})
 	.transform((env) => ({

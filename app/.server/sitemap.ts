@@ -18,15 +18,15 @@ const STATIC_PAGES: SitemapEntry[] = [
 
 export const SITEMAP_SOURCES: SitemapSource[] = [() => STATIC_PAGES]
 
-const escapeXml = (value: string) =>
-	value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)
+const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)
 
 export async function renderSitemap(context: AppLoadContext, sources = SITEMAP_SOURCES) {
 	const entries = (await Promise.all(sources.map((source) => source(context)))).flat()
 	const urls = entries.map((entry) => {
 		const parts = [`<loc>${escapeXml(`${context.env.SITE_URL}${entry.path}`)}</loc>`]
 		if (entry.lastModified) parts.push(`<lastmod>${entry.lastModified.toISOString()}</lastmod>`)
-		if (entry.priority !== undefined) parts.push(`<priority>${entry.priority.toFixed(1)}</priority>`)
+		if (entry.priority !== undefined)
+			parts.push(`<priority>${entry.priority.toFixed(1)}</priority>`)
 		return `<url>${parts.join('')}</url>`
 	})
 	return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`

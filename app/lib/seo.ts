@@ -23,7 +23,12 @@ export function siteUrlFrom(matches: MetaArgs['matches']): string {
 	return root?.siteUrl ?? ''
 }
 
-export function canonicalUrl(siteUrl: string, pathname: string, search = '', keep: readonly string[] = []) {
+export function canonicalUrl(
+	siteUrl: string,
+	pathname: string,
+	search = '',
+	keep: readonly string[] = [],
+) {
 	const params = new URLSearchParams(search)
 	const kept = new URLSearchParams()
 	for (const key of keep) {
@@ -37,7 +42,12 @@ export function canonicalUrl(siteUrl: string, pathname: string, search = '', kee
 /** Title, description, canonical, Open Graph and Twitter tags for one page. */
 export function pageMeta(args: MetaArgs, page: PageMeta): MetaDescriptor[] {
 	const siteUrl = siteUrlFrom(args.matches)
-	const url = canonicalUrl(siteUrl, args.location.pathname, args.location.search, page.canonicalParams)
+	const url = canonicalUrl(
+		siteUrl,
+		args.location.pathname,
+		args.location.search,
+		page.canonicalParams,
+	)
 	const image = page.image ?? siteImageUrl('social', 1200, 'jpg')
 	const imageUrl = image.startsWith('http') ? image : `${siteUrl}${image}`
 	const title = page.title.includes(BUSINESS.name) ? page.title : `${page.title} | ${BUSINESS.name}`

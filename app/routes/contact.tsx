@@ -23,18 +23,26 @@ export default function Contact() {
 			<div className="container-page py-16">
 				<ul className="grid gap-6 md:grid-cols-3">
 					<ContactCard icon={Phone} title="Phone">
-						<a href={BUSINESS.phoneHref} className="text-lg font-semibold text-pond-700 hover:underline">
+						<a
+							href={BUSINESS.phoneHref}
+							className="text-lg font-semibold text-pond-700 hover:underline"
+						>
 							{BUSINESS.phone}
 						</a>
 					</ContactCard>
 					<ContactCard icon={Mail} title="Email">
-						<a href={`mailto:${BUSINESS.email}`} className="break-all text-lg font-semibold text-pond-700 hover:underline">
+						<a
+							href={`mailto:${BUSINESS.email}`}
+							className="break-all text-lg font-semibold text-pond-700 hover:underline"
+						>
 							{BUSINESS.email}
 						</a>
 					</ContactCard>
 					<ContactCard icon={MapPin} title="Location">
 						<p className="text-lg font-semibold text-slate-800">{BUSINESS.location}</p>
-						<p className="mt-1 text-slate-600">Building ponds and delivering equipment across the UK.</p>
+						<p className="mt-1 text-slate-600">
+							Building ponds and delivering equipment across the UK.
+						</p>
 					</ContactCard>
 				</ul>
 				<div className="mt-10 flex items-start gap-3 rounded-2xl bg-pond-50 p-6">

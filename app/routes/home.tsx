@@ -67,7 +67,10 @@ export default function Home({ matches }: Route.ComponentProps) {
 			<Hero />
 			<section aria-labelledby="testimonials-heading" className="bg-pond-50 py-16">
 				<div className="container-page">
-					<h2 id="testimonials-heading" className="text-center font-display text-3xl font-bold text-pond-900">
+					<h2
+						id="testimonials-heading"
+						className="text-center font-display text-3xl font-bold text-pond-900"
+					>
 						What Our Customers Say
 					</h2>
 					<ul className="mt-10 grid gap-6 md:grid-cols-3">
@@ -82,25 +85,36 @@ export default function Home({ matches }: Route.ComponentProps) {
 			<ContentSection
 				id="bespoke-ponds"
 				title="Bespoke Pond Design & Construction"
-				image={{ name: 'bespoke', alt: 'A raised natural-stone koi pond with a waterfall', position: 'right' }}
+				image={{
+					name: 'bespoke',
+					alt: 'A raised natural-stone koi pond with a waterfall',
+					position: 'right',
+				}}
 				background="white"
 				primaryAction={{ label: 'Request Your Free Consultation', to: '/contact' }}
 				secondaryLink={{ label: 'View Pond Portfolio', to: '/portfolio' }}
 			>
 				<p>
-					Every pond we build is designed around its garden and the fish that will live in it. Raised
-					brick or stone, sunken liner or fully rendered blockwork, with bottom drains and filtration
-					sized for the water volume — we handle the whole build, from the first spade in the ground
-					to the last marginal plant.
+					Every pond we build is designed around its garden and the fish that will live in it.
+					Raised brick or stone, sunken liner or fully rendered blockwork, with bottom drains and
+					filtration sized for the water volume — we handle the whole build, from the first spade in
+					the ground to the last marginal plant.
 				</p>
 				<p>
 					We have built ponds from the Highlands to the south coast, and we still treat each one as
 					if it were going in our own garden.
 				</p>
 			</ContentSection>
-			<section id="products" aria-labelledby="products-heading" className="scroll-mt-20 bg-pond-50 py-16 sm:py-20">
+			<section
+				id="products"
+				aria-labelledby="products-heading"
+				className="scroll-mt-20 bg-pond-50 py-16 sm:py-20"
+			>
 				<div className="container-page">
-					<h2 id="products-heading" className="text-center font-display text-3xl font-bold text-pond-900 sm:text-4xl">
+					<h2
+						id="products-heading"
+						className="text-center font-display text-3xl font-bold text-pond-900 sm:text-4xl"
+					>
 						Pond Equipment &amp; Supplies
 					</h2>
 					<p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-600">
@@ -125,7 +139,10 @@ export default function Home({ matches }: Route.ComponentProps) {
 			/>
 			<section aria-labelledby="process-heading" className="bg-white py-16 sm:py-20">
 				<div className="container-page">
-					<h2 id="process-heading" className="text-center font-display text-3xl font-bold text-pond-900 sm:text-4xl">
+					<h2
+						id="process-heading"
+						className="text-center font-display text-3xl font-bold text-pond-900 sm:text-4xl"
+					>
 						From First Conversation to Finished Pond
 					</h2>
 					<ol className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
@@ -141,9 +158,16 @@ export default function Home({ matches }: Route.ComponentProps) {
 					</ol>
 				</div>
 			</section>
-			<section id="home-portfolio" aria-labelledby="home-portfolio-heading" className="scroll-mt-20 bg-pond-50 py-16 sm:py-20">
+			<section
+				id="home-portfolio"
+				aria-labelledby="home-portfolio-heading"
+				className="scroll-mt-20 bg-pond-50 py-16 sm:py-20"
+			>
 				<div className="container-page">
-					<h2 id="home-portfolio-heading" className="text-center font-display text-3xl font-bold text-pond-900 sm:text-4xl">
+					<h2
+						id="home-portfolio-heading"
+						className="text-center font-display text-3xl font-bold text-pond-900 sm:text-4xl"
+					>
 						Featured Projects
 					</h2>
 					<ul className="mt-10 grid gap-6 md:grid-cols-3">
@@ -163,15 +187,19 @@ export default function Home({ matches }: Route.ComponentProps) {
 			<ContentSection
 				id="about-section"
 				title={`About ${BUSINESS.name}`}
-				image={{ name: 'about', alt: 'A planted wildlife pond in a Highland garden', position: 'left' }}
+				image={{
+					name: 'about',
+					alt: 'A planted wildlife pond in a Highland garden',
+					position: 'left',
+				}}
 				background="light-blue"
 				primaryAction={{ label: 'Learn More About Us', to: '/about' }}
 				secondaryLink={{ label: 'Get In Touch', to: '/contact' }}
 			>
 				<p>
-					We began as a small family business in the north of Scotland, building ponds for neighbours
-					and keeping koi of our own. Over 30 years later we build custom ponds and supply pond
-					equipment to customers across the UK.
+					We began as a small family business in the north of Scotland, building ponds for
+					neighbours and keeping koi of our own. Over 30 years later we build custom ponds and
+					supply pond equipment to customers across the UK.
 				</p>
 				<p>
 					The same family still answers the phone, and every order is checked by someone who knows
@@ -203,7 +231,10 @@ export default function Home({ matches }: Route.ComponentProps) {
 
 function Hero() {
 	return (
-		<section aria-labelledby="hero-heading" className="relative isolate overflow-hidden bg-pond-900 text-white">
+		<section
+			aria-labelledby="hero-heading"
+			className="relative isolate overflow-hidden bg-pond-900 text-white"
+		>
 			<Picture
 				image="hero"
 				alt=""
@@ -214,7 +245,10 @@ function Hero() {
 			/>
 			<div className="absolute inset-0 -z-10 bg-gradient-to-r from-pond-950/85 via-pond-900/60 to-pond-900/20" />
 			<div className="container-page flex min-h-[28rem] flex-col justify-center py-20 sm:min-h-[34rem]">
-				<h1 id="hero-heading" className="max-w-3xl font-display text-4xl font-bold leading-tight sm:text-5xl lg:text-6xl">
+				<h1
+					id="hero-heading"
+					className="max-w-3xl font-display text-4xl font-bold leading-tight sm:text-5xl lg:text-6xl"
+				>
 					Expertly Built Custom Ponds &amp; Pond Equipment Sales with Delivery
 				</h1>
 				<p className="mt-6 max-w-2xl text-lg text-white/90 sm:text-xl">

@@ -25,13 +25,20 @@ export default function PrivacyPolicy() {
 			<h2>Information we collect</h2>
 			<ul>
 				<li>Contact details: your name, email address and phone number.</li>
-				<li>Delivery details: the address you would like your order delivered to, and any delivery notes.</li>
-				<li>Order details: the products you request, quantities, sizes and options, and the status of your order.</li>
+				<li>
+					Delivery details: the address you would like your order delivered to, and any delivery
+					notes.
+				</li>
+				<li>
+					Order details: the products you request, quantities, sizes and options, and the status of
+					your order.
+				</li>
 			</ul>
 			<h2>How we use your information</h2>
 			<p>
-				We use your information only to process and deliver your orders: to review your order request,
-				confirm delivery options and costs with you, arrange payment and deliver your goods.
+				We use your information only to process and deliver your orders: to review your order
+				request, confirm delivery options and costs with you, arrange payment and deliver your
+				goods.
 			</p>
 			<h2>Sharing your information</h2>
 			<p>
@@ -46,9 +53,9 @@ export default function PrivacyPolicy() {
 			<h2>Cookies and analytics</h2>
 			<p>
 				We use one strictly necessary cookie to keep you signed in to your account, so no cookie
-				banner is needed. Any web analytics we use are anonymous and cookieless: they count page visits
-				without identifying you, without storing your IP address and without tracking you across other
-				websites.
+				banner is needed. Any web analytics we use are anonymous and cookieless: they count page
+				visits without identifying you, without storing your IP address and without tracking you
+				across other websites.
 			</p>
 			<h2>How we contact you</h2>
 			<p>
@@ -58,9 +65,9 @@ export default function PrivacyPolicy() {
 			<h2>Your account and your rights</h2>
 			<p>
 				If you have an account, you can view and update your details in your account dashboard,
-				download a copy of your data, or delete your account at any time. Under UK data protection law
-				you also have the right to ask us for a copy of the information we hold about you, to have it
-				corrected, or to have it deleted.
+				download a copy of your data, or delete your account at any time. Under UK data protection
+				law you also have the right to ask us for a copy of the information we hold about you, to
+				have it corrected, or to have it deleted.
 			</p>
 			<h2>Contact us</h2>
 			<p>

@@ -16,6 +16,9 @@ export function loader({ context }: Route.LoaderArgs) {
 		'',
 	].join('\n')
 	return new Response(body, {
-		headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+		headers: {
+			'Content-Type': 'text/plain; charset=utf-8',
+			'Cache-Control': 'public, max-age=3600',
+		},
 	})
 }

@@ -39,14 +39,14 @@ export default function TermsAndConditions() {
 			</p>
 			<h2>Pricing errors</h2>
 			<p>
-				If we discover an error in the price of an item you have ordered, we may correct it and offer
-				you the corrected price, or cancel the order and refund anything you have paid.
+				If we discover an error in the price of an item you have ordered, we may correct it and
+				offer you the corrected price, or cancel the order and refund anything you have paid.
 			</p>
 			<h2>Problems with your goods</h2>
 			<p>
-				Please check your goods when they arrive and report any damage, fault or shortage to us within
-				24 hours of delivery. Depending on the problem, we will make good any shortage, replace or
-				repair the goods, or give you a refund.
+				Please check your goods when they arrive and report any damage, fault or shortage to us
+				within 24 hours of delivery. Depending on the problem, we will make good any shortage,
+				replace or repair the goods, or give you a refund.
 			</p>
 			<h2>Your statutory rights</h2>
 			<p>Nothing in these terms affects your statutory rights as a consumer.</p>

@@ -1,7 +1,16 @@
-import { Droplets, Filter, type LucideIcon, Search, ShowerHead, Waves, Wind, Wrench } from 'lucide-react'
+import {
+	Droplets,
+	Filter,
+	type LucideIcon,
+	Search,
+	ShowerHead,
+	Waves,
+	Wind,
+	Wrench,
+} from 'lucide-react'
 import { Link } from 'react-router'
 import { useImageStatus } from '~/components/ui/picture'
-import type { CategoryTile as Tile, CategoryTileIcon } from '~/data/category-tiles'
+import type { CategoryTileIcon, CategoryTile as Tile } from '~/data/category-tiles'
 import { SITE_IMAGES, siteImageUrl } from '~/lib/images'
 
 export const CATEGORY_ICONS: Record<CategoryTileIcon, LucideIcon> = {
@@ -28,7 +37,9 @@ export function CategoryTile({ tile }: { tile: Tile }) {
 				{showImage ? (
 					<img
 						src={siteImageUrl(tile.image!, 400, 'jpg')}
-						srcSet={spec.widths.map((w) => `${siteImageUrl(tile.image!, w, 'webp')} ${w}w`).join(', ')}
+						srcSet={spec.widths
+							.map((w) => `${siteImageUrl(tile.image!, w, 'webp')} ${w}w`)
+							.join(', ')}
 						sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
 						width={spec.width}
 						height={spec.height}

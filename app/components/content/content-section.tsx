@@ -30,7 +30,10 @@ export function ContentSection({
 		<section
 			id={id}
 			aria-labelledby={headingId}
-			className={cn('scroll-mt-20 py-16 sm:py-20', background === 'light-blue' ? 'bg-pond-50' : 'bg-white')}
+			className={cn(
+				'scroll-mt-20 py-16 sm:py-20',
+				background === 'light-blue' ? 'bg-pond-50' : 'bg-white',
+			)}
 		>
 			<div
 				className={cn(

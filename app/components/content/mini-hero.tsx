@@ -34,7 +34,11 @@ export function MiniHero({
 }: MiniHeroProps) {
 	const headingId = id ? `${id}-heading` : undefined
 	return (
-		<section id={id} aria-labelledby={headingId} className="relative isolate scroll-mt-20 overflow-hidden py-20 text-white">
+		<section
+			id={id}
+			aria-labelledby={headingId}
+			className="relative isolate scroll-mt-20 overflow-hidden py-20 text-white"
+		>
 			<Picture
 				image={image}
 				alt=""
@@ -50,7 +54,9 @@ export function MiniHero({
 				<h2 id={headingId} className="text-center font-display text-3xl font-bold sm:text-4xl">
 					{title}
 				</h2>
-				{subtitle ? <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-white/90">{subtitle}</p> : null}
+				{subtitle ? (
+					<p className="mx-auto mt-4 max-w-2xl text-center text-lg text-white/90">{subtitle}</p>
+				) : null}
 				<ul className="mt-12 grid gap-6 md:grid-cols-3">
 					{padCards(cards).map((card, index) => (
 						<li
@@ -60,7 +66,9 @@ export function MiniHero({
 						>
 							{card ? (
 								<>
-									{card.icon ? <card.icon aria-hidden="true" className="size-9 text-koi-400" /> : null}
+									{card.icon ? (
+										<card.icon aria-hidden="true" className="size-9 text-koi-400" />
+									) : null}
 									<h3 className="mt-4 text-xl font-semibold">{card.title}</h3>
 									<p className="mt-2 leading-relaxed text-white/90">{card.body}</p>
 								</>

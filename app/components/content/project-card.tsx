@@ -2,7 +2,13 @@ import { Link } from 'react-router'
 import { checkAlreadyBroken, showPlaceholder } from '~/components/ui/picture'
 import { type PortfolioProject, projectThumbnailUrl } from '~/data/portfolio'
 
-export function ProjectCard({ project, actionLabel }: { project: PortfolioProject; actionLabel: string }) {
+export function ProjectCard({
+	project,
+	actionLabel,
+}: {
+	project: PortfolioProject
+	actionLabel: string
+}) {
 	return (
 		<article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200">
 			<img

@@ -1,7 +1,7 @@
+import { checkAlreadyBroken, showPlaceholder } from '~/components/ui/picture'
 import { Rating } from '~/components/ui/rating'
 import type { Testimonial } from '~/data/testimonials'
 import { SITE_IMAGES, siteImageUrl } from '~/lib/images'
-import { checkAlreadyBroken, showPlaceholder } from '~/components/ui/picture'
 
 export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
 	const avatar = SITE_IMAGES[testimonial.avatar]

@@ -51,7 +51,10 @@ export function Breadcrumbs() {
 									{crumb.label}
 								</span>
 							) : (
-								<Link to={crumb.to} className="underline-offset-2 hover:text-pond-700 hover:underline">
+								<Link
+									to={crumb.to}
+									className="underline-offset-2 hover:text-pond-700 hover:underline"
+								>
 									{crumb.label}
 								</Link>
 							)}

@@ -80,7 +80,7 @@ export function SiteFooter({ year, showCredit }: { year: number; showCredit: boo
 								href={BUSINESS.designer.url}
 								rel="noopener noreferrer"
 								target="_blank"
-								className="text-slate-200 underline-offset-4 hover:underline"
+								className="text-slate-200 underline underline-offset-4"
 							>
 								{BUSINESS.designer.name}
 							</a>

@@ -37,7 +37,10 @@ export function SiteHeader({ signedIn, isAdmin, cartCount }: HeaderProps) {
 				Skip to content
 			</a>
 			<div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-				<Link to="/" className="flex items-center gap-2 font-display text-lg font-bold tracking-tight">
+				<Link
+					to="/"
+					className="flex items-center gap-2 font-display text-lg font-bold tracking-tight"
+				>
 					<KoiMark />
 					<span>{BUSINESS.name}</span>
 				</Link>
@@ -118,7 +121,12 @@ function CartLink({ count }: { count?: number }) {
 				)}
 				data-testid="cart-count"
 			>
-				{count ? <span aria-label={`${count} items in cart`}>{count}</span> : null}
+				{count ? (
+					<>
+						{count}
+						<span className="sr-only"> items in cart</span>
+					</>
+				) : null}
 			</span>
 		</NavLink>
 	)

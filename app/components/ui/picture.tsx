@@ -45,9 +45,12 @@ export function Picture({ image, alt, sizes, priority = false, className, style 
 export function showPlaceholder(img: HTMLImageElement) {
 	if (img.dataset.fallback) return
 	img.dataset.fallback = '1'
-	img.closest('picture')?.querySelectorAll('source').forEach((source) => {
-		source.remove()
-	})
+	img
+		.closest('picture')
+		?.querySelectorAll('source')
+		.forEach((source) => {
+			source.remove()
+		})
 	img.removeAttribute('srcset')
 	img.src = PLACEHOLDER_SRC
 }

@@ -26,9 +26,5 @@ export const emailOutbox = pgTable(
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		sentAt: timestamp('sent_at', { withTimezone: true }),
 	},
-	(t) => [
-		index('email_outbox_due_idx')
-			.on(t.nextAttemptAt)
-			.where(sql`${t.status} = 'pending'`),
-	],
+	(t) => [index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
 )

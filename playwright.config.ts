@@ -1,0 +1,52 @@
+import { defineConfig, devices } from '@playwright/test'
+
+const PORT = Number(process.env.E2E_PORT ?? 4173)
+const DATA_DIR = process.env.E2E_DATA_DIR ?? `data/e2e-${PORT}`
+
+// Runs against the production build (npm run build first) with a fresh embedded database.
+export default defineConfig({
+	testDir: 'tests/e2e',
+	fullyParallel: true,
+	workers: process.env.CI ? 2 : undefined,
+	retries: 0,
+	reporter: [['list']],
+	timeout: 30_000,
+	expect: { timeout: 10_000 },
+	use: {
+		baseURL: `http://localhost:${PORT}`,
+		trace: 'retain-on-failure',
+		launchOptions: {
+			executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+			args: [
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-quic',
+				'--no-first-run',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+			],
+		},
+	},
+	projects: [
+		{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+		{
+			name: 'mobile',
+			use: { ...devices['Pixel 7'], viewport: { width: 360, height: 780 } },
+			grep: /@mobile/,
+		},
+	],
+	webServer: {
+		command: `rm -rf ${DATA_DIR} && node server.js`,
+		url: `http://localhost:${PORT}/healthz`,
+		reuseExistingServer: false,
+		timeout: 60_000,
+		env: {
+			NODE_ENV: 'production',
+			PORT: String(PORT),
+			DATA_DIR,
+			LOG_LEVEL: 'warn',
+			SITE_URL: `http://localhost:${PORT}`,
+		},
+	},
+})

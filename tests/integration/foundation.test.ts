@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from '../support/app'
+
+let app: TestApp
+beforeAll(async () => {
+	app = await startTestApp()
+})
+afterAll(async () => {
+	await app?.close()
+})
+
+describe('the running site', () => {
+	it('answers the health check when the database does', async () => {
+		const res = await app.request('/healthz')
+		expect(res.status).toBe(200)
+		expect(await res.json()).toEqual({ status: 'ok' })
+	})
+
+	it('sends security headers with a fresh CSP nonce on every page', async () => {
+		const [a, b] = await Promise.all([app.request('/'), app.request('/')])
+		const csp = a.headers.get('content-security-policy') ?? ''
+		expect(csp).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/)
+		expect(csp).toContain("frame-ancestors 'none'")
+		expect(b.headers.get('content-security-policy')).not.toBe(csp)
+		expect(a.headers.get('x-content-type-options')).toBe('nosniff')
+		expect(a.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+		expect(a.headers.get('x-powered-by')).toBeNull()
+		const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
+		const html = await a.text()
+		// Every script element carries the nonce: none would run otherwise.
+		const scripts = html.match(/<script\b[^>]*>/g) ?? []
+		expect(scripts.length).toBeGreaterThan(0)
+		for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
+	})
+
+	it('renders each content page with its own title, description and canonical link', async () => {
+		const titles = new Set<string>()
+		for (const path of [
+			'/',
+			'/about',
+			'/services',
+			'/contact',
+			'/privacy-policy',
+			'/terms-and-conditions',
+		]) {
+			const res = await app.request(path)
+			expect(res.status, path).toBe(200)
+			const html = await res.text()
+			const title = /<title>([^<]+)<\/title>/.exec(html)?.[1]
+			expect(title, path).toBeTruthy()
+			titles.add(title!)
+			expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/)
+			expect(html).toContain(`<link rel="canonical" href="${app.url}${path}"/>`)
+			expect(html).toContain('<meta property="og:locale" content="en_GB"/>')
+			expect(html.match(/<h1\b/g)?.length, `${path} has one h1`).toBe(1)
+		}
+		expect(titles.size).toBe(6)
+	})
+
+	it('answers unknown pages with the 404 page', async () => {
+		const res = await app.request('/no-such-page')
+		expect(res.status).toBe(404)
+		expect(await res.text()).toContain('Page not found')
+	})
+
+	it('rejects malformed addresses and oversized bodies with a 4xx, never a 500', async () => {
+		expect((await app.request('/%E0%A4%A')).status).toBe(400)
+		const big = await app.request('/contact', {
+			method: 'POST',
+			headers: { 'content-type': 'text/plain', origin: app.url },
+			body: 'x'.repeat(2 * 1024 * 1024),
+		})
+		expect(big.status).toBe(413)
+	})
+
+	it('refuses cross-site form posts', async () => {
+		const res = await app.request('/contact', {
+			method: 'POST',
+			headers: {
+				origin: 'https://evil.example',
+				'content-type': 'application/x-www-form-urlencoded',
+			},
+			body: 'a=1',
+		})
+		expect(res.status).toBe(403)
+	})
+
+	it('publishes robots.txt and a sitemap of the static pages', async () => {
+		const robots = await (await app.request('/robots.txt')).text()
+		expect(robots).toContain(`Sitemap: ${app.url}/sitemap.xml`)
+		const sitemap = await (await app.request('/sitemap.xml')).text()
+		for (const path of ['/', '/about', '/services', '/contact', '/privacy-policy']) {
+			expect(sitemap).toContain(`<loc>${app.url}${path}</loc>`)
+		}
+	})
+})
