@@ -34,6 +34,7 @@ if (current !== built || !fs.existsSync('build/server/index.js')) {
 	console.log('Preparing the production build (first start or changed sources)…')
 	execFileSync(npx, ['tsx', 'scripts/ensure-assets.ts'], { stdio: 'inherit' })
 	execFileSync(npx, ['react-router', 'build'], { stdio: 'inherit' })
+	execFileSync(npx, ['tsx', 'scripts/precompress.ts'], { stdio: 'inherit' })
 	fs.writeFileSync(STAMP, fingerprint())
 } else {
 	execFileSync(npx, ['tsx', 'scripts/ensure-assets.ts'], { stdio: 'inherit' })

@@ -1,13 +1,15 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import type { ServerBuild } from 'react-router'
 import { type Database, openDatabase } from '../app/.server/db/client'
 import { type Env, parseEnv } from '../app/.server/env'
 import { createLogger, type Logger } from '../app/.server/logger'
+import { PageCache } from './page-cache'
+import { precompressedAssets } from './precompressed'
+import { routerHandler } from './router-handler'
 import { cspNonce, sameOriginWrites, securityHeaders } from './security'
 
 declare module 'react-router' {
@@ -23,6 +25,8 @@ export type Runtime = {
 	env: Env
 	database: Database
 	logger: Logger
+	/** Rendered pages for cookie-less visitors; features whose data changes call clear(). */
+	pageCache: PageCache
 }
 
 /** Opens everything a running instance needs; `close` releases it in reverse order. */
@@ -39,6 +43,8 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 		env,
 		database,
 		logger,
+		// Development shows every edit at once; production renders a public page once per TTL.
+		pageCache: new PageCache(env.NODE_ENV === 'production' ? env.HTML_CACHE_SECONDS * 1000 : 0),
 		async close() {
 			await database.close()
 		},
@@ -57,7 +63,7 @@ type AppOptions = {
 }
 
 export function createApp(runtime: Runtime, options: AppOptions = {}) {
-	const { env, database, logger } = runtime
+	const { env, database, logger, pageCache } = runtime
 	const app = express()
 	app.disable('x-powered-by')
 	app.set('trust proxy', env.TRUST_PROXY)
@@ -79,14 +85,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 
 	if (options.devMiddleware) app.use(options.devMiddleware)
 	if (options.clientDir) {
-		app.use(
-			'/assets',
-			express.static(path.join(options.clientDir, 'assets'), {
-				immutable: true,
-				maxAge: '1y',
-				fallthrough: false,
-			}),
-		)
+		app.use('/assets', precompressedAssets(path.join(options.clientDir, 'assets')))
 		// Images are generated into public/images after install; serve them from there so a
 		// regenerated image never needs a rebuild.
 		app.use('/images', express.static('public/images', { maxAge: '7d', fallthrough: false }))
@@ -98,11 +97,12 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 
 	app.all(
 		'/{*path}',
-		createRequestHandler({
+		routerHandler({
 			build:
 				options.build ??
 				(() => import('virtual:react-router/server-build') as unknown as Promise<ServerBuild>),
 			mode: options.dev ? 'development' : 'production',
+			cache: pageCache,
 			getLoadContext: (_req, res) => ({
 				nonce: res.locals.cspNonce as string,
 				env,
@@ -112,8 +112,14 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 		}),
 	)
 
-	app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-		logger.error({ err: error }, 'unhandled server error')
+	app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+		// Static middleware reports a missing file as an error with status 404.
+		const status = (error as { status?: number }).status
+		if (status && status >= 400 && status < 500) {
+			if (!res.headersSent) res.status(status).type('text/plain').send('Not found.')
+			return
+		}
+		logger.error({ err: error, path: req.path }, 'unhandled server error')
 		if (res.headersSent) return
 		res.status(500).type('text/plain').send('Sorry, something went wrong on our side.')
 	})

@@ -3,6 +3,7 @@ import { createServer, type ViteDevServer } from 'vite'
 import { type Env, parseEnv } from '~/.server/env'
 import { createLogger } from '~/.server/logger'
 import type { createApp as CreateApp } from '../../server/app'
+import { PageCache } from '../../server/page-cache'
 import { createTestDatabase, type TestDatabase } from './db'
 
 export type TestApp = {
@@ -20,7 +21,10 @@ let vite: ViteDevServer | undefined
  * Boots the real request handler (the same createApp the server uses, with the React Router
  * routes compiled by Vite) on an ephemeral port, against a fresh database.
  */
-export async function startTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+	overrides: Record<string, string> = {},
+	{ pageCacheMs = 0 } = {},
+): Promise<TestApp> {
 	vite ??= await createServer({
 		server: { middlewareMode: true, hmr: false, watch: null },
 		appType: 'custom',
@@ -38,7 +42,7 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
 		...overrides,
 	})
 	const app = createApp(
-		{ env, database, logger: createLogger('silent') },
+		{ env, database, logger: createLogger('silent'), pageCache: new PageCache(pageCacheMs) },
 		{ dev: true, devMiddleware: vite.middlewares },
 	)
 	const server = app.listen(port, '127.0.0.1')

@@ -1,0 +1,120 @@
+// npm run bench: SSR throughput of / against a static file from the same server, the JavaScript
+// a browser loads for /, and Lighthouse on /. Loopback only; bounded durations.
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import autocannon from 'autocannon'
+import { machine, startProductionServer, writeResultsSection } from './support'
+
+const PORT = 4310
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10)
+const CONNECTIONS = 32
+
+async function load(url: string, headers: Record<string, string> = {}) {
+	const result = await autocannon({
+		url,
+		connections: CONNECTIONS,
+		duration: DURATION_S,
+		headers: { 'accept-encoding': 'gzip', accept: 'text/html', ...headers },
+	})
+	return {
+		rps: Math.round(result.requests.average),
+		p50: result.latency.p50,
+		p99: result.latency.p99,
+		errors: result.errors + result.non2xx,
+	}
+}
+
+async function homeJavaScript(base: string) {
+	const html = await (await fetch(`${base}/`)).text()
+	const urls = new Set<string>()
+	for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g))
+		urls.add(match[1]!)
+	for (const match of html.matchAll(/import\("([^"]+)"\)|from "([^"]+\.js)"/g))
+		urls.add((match[1] ?? match[2])!)
+	let raw = 0
+	let gzip = 0
+	for (const url of urls) {
+		const body = Buffer.from(await (await fetch(new URL(url, base))).arrayBuffer())
+		raw += body.length
+		gzip += zlib.gzipSync(body, { level: 9 }).length
+	}
+	const css = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]!)
+	let cssGzip = 0
+	for (const url of css) {
+		cssGzip += zlib.gzipSync(
+			Buffer.from(await (await fetch(new URL(url, base))).arrayBuffer()),
+		).length
+	}
+	return { files: urls.size, raw, gzip, cssGzip, htmlGzip: zlib.gzipSync(html).length }
+}
+
+function lighthouse(url: string) {
+	const out = path.join(os.tmpdir(), `lh-${Date.now()}.json`)
+	try {
+		execFileSync(
+			'npx',
+			[
+				'lighthouse',
+				url,
+				'--quiet',
+				'--output=json',
+				`--output-path=${out}`,
+				'--only-categories=performance,accessibility',
+				'--form-factor=mobile',
+				'--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+			],
+			{
+				env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+				stdio: 'ignore',
+				timeout: 180_000,
+			},
+		)
+		const report = JSON.parse(fs.readFileSync(out, 'utf8'))
+		const audit = (id: string) => report.audits[id]?.displayValue ?? 'n/a'
+		return {
+			performance: Math.round(report.categories.performance.score * 100),
+			accessibility: Math.round(report.categories.accessibility.score * 100),
+			lcp: audit('largest-contentful-paint'),
+			cls: audit('cumulative-layout-shift'),
+			tbt: audit('total-blocking-time'),
+		}
+	} catch (error) {
+		return { error: error instanceof Error ? error.message.split('\n')[0] : String(error) }
+	}
+}
+
+const server = await startProductionServer(PORT)
+try {
+	// The cheapest static response the server makes: a small file from public/.
+	const staticUrl = `${server.url}/favicon.svg`
+	await load(`${server.url}/`) // warm-up: JIT, page cache
+	const ssr = await load(`${server.url}/`)
+	// A cookie bypasses the page cache: the cost of a full render (loaders, React, gzip).
+	const uncached = await load(`${server.url}/`, { cookie: 'bench=1' })
+	const stat = await load(staticUrl)
+	const js = await homeJavaScript(server.url)
+	const lh = process.env.BENCH_SKIP_LIGHTHOUSE ? { error: 'skipped' } : lighthouse(`${server.url}/`)
+	const ratio = ((ssr.rps / stat.rps) * 100).toFixed(0)
+	const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
+	const body = `
+Command: \`npm run bench\` (${machine()}; autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each, gzip accepted).
+
+| Measure | Result | Target |
+|---|---|---|
+| SSR \`/\` (signed-out, page cache on) | ${ssr.rps} req/s, p50 ${ssr.p50} ms, p99 ${ssr.p99} ms, ${ssr.errors} errors | — |
+| SSR \`/\` rendered every time (cookie sent, cache bypassed) | ${uncached.rps} req/s, p50 ${uncached.p50} ms, p99 ${uncached.p99} ms, ${uncached.errors} errors | — |
+| Static file \`${staticUrl.replace(server.url, '')}\` | ${stat.rps} req/s, p50 ${stat.p50} ms, p99 ${stat.p99} ms | — |
+| SSR / static throughput | ${ratio}% | ≥ 40% |
+| JavaScript loaded for \`/\` | ${js.files} files, ${kb(js.raw)} raw, **${kb(js.gzip)} gzip** | ≤ 130 KB gzip |
+| CSS for \`/\` | ${kb(js.cssGzip)} gzip | — |
+| HTML for \`/\` | ${kb(js.htmlGzip)} gzip | — |
+| Lighthouse mobile \`/\` | ${'error' in lh ? `not run: ${lh.error}` : `performance ${lh.performance}, accessibility ${lh.accessibility} (LCP ${lh.lcp}, CLS ${lh.cls}, TBT ${lh.tbt})`} | ≥ 95 / 100 |
+`
+	writeResultsSection('Foundation: home page', body)
+	console.log(body)
+} finally {
+	await server.stop()
+}

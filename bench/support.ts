@@ -1,0 +1,66 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+export const RESULTS_FILE = 'bench/RESULTS.md'
+
+/** Starts the production server (build must exist) on its own port and data directory. */
+export async function startProductionServer(port: number, env: Record<string, string> = {}) {
+	if (!fs.existsSync('build/server/index.js')) {
+		throw new Error('No production build: run `npm run build` first.')
+	}
+	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-bench-'))
+	const child = spawn(process.execPath, ['server.js'], {
+		env: {
+			...process.env,
+			NODE_ENV: 'production',
+			PORT: String(port),
+			DATA_DIR: dataDir,
+			LOG_LEVEL: 'warn',
+			SITE_URL: `http://localhost:${port}`,
+			...env,
+		},
+		stdio: ['ignore', 'inherit', 'inherit'],
+	})
+	const url = `http://localhost:${port}`
+	await waitForHealthy(url, child)
+	return {
+		url,
+		child,
+		async stop() {
+			child.kill('SIGTERM')
+			await new Promise((resolve) => child.once('exit', resolve))
+			fs.rmSync(dataDir, { recursive: true, force: true })
+		},
+	}
+}
+
+async function waitForHealthy(url: string, child: ChildProcess) {
+	for (let i = 0; i < 300; i++) {
+		if (child.exitCode !== null) throw new Error('server exited during start-up')
+		try {
+			if ((await fetch(`${url}/healthz`)).ok) return
+		} catch {}
+		await new Promise((r) => setTimeout(r, 200))
+	}
+	throw new Error('server did not become healthy')
+}
+
+/** Replaces (or appends) one `## heading` section of bench/RESULTS.md, leaving the others alone. */
+export function writeResultsSection(heading: string, body: string) {
+	const existing = fs.existsSync(RESULTS_FILE)
+		? fs.readFileSync(RESULTS_FILE, 'utf8')
+		: '# Benchmark results\n\nFigures from `npm run bench*` on the development machine (2 cores, loopback). Each section names the command that produced it.\n'
+	const section = `## ${heading}\n\n${body.trim()}\n`
+	const pattern = new RegExp(
+		`## ${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n[\\s\\S]*?(?=\\n## |$)`,
+	)
+	const next = pattern.test(existing)
+		? existing.replace(pattern, section)
+		: `${existing.trimEnd()}\n\n${section}`
+	fs.writeFileSync(RESULTS_FILE, `${next.trimEnd()}\n`)
+}
+
+export const machine = () =>
+	`${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { PageCache } from './page-cache'
+
+const page = (text: string) => ({ status: 200, headers: [], body: Buffer.from(text), nonce: 'n' })
+
+describe('PageCache', () => {
+	it('returns a page until its TTL passes', () => {
+		const cache = new PageCache(1000)
+		cache.set('/a', page('A'), 0)
+		expect(cache.get('/a', 999)?.body.toString()).toBe('A')
+		expect(cache.get('/a', 1000)).toBeUndefined()
+		expect(cache.size).toBe(0)
+	})
+
+	it('evicts the least recently used pages beyond its byte budget', () => {
+		const entrySize = (() => {
+			const probe = new PageCache(60_000)
+			probe.set('/p', page('x'.repeat(10)))
+			return probe.bytes
+		})()
+		const cache = new PageCache(60_000, entrySize * 8)
+		cache.set('/a', page('a'.repeat(10)), 0)
+		cache.set('/b', page('b'.repeat(10)), 0)
+		cache.get('/a', 1)
+		for (let i = 0; i < 7; i++) cache.set(`/x${i}`, page('x'.repeat(10)), 2)
+		expect(cache.get('/a', 3)).toBeDefined()
+		expect(cache.get('/b', 3)).toBeUndefined()
+	})
+
+	it('is off with a zero TTL and can be cleared', () => {
+		const off = new PageCache(0)
+		off.set('/a', page('A'))
+		expect(off.get('/a')).toBeUndefined()
+		const on = new PageCache(1000)
+		on.set('/a', page('A'))
+		on.clear()
+		expect(on.get('/a')).toBeUndefined()
+	})
+})
