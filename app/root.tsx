@@ -13,6 +13,8 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
+import { CartProvider, useCartCount } from '~/components/cart/cart-provider'
+import { CartToast } from '~/components/cart/cart-toast'
 import { type BreadcrumbHandle, Breadcrumbs } from '~/components/layout/breadcrumbs'
 import { SiteFooter } from '~/components/layout/site-footer'
 import { SiteHeader } from '~/components/layout/site-header'
@@ -50,17 +52,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<Links />
 			</head>
 			<body className="flex min-h-dvh flex-col">
-				<SiteHeader signedIn={Boolean(root?.user)} isAdmin={Boolean(root?.user?.isAdmin)} />
-				<Breadcrumbs />
-				<main id="main" className="flex-1">
-					{children}
-				</main>
-				<SiteFooter year={root?.year ?? new Date().getFullYear()} showCredit={pathname === '/'} />
+				<CartProvider>
+					<Header signedIn={Boolean(root?.user)} isAdmin={Boolean(root?.user?.isAdmin)} />
+					<Breadcrumbs />
+					<main id="main" className="flex-1">
+						{children}
+					</main>
+					<SiteFooter year={root?.year ?? new Date().getFullYear()} showCredit={pathname === '/'} />
+					<CartToast />
+				</CartProvider>
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />
 			</body>
 		</html>
 	)
+}
+
+function Header(props: { signedIn: boolean; isAdmin: boolean }) {
+	return <SiteHeader {...props} cartCount={useCartCount()} />
 }
 
 export default function App() {

@@ -5,6 +5,7 @@ export default [
 	index('routes/home.tsx'),
 	route('about', 'routes/about.tsx'),
 	route('services', 'routes/services.tsx'),
+	route('cart', 'routes/cart.tsx'),
 	route('contact', 'routes/contact.tsx'),
 	route('privacy-policy', 'routes/privacy-policy.tsx'),
 	route('terms-and-conditions', 'routes/terms-and-conditions.tsx'),

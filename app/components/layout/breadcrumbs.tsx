@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react'
 import { Link, type UIMatch, useMatches, useRouteLoaderData } from 'react-router'
 import { JsonLd } from '~/components/json-ld'
 
@@ -6,6 +7,31 @@ export type Crumb = { label: string; to: string }
 /** Routes add themselves to the trail with `export const handle = { breadcrumb }`. */
 export type BreadcrumbHandle = {
 	breadcrumb?: (match: UIMatch) => Crumb | Crumb[] | null
+	/** The trail starts with the page the visitor came from (the cart, per the spec). */
+	followsPreviousPage?: boolean
+}
+
+const LAST_TRAIL_KEY = 'koi:last-trail'
+
+/** Remembers the current trail, or splices the previous page's trail in when the route asks. */
+function usePreviousTrail(crumbs: Crumb[], follows: boolean): Crumb[] {
+	const [previous, setPrevious] = useState<Crumb[]>([])
+	const key = crumbs.map((c) => c.to).join('>')
+	// biome-ignore lint/correctness/useExhaustiveDependencies: the joined key stands for crumbs
+	useEffect(() => {
+		try {
+			if (follows) {
+				const saved = JSON.parse(sessionStorage.getItem(LAST_TRAIL_KEY) ?? '[]') as Crumb[]
+				setPrevious(Array.isArray(saved) ? saved.filter((c) => c && typeof c.to === 'string') : [])
+			} else {
+				sessionStorage.setItem(LAST_TRAIL_KEY, JSON.stringify(crumbs.slice(1)))
+			}
+		} catch {
+			// sessionStorage unavailable: the plain trail is fine.
+		}
+	}, [key, follows])
+	if (!follows || previous.length === 0) return crumbs
+	return [crumbs[0]!, ...previous, ...crumbs.slice(1)]
 }
 
 export function useBreadcrumbs(): Crumb[] {
@@ -21,7 +47,11 @@ export function useBreadcrumbs(): Crumb[] {
 }
 
 export function Breadcrumbs() {
-	const crumbs = useBreadcrumbs()
+	const matches = useMatches()
+	const follows = matches.some(
+		(m) => (m.handle as BreadcrumbHandle | undefined)?.followsPreviousPage,
+	)
+	const crumbs = usePreviousTrail(useBreadcrumbs(), follows)
 	const root = useRouteLoaderData('root') as { siteUrl: string } | undefined
 	if (crumbs.length === 0) return null
 	const jsonLd = {

@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test'
+import { visit } from './support'
+
+const line = (id: string, overrides: Record<string, unknown> = {}) => ({
+	id,
+	name: `Test Pump ${id}`,
+	originalName: `Test Pump ${id}`,
+	price: '£10.50',
+	quantity: 1,
+	imageUrl: '/images/products/missing.jpg',
+	productUrl: '',
+	code: `TP-${id}`,
+	category: 'pumps',
+	selectedSize: '',
+	selectedOption: '',
+	...overrides,
+})
+
+test('the cart page edits quantities, totals lines, persists and clears', async ({ page }) => {
+	await page.addInitScript(
+		(lines) => {
+			if (!sessionStorage.getItem('seeded')) {
+				localStorage.setItem('cart', JSON.stringify(lines))
+				sessionStorage.setItem('seeded', '1')
+			}
+		},
+		[line('1', { quantity: 2 }), line('2', { selectedSize: '2 m', price: '3.99' }), { id: 'junk' }],
+	)
+	await visit(page, '/cart')
+	await expect(page.getByRole('heading', { name: 'Test Pump 1', exact: true })).toBeVisible()
+	await expect(page.getByRole('heading', { name: 'Test Pump 2 - 2 m' })).toBeVisible()
+	await expect(page.getByTestId('cart-subtotal')).toHaveText('£24.99')
+	await expect(page.getByTestId('cart-count')).toHaveText(/3/)
+	const minus2 = page.getByRole('button', { name: 'Decrease quantity of Test Pump 2 - 2 m' })
+	await expect(minus2).toBeDisabled()
+	await page.getByRole('button', { name: 'Increase quantity of Test Pump 2 - 2 m' }).click()
+	await expect(minus2).toBeEnabled()
+	const line2 = page
+		.getByRole('listitem')
+		.filter({ has: page.getByRole('heading', { name: 'Test Pump 2 - 2 m' }) })
+	await expect(line2.getByTestId('line-total')).toHaveText('Line total: £7.98')
+	await expect(line2.getByTestId('line-quantity')).toHaveText('Quantity: 2')
+	await expect(page.getByTestId('cart-subtotal')).toHaveText('£28.98')
+	await expect(page.getByText('Delivery is calculated after your order is placed')).toBeVisible()
+	await page.reload()
+	await expect(page.getByTestId('cart-subtotal')).toHaveText('£28.98')
+	await page.getByRole('button', { name: 'Remove Test Pump 1' }).click()
+	await expect(page.getByTestId('cart-subtotal')).toHaveText('£7.98')
+	await expect(page.getByRole('link', { name: 'Place Order Request' })).toHaveAttribute(
+		'href',
+		'/checkout-auth',
+	)
+	await page.getByRole('button', { name: 'Clear Cart' }).click()
+	await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
+	expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]')
+})
+
+test('the cart syncs across tabs and survives a corrupt stored value', async ({ context }) => {
+	const first = await context.newPage()
+	await first.addInitScript(() => {
+		if (!sessionStorage.getItem('seeded')) {
+			localStorage.setItem('cart', '{not json')
+			sessionStorage.setItem('seeded', '1')
+		}
+	})
+	await visit(first, '/cart', { a11y: false })
+	await expect(first.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
+	const second = await context.newPage()
+	await visit(second, '/about', { a11y: false })
+	await second.evaluate(
+		(l) => localStorage.setItem('cart', JSON.stringify([l])),
+		line('5', { quantity: 4 }),
+	)
+	await expect(first.getByTestId('cart-subtotal')).toHaveText('£42.00')
+	await expect(first.getByTestId('cart-count')).toHaveText(/4/)
+})
+
+test('the cart breadcrumb follows the page the visitor came from', async ({ page }) => {
+	await visit(page, '/services', { a11y: false })
+	await page.getByRole('link', { name: /^Cart/ }).click()
+	const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')
+	await expect(crumbs).toHaveText(['Home', '/Services', '/Shopping Cart'])
+})
