@@ -9,12 +9,15 @@ const SHUTDOWN_GRACE_MS = 10_000
 let mod
 /** @type {import('express').RequestHandler | undefined} */
 let devMiddleware
+/** @type {import('vite').ViteDevServer | undefined} */
+let vite
 if (dev) {
-	const vite = await import('vite').then((v) =>
+	const devServer = await import('vite').then((v) =>
 		v.createServer({ server: { middlewareMode: true } }),
 	)
-	mod = /** @type {any} */ (await vite.ssrLoadModule('./server/app.ts'))
-	devMiddleware = vite.middlewares
+	mod = /** @type {any} */ (await devServer.ssrLoadModule('./server/app.ts'))
+	devMiddleware = devServer.middlewares
+	vite = devServer
 } else {
 	const buildPath = './build/server/index.js'
 	mod = /** @type {any} */ (await import(buildPath))
@@ -48,11 +51,14 @@ async function shutdown(/** @type {string} */ signal) {
 	}, SHUTDOWN_GRACE_MS)
 	force.unref()
 	server.close(async () => {
+		await vite?.close()
 		await runtime.close()
 		runtime.logger.info('stopped')
 		process.exit(0)
 	})
 	server.closeIdleConnections()
 }
+// Vite (development) installs a SIGTERM handler that exits at once; ours closes the database first.
+process.removeAllListeners('SIGTERM')
 process.on('SIGTERM', shutdown)
 process.on('SIGINT', shutdown)

@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+function runServer(env: Record<string, string>) {
+	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-proc-'))
+	const child = spawn(process.execPath, ['server.js'], {
+		env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+		stdio: ['ignore', 'pipe', 'pipe'],
+	})
+	let output = ''
+	child.stdout.on('data', (chunk) => {
+		output += chunk
+	})
+	child.stderr.on('data', (chunk) => {
+		output += chunk
+	})
+	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+	return { child, exited, output: () => output, dataDir }
+}
+
+describe('the server process', () => {
+	it('refuses to start with a bad setting and names the variable', async () => {
+		const server = runServer({ PORT: 'not-a-port' })
+		expect(await server.exited).toBe(1)
+		expect(server.output()).toMatch(/PORT/)
+	})
+
+	it('stops cleanly on SIGTERM, closing the database', async () => {
+		const port = 3900 + Math.floor(Math.random() * 90)
+		const server = runServer({ PORT: String(port) })
+		let healthy = false
+		for (let i = 0; i < 100 && !healthy; i++) {
+			await new Promise((r) => setTimeout(r, 200))
+			healthy = await fetch(`http://127.0.0.1:${port}/healthz`)
+				.then((r) => r.ok)
+				.catch(() => false)
+		}
+		expect(healthy).toBe(true)
+		server.child.kill('SIGTERM')
+		expect(await server.exited).toBe(0)
+		expect(server.output()).toContain('shutting down')
+		expect(server.output()).toContain('"msg":"stopped"')
+		// The embedded database was closed cleanly: it opens again straight away.
+		const again = runServer({ PORT: String(port + 1), DATA_DIR: server.dataDir })
+		for (let i = 0; i < 100; i++) {
+			await new Promise((r) => setTimeout(r, 200))
+			if (
+				await fetch(`http://127.0.0.1:${port + 1}/healthz`)
+					.then((r) => r.ok)
+					.catch(() => false)
+			)
+				break
+		}
+		again.child.kill('SIGTERM')
+		expect(await again.exited).toBe(0)
+	}, 60_000)
+})
