@@ -4,6 +4,8 @@ import path from 'node:path'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import type { ServerBuild } from 'react-router'
+import { Catalog } from '../app/.server/catalog/catalog'
+import { loadCatalogFile } from '../app/.server/catalog/startup'
 import { type Database, openDatabase } from '../app/.server/db/client'
 import { type Env, parseEnv } from '../app/.server/env'
 import { createLogger, type Logger } from '../app/.server/logger'
@@ -18,6 +20,7 @@ declare module 'react-router' {
 		env: Env
 		db: Database['db']
 		logger: Logger
+		catalog: Catalog
 	}
 }
 
@@ -27,6 +30,7 @@ export type Runtime = {
 	logger: Logger
 	/** Rendered pages for cookie-less visitors; features whose data changes call clear(). */
 	pageCache: PageCache
+	catalog: Catalog
 }
 
 /** Opens everything a running instance needs; `close` releases it in reverse order. */
@@ -39,12 +43,14 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 		poolSize: env.DATABASE_POOL_SIZE,
 	})
 	logger.info({ driver: database.driver }, 'database ready')
+	await loadCatalogFile(database.db, env.CATALOG_FILE, logger)
 	return {
 		env,
 		database,
 		logger,
 		// Development shows every edit at once; production renders a public page once per TTL.
 		pageCache: new PageCache(env.NODE_ENV === 'production' ? env.HTML_CACHE_SECONDS * 1000 : 0),
+		catalog: new Catalog(database.db),
 		async close() {
 			await database.close()
 		},
@@ -63,7 +69,7 @@ type AppOptions = {
 }
 
 export function createApp(runtime: Runtime, options: AppOptions = {}) {
-	const { env, database, logger, pageCache } = runtime
+	const { env, database, logger, pageCache, catalog } = runtime
 	const app = express()
 	app.disable('x-powered-by')
 	app.set('trust proxy', env.TRUST_PROXY)
@@ -108,6 +114,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 				env,
 				db: database.db,
 				logger,
+				catalog,
 			}),
 		}),
 	)

@@ -20,6 +20,7 @@ const EnvSchema = z
 		LOG_LEVEL: z
 			.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
 			.default('info'),
+		CATALOG_FILE: z.string().min(1).default('catalog/products.csv'),
 		HTML_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 	})
 	.transform((env) => ({

@@ -1,5 +1,8 @@
+import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { createServer, type ViteDevServer } from 'vite'
+import { Catalog } from '~/.server/catalog/catalog'
+import { importCatalog } from '~/.server/catalog/import'
 import { type Env, parseEnv } from '~/.server/env'
 import { createLogger } from '~/.server/logger'
 import type { createApp as CreateApp } from '../../server/app'
@@ -10,6 +13,7 @@ export type TestApp = {
 	url: string
 	env: Env
 	database: TestDatabase
+	catalog: Catalog
 	/** fetch() against the app; relative paths are resolved against its URL. */
 	request(path: string, init?: RequestInit): Promise<Response>
 	close(): Promise<void>
@@ -23,7 +27,11 @@ let vite: ViteDevServer | undefined
  */
 export async function startTestApp(
 	overrides: Record<string, string> = {},
-	{ pageCacheMs = 0 } = {},
+	{
+		pageCacheMs = 0,
+		/** CSV text to load as the catalogue; defaults to the shop's demo catalogue file. */
+		catalogCsv = fs.readFileSync('catalog/products.csv', 'utf8') as string | null,
+	} = {},
 ): Promise<TestApp> {
 	vite ??= await createServer({
 		server: { middlewareMode: true, hmr: false, watch: null },
@@ -34,6 +42,8 @@ export async function startTestApp(
 		createApp: typeof CreateApp
 	}
 	const database = await createTestDatabase()
+	if (catalogCsv !== null) await importCatalog(database.db, catalogCsv)
+	const catalog = new Catalog(database.db)
 	const port = 0
 	const env = parseEnv({
 		NODE_ENV: 'test',
@@ -42,7 +52,13 @@ export async function startTestApp(
 		...overrides,
 	})
 	const app = createApp(
-		{ env, database, logger: createLogger('silent'), pageCache: new PageCache(pageCacheMs) },
+		{
+			env,
+			database,
+			logger: createLogger('silent'),
+			pageCache: new PageCache(pageCacheMs),
+			catalog,
+		},
 		{ dev: true, devMiddleware: vite.middlewares },
 	)
 	const server = app.listen(port, '127.0.0.1')
@@ -53,6 +69,7 @@ export async function startTestApp(
 		url,
 		env,
 		database,
+		catalog,
 		request: (path, init) => fetch(new URL(path, url), { redirect: 'manual', ...init }),
 		async close() {
 			await new Promise<void>((resolve) => server.close(() => resolve()))

@@ -1,2 +1,3 @@
 // Drizzle needs every table in one object; each feature's tables live in their own file.
+export * from './catalog'
 export * from './outbox'

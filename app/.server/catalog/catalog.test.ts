@@ -1,0 +1,95 @@
+import fs from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db'
+import { CATEGORY_PAGE_SIZE, Catalog } from './catalog'
+import { importCatalog } from './import'
+
+const demo = fs.readFileSync('catalog/products.csv', 'utf8')
+let database: TestDatabase
+let catalog: Catalog
+
+beforeAll(async () => {
+	database = await createTestDatabase()
+	await importCatalog(database.db, demo)
+	catalog = new Catalog(database.db)
+})
+afterAll(async () => {
+	await database?.cleanup()
+})
+
+describe('catalogue import', () => {
+	it('loads the demo catalogue, then skips an unchanged file', async () => {
+		const again = await importCatalog(database.db, demo)
+		expect(again.status).toBe('unchanged')
+		expect((await catalog.all()).length).toBeGreaterThanOrEqual(250)
+	})
+
+	it('keeps the previous catalogue when a file is refused', async () => {
+		const before = (await catalog.all()).length
+		const report = await importCatalog(database.db, 'name,code\nBroken,1\n')
+		expect(report.status).toBe('refused')
+		catalog.invalidate()
+		expect((await catalog.all()).length).toBe(before)
+	})
+
+	it('validates without writing on a dry run', async () => {
+		const report = await importCatalog(
+			database.db,
+			`${demo.split('\n').slice(0, 3).join('\n')}\n`,
+			{ dryRun: true },
+		)
+		expect(report).toMatchObject({ status: 'valid', imported: 2 })
+		catalog.invalidate()
+		expect((await catalog.all()).length).toBeGreaterThan(2)
+	})
+})
+
+describe('catalogue reads', () => {
+	it('searches name, code and vendor literally and case-insensitively', async () => {
+		const byVendor = await catalog.search(undefined, 'eVoLuTiOn AQUA')
+		expect(byVendor.length).toBeGreaterThan(0)
+		expect(
+			byVendor.every((p) => p.vendor === 'Evolution Aqua' || p.name.includes('Evolution')),
+		).toBe(true)
+		const byCode = await catalog.search('fittings', 'ft-10')
+		expect(byCode.length).toBeGreaterThan(0)
+		expect(byCode.every((p) => p.code.toLowerCase().includes('ft-10'))).toBe(true)
+		for (const odd of ['%', '_', "'", '"', '🐟', 'x'.repeat(10_000), '.*']) {
+			expect(await catalog.search(undefined, odd)).toEqual([])
+		}
+	})
+
+	it('pages a category 20 at a time and clamps an out-of-range page', async () => {
+		const first = await catalog.categoryPage('fittings', '', 1)
+		expect(first.items).toHaveLength(CATEGORY_PAGE_SIZE)
+		expect(first.pageCount).toBe(Math.ceil(first.total / CATEGORY_PAGE_SIZE))
+		const beyond = await catalog.categoryPage('fittings', '', 999)
+		expect(beyond.page).toBe(first.pageCount)
+		expect((await catalog.categoryPage('fittings', '', -5)).page).toBe(1)
+	})
+
+	it('groups at most eight products per category, with the full count', async () => {
+		const groups = await catalog.grouped('')
+		expect(groups.map((g) => g.category)).toEqual([
+			'filters',
+			'fittings',
+			'pumps',
+			'air_pumps',
+			'skimmers',
+		])
+		for (const group of groups) {
+			expect(group.items.length).toBeLessThanOrEqual(8)
+			expect(group.total).toBeGreaterThan(8)
+		}
+	})
+
+	it('sees an import made through another Catalog instance within a second', async () => {
+		const other = new Catalog(database.db)
+		await other.all()
+		const lines = demo.trimEnd().split('\n')
+		await importCatalog(database.db, `${lines.slice(0, 11).join('\n')}\n`)
+		await new Promise((r) => setTimeout(r, 1100))
+		expect(await other.all()).toHaveLength(10)
+		await importCatalog(database.db, demo)
+	})
+})

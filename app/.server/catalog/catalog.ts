@@ -1,0 +1,135 @@
+import { asc, eq } from 'drizzle-orm'
+import type { Db } from '~/.server/db/client'
+import { catalogState, products } from '~/.server/db/schema'
+import type { Product, ProductSummary } from '~/lib/catalog/product'
+import { CATEGORIES, type Category } from '~/lib/categories'
+
+/** How often an instance asks the database whether another instance imported a new catalogue. */
+const VERSION_CHECK_MS = 1000
+
+type Index = {
+	version: number
+	all: Product[]
+	byId: Map<string, Product>
+	byCategory: Map<Category, Product[]>
+	/** Lower-cased "name code vendor" per product, same order as `all`. */
+	haystack: Map<string, string>
+}
+
+export type Page<T> = { items: T[]; total: number; page: number; pageCount: number }
+
+export const CATEGORY_PAGE_SIZE = 20
+export const GROUP_SIZE = 8
+
+/**
+ * The catalogue read model: the whole catalogue in memory (read-mostly, ≤ 50,000 rows), refreshed
+ * when the database's catalogue version changes — so every instance sees an import within a second.
+ */
+export class Catalog {
+	#index: Index | undefined
+	#loading: Promise<Index> | undefined
+	#checkedAt = 0
+
+	constructor(private readonly db: Db) {}
+
+	/** Drop the cached copy (after an import by this instance). */
+	invalidate() {
+		this.#index = undefined
+		this.#checkedAt = 0
+	}
+
+	async #current(): Promise<Index> {
+		const now = Date.now()
+		if (this.#index && now - this.#checkedAt < VERSION_CHECK_MS) return this.#index
+		this.#loading ??= this.#refresh().finally(() => {
+			this.#loading = undefined
+		})
+		return this.#loading
+	}
+
+	async #refresh(): Promise<Index> {
+		const [state] = await this.db
+			.select({ version: catalogState.version })
+			.from(catalogState)
+			.where(eq(catalogState.id, 1))
+		const version = state?.version ?? 0
+		this.#checkedAt = Date.now()
+		if (this.#index && this.#index.version === version) return this.#index
+		const rows = await this.db.select().from(products).orderBy(asc(products.position))
+		const all = rows.map(({ position: _position, ...row }) => row as Product)
+		const byCategory = new Map<Category, Product[]>(CATEGORIES.map((c) => [c, []]))
+		for (const product of all) byCategory.get(product.category)?.push(product)
+		this.#index = {
+			version,
+			all,
+			byId: new Map(all.map((p) => [p.id, p])),
+			byCategory,
+			haystack: new Map(
+				all.map((p) => [p.id, `${p.name}\u0000${p.code}\u0000${p.vendor}`.toLowerCase()]),
+			),
+		}
+		return this.#index
+	}
+
+	async product(id: string): Promise<Product | undefined> {
+		return (await this.#current()).byId.get(id)
+	}
+
+	async all(): Promise<Product[]> {
+		return (await this.#current()).all
+	}
+
+	/** Products of one category (or all), filtered by a literal, case-insensitive search. */
+	async search(category: Category | undefined, search: string): Promise<Product[]> {
+		const index = await this.#current()
+		const pool = category ? (index.byCategory.get(category) ?? []) : index.all
+		const needle = search.trim().toLowerCase()
+		if (!needle) return pool
+		return pool.filter((p) => index.haystack.get(p.id)!.includes(needle))
+	}
+
+	/** One page of a category; an out-of-range page is clamped to the nearest real one. */
+	async categoryPage(
+		category: Category,
+		search: string,
+		requestedPage: number,
+	): Promise<Page<ProductSummary>> {
+		const matches = await this.search(category, search)
+		const pageCount = Math.max(1, Math.ceil(matches.length / CATEGORY_PAGE_SIZE))
+		const page = Math.min(Math.max(1, requestedPage), pageCount)
+		const start = (page - 1) * CATEGORY_PAGE_SIZE
+		return {
+			items: matches.slice(start, start + CATEGORY_PAGE_SIZE).map(summarise),
+			total: matches.length,
+			page,
+			pageCount,
+		}
+	}
+
+	/** The grouped listing: per category, the first few matches and how many there are. */
+	async grouped(search: string) {
+		return Promise.all(
+			CATEGORIES.map(async (category) => {
+				const matches = await this.search(category, search)
+				return {
+					category,
+					total: matches.length,
+					items: matches.slice(0, GROUP_SIZE).map(summarise),
+				}
+			}),
+		)
+	}
+}
+
+export function summarise(product: Product): ProductSummary {
+	return {
+		id: product.id,
+		name: product.name,
+		code: product.code,
+		imageUrl: product.imageUrl,
+		vendor: product.vendor,
+		category: product.category,
+		pricePence: product.pricePence,
+		hasOptions: product.sizes.length > 0 || product.options.length > 0,
+	}
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest'
+import { CSV_COLUMNS, parseCatalogCsv, parseOptionPairs } from './csv'
+
+const HEADER = CSV_COLUMNS.join(',')
+const row = (overrides: Partial<Record<(typeof CSV_COLUMNS)[number], string>> = {}) => {
+	const values: Record<string, string> = {
+		name: 'Oase Pump',
+		code: 'OA-1',
+		image_url: '/images/products/oa-1.jpg',
+		product_url: 'https://supplier.example/oa-1',
+		vendor: 'Oase',
+		category: 'pumps',
+		price: '99.99',
+		available_sizes: '',
+		option_price_pairs: '',
+		selected_size: '',
+		selected_option: '',
+		original_name: '',
+		...overrides,
+	}
+	return CSV_COLUMNS.map((c) => {
+		const v = values[c] ?? ''
+		return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v
+	}).join(',')
+}
+
+describe('parseCatalogCsv', () => {
+	it('reads quoted fields, commas and quotes inside quotes, a BOM and CRLF line ends', () => {
+		const csv = `\uFEFF${HEADER}\r\n${row({ name: 'Pump, "Eco" 3000', available_sizes: '5 m,10 m' })}\r\n`
+		const result = parseCatalogCsv(csv)
+		expect(result.ok).toBe(true)
+		if (!result.ok) return
+		expect(result.products[0]).toMatchObject({
+			id: '0',
+			name: 'Pump, "Eco" 3000',
+			sizes: ['5 m', '10 m'],
+			selectedSize: '5 m',
+			pricePence: 9999,
+			originalName: 'Pump, "Eco" 3000',
+		})
+	})
+
+	it('treats an empty price or "Price not available" as no price, and rejects other text', () => {
+		const csv = [
+			HEADER,
+			row({ code: 'A', price: '' }),
+			row({ code: 'B', price: 'Price not available' }),
+			row({ code: 'C', price: 'call us' }),
+			row({ code: 'D', price: '£1,299.00' }),
+		].join('\n')
+		const result = parseCatalogCsv(csv)
+		if (!result.ok) throw new Error(result.error)
+		expect(result.products.map((p) => [p.code, p.pricePence])).toEqual([
+			['A', null],
+			['B', null],
+			['D', 129900],
+		])
+		expect(result.errors).toEqual([{ line: 4, reason: 'price "call us" is not an amount' }])
+	})
+
+	it('keeps product ids as the data-row index even when earlier rows are rejected', () => {
+		const csv = [HEADER, row({ code: 'A', category: 'sofas' }), row({ code: 'B' })].join('\n')
+		const result = parseCatalogCsv(csv)
+		if (!result.ok) throw new Error(result.error)
+		expect(result.products.map((p) => p.id)).toEqual(['1'])
+		expect(result.errors[0]?.line).toBe(2)
+		expect(result.errors[0]?.reason).toMatch(/category must be one of/)
+	})
+
+	it('reports rows with the wrong number of fields, duplicate codes and bad URLs by line', () => {
+		const csv = [
+			HEADER,
+			'just,three,fields',
+			row({ code: 'A' }),
+			row({ code: 'A' }),
+			row({ code: 'B', product_url: 'javascript:alert(1)' }),
+		].join('\n')
+		const result = parseCatalogCsv(csv)
+		if (!result.ok) throw new Error(result.error)
+		expect(result.errors.map((e) => e.line)).toEqual([2, 4, 5])
+		expect(result.errors[1]?.reason).toBe('duplicate code A')
+		expect(result.errors[2]?.reason).toMatch(/product_url/)
+	})
+
+	it('refuses a file whose header lacks a column', () => {
+		const result = parseCatalogCsv('name,code,price\nA,B,1')
+		expect(result).toEqual({ ok: false, error: expect.stringContaining('image_url') })
+	})
+})
+
+describe('parseOptionPairs', () => {
+	it('reads alternating name and price, ignoring pairs with a non-numeric price', () => {
+		expect(parseOptionPairs('Standard,89.99,Pro,POA,With UV,£120')).toEqual([
+			{ name: 'Standard', pricePence: 8999 },
+			{ name: 'With UV', pricePence: 12000 },
+		])
+		expect(parseOptionPairs('')).toEqual([])
+		expect(parseOptionPairs('Lonely')).toEqual([])
+	})
+})

@@ -1,0 +1,148 @@
+import { parse } from 'csv-parse/sync'
+import { z } from 'zod'
+import type { Product, ProductOption } from '~/lib/catalog/product'
+import { PRICE_NOT_AVAILABLE } from '~/lib/catalog/product'
+import { CATEGORIES } from '~/lib/categories'
+import { parsePriceText } from '~/lib/money'
+
+export const CSV_COLUMNS = [
+	'name',
+	'code',
+	'image_url',
+	'product_url',
+	'vendor',
+	'category',
+	'price',
+	'available_sizes',
+	'option_price_pairs',
+	'selected_size',
+	'selected_option',
+	'original_name',
+] as const
+
+export type RowError = { line: number; reason: string }
+export type CatalogParseResult =
+	| { ok: true; products: Product[]; errors: RowError[] }
+	| { ok: false; error: string }
+
+const text = (max: number) => z.string().trim().max(max, `is longer than ${max} characters`)
+const list = (value: string) =>
+	value
+		.split(',')
+		.map((item) => item.trim())
+		.filter(Boolean)
+
+/** Alternating name,price pairs; pairs whose price is not a number are ignored (spec). */
+export function parseOptionPairs(value: string): ProductOption[] {
+	const parts = value.split(',').map((part) => part.trim())
+	const options: ProductOption[] = []
+	for (let i = 0; i + 1 < parts.length; i += 2) {
+		const name = parts[i]!
+		const pricePence = parsePriceText(parts[i + 1])
+		if (name && pricePence !== null && !options.some((o) => o.name === name)) {
+			options.push({ name, pricePence })
+		}
+	}
+	return options
+}
+
+const RowSchema = z
+	.object({
+		name: text(300).min(1, 'has no name'),
+		code: text(100).min(1, 'has no code'),
+		image_url: text(500).regex(
+			/^(\/[\w\-./]+|https:\/\/\S+)$/,
+			'image_url is not a path or https URL',
+		),
+		product_url: text(1000).refine(
+			(v) => v === '' || /^https?:\/\/\S+$/.test(v),
+			'product_url is not an http(s) URL',
+		),
+		vendor: text(100),
+		category: z.enum(CATEGORIES, { error: `category must be one of ${CATEGORIES.join(', ')}` }),
+		price: text(30),
+		available_sizes: text(2000),
+		option_price_pairs: text(4000),
+		selected_size: text(100),
+		selected_option: text(100),
+		original_name: text(300),
+	})
+	.transform((row, ctx) => {
+		const notAvailable =
+			row.price === '' || row.price.toLowerCase() === PRICE_NOT_AVAILABLE.toLowerCase()
+		const pricePence = notAvailable ? null : parsePriceText(row.price)
+		if (!notAvailable && pricePence === null) {
+			ctx.addIssue({ code: 'custom', message: `price "${row.price}" is not an amount` })
+			return z.NEVER
+		}
+		const sizes = list(row.available_sizes)
+		const options = parseOptionPairs(row.option_price_pairs)
+		return {
+			name: row.name,
+			code: row.code,
+			imageUrl: row.image_url,
+			productUrl: row.product_url,
+			vendor: row.vendor,
+			category: row.category,
+			pricePence,
+			sizes,
+			options,
+			selectedSize: sizes.includes(row.selected_size) ? row.selected_size : (sizes[0] ?? ''),
+			selectedOption: options.some((o) => o.name === row.selected_option)
+				? row.selected_option
+				: (options[0]?.name ?? ''),
+			originalName: row.original_name || row.name,
+		}
+	})
+
+/**
+ * Parses and validates the catalogue CSV (quoted fields, commas in quotes, BOM, CRLF). A wrong
+ * header refuses the whole file; a bad row is skipped and reported with its line number.
+ */
+export function parseCatalogCsv(input: string | Buffer): CatalogParseResult {
+	let records: Array<{ record: string[]; info: { lines: number } }>
+	try {
+		records = parse(input, {
+			bom: true,
+			info: true,
+			relax_column_count: true,
+			skip_empty_lines: true,
+		}) as unknown as typeof records
+	} catch (error) {
+		return { ok: false, error: `The file is not valid CSV: ${(error as Error).message}` }
+	}
+	const [header, ...rows] = records
+	const columns = header?.record.map((c) => c.trim().toLowerCase()) ?? []
+	const missing = CSV_COLUMNS.filter((c) => !columns.includes(c))
+	if (missing.length > 0) {
+		return { ok: false, error: `The header is missing column(s): ${missing.join(', ')}` }
+	}
+	const products: Product[] = []
+	const errors: RowError[] = []
+	const seenCodes = new Set<string>()
+	rows.forEach(({ record, info }, index) => {
+		const line = info.lines
+		if (record.length !== columns.length) {
+			errors.push({ line, reason: `has ${record.length} fields, expected ${columns.length}` })
+			return
+		}
+		const raw = Object.fromEntries(columns.map((column, i) => [column, record[i] ?? '']))
+		const parsed = RowSchema.safeParse(raw)
+		if (!parsed.success) {
+			errors.push({ line, reason: parsed.error.issues.map(describeIssue).join('; ') })
+			return
+		}
+		if (seenCodes.has(parsed.data.code)) {
+			errors.push({ line, reason: `duplicate code ${parsed.data.code}` })
+			return
+		}
+		seenCodes.add(parsed.data.code)
+		products.push({ id: String(index), ...parsed.data })
+	})
+	return { ok: true, products, errors }
+}
+
+function describeIssue(issue: z.core.$ZodIssue) {
+	const field = issue.path.join('.')
+	return field && !issue.message.includes(field) ? `${field} ${issue.message}` : issue.message
+}

@@ -1,0 +1,60 @@
+import crypto from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { Db } from '~/.server/db/client'
+import { catalogState, products } from '~/.server/db/schema'
+import { parseCatalogCsv, type RowError } from './csv'
+
+export type ImportReport =
+	| { status: 'imported'; imported: number; rejected: RowError[]; version: number }
+	| { status: 'unchanged'; imported: 0; rejected: RowError[] }
+	| { status: 'refused'; error: string }
+	| { status: 'valid'; imported: number; rejected: RowError[] }
+
+const BATCH = 1000
+
+/**
+ * Replaces the catalogue with the CSV's valid rows in one transaction, unless the file's content
+ * hash matches what is loaded. A refused file leaves the previous catalogue in place.
+ */
+export async function importCatalog(
+	db: Db,
+	input: string | Buffer,
+	{ dryRun = false, force = false } = {},
+): Promise<ImportReport> {
+	const parsed = parseCatalogCsv(input)
+	if (!parsed.ok) return { status: 'refused', error: parsed.error }
+	if (parsed.products.length === 0) {
+		return { status: 'refused', error: 'The file has no valid product rows.' }
+	}
+	if (dryRun) return { status: 'valid', imported: parsed.products.length, rejected: parsed.errors }
+	const contentHash = crypto.createHash('sha256').update(input).digest('hex')
+	return db.transaction(async (tx) => {
+		const [state] = await tx.select().from(catalogState).where(eq(catalogState.id, 1)).for('update')
+		if (state?.contentHash === contentHash && !force) {
+			return { status: 'unchanged' as const, imported: 0 as const, rejected: parsed.errors }
+		}
+		await tx.delete(products)
+		for (let i = 0; i < parsed.products.length; i += BATCH) {
+			await tx.insert(products).values(
+				parsed.products.slice(i, i + BATCH).map((product) => ({
+					...product,
+					position: Number(product.id),
+				})),
+			)
+		}
+		const version = (state?.version ?? 0) + 1
+		await tx
+			.insert(catalogState)
+			.values({ id: 1, contentHash, version, productCount: parsed.products.length })
+			.onConflictDoUpdate({
+				target: catalogState.id,
+				set: { contentHash, version, productCount: parsed.products.length, importedAt: new Date() },
+			})
+		return {
+			status: 'imported' as const,
+			imported: parsed.products.length,
+			rejected: parsed.errors,
+			version,
+		}
+	})
+}

@@ -1,0 +1,35 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+
+export type ProductOption = { name: string; pricePence: number }
+
+/** The catalogue as last imported from the CSV; ids are the CSV data-row index as text (spec). */
+export const products = pgTable(
+	'products',
+	{
+		id: text('id').primaryKey(),
+		position: integer('position').notNull(),
+		name: text('name').notNull(),
+		code: text('code').notNull(),
+		imageUrl: text('image_url').notNull(),
+		productUrl: text('product_url').notNull(),
+		vendor: text('vendor').notNull(),
+		category: text('category').notNull(),
+		/** Null when the CSV says 'Price not available'. */
+		pricePence: integer('price_pence'),
+		sizes: jsonb('sizes').$type<string[]>().notNull(),
+		options: jsonb('options').$type<ProductOption[]>().notNull(),
+		selectedSize: text('selected_size').notNull(),
+		selectedOption: text('selected_option').notNull(),
+		originalName: text('original_name').notNull(),
+	},
+	(t) => [index('products_category_idx').on(t.category, t.position)],
+)
+
+/** One row: which file is loaded, and a version every instance polls to refresh its cache. */
+export const catalogState = pgTable('catalog_state', {
+	id: integer('id').primaryKey(),
+	contentHash: text('content_hash').notNull(),
+	version: integer('version').notNull(),
+	productCount: integer('product_count').notNull(),
+	importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+})

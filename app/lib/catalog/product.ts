@@ -1,0 +1,56 @@
+import { type Category, categoryLabel } from '~/lib/categories'
+import { formatPence } from '~/lib/money'
+
+export type ProductOption = { name: string; pricePence: number }
+
+/** A catalogue product as the pages show it (spec section 3, prices in pence). */
+export type Product = {
+	id: string
+	name: string
+	code: string
+	imageUrl: string
+	productUrl: string
+	vendor: string
+	category: Category
+	/** Null when the catalogue says 'Price not available'. */
+	pricePence: number | null
+	sizes: string[]
+	options: ProductOption[]
+	selectedSize: string
+	selectedOption: string
+	originalName: string
+}
+
+/** A grid card needs much less than the detail page. */
+export type ProductSummary = Pick<
+	Product,
+	'id' | 'name' | 'code' | 'imageUrl' | 'vendor' | 'category' | 'pricePence'
+> & { hasOptions: boolean }
+
+export const PRICE_NOT_AVAILABLE = 'Price not available'
+
+export function priceLabel(pence: number | null) {
+	return pence === null ? PRICE_NOT_AVAILABLE : formatPence(pence)
+}
+
+/** Spec: the thumbnail is the image name with -thumb inserted before .jpg. */
+export function thumbnailUrl(imageUrl: string) {
+	return imageUrl.replace(/\.jpg$/i, '-thumb.jpg')
+}
+
+/** An option's price replaces the product's base price (DESIGN decision 4). */
+export function unitPricePence(
+	product: Pick<Product, 'pricePence' | 'options'>,
+	optionName: string,
+) {
+	const option = product.options.find((o) => o.name === optionName)
+	return option ? option.pricePence : product.pricePence
+}
+
+export function productPath(product: Pick<Product, 'id' | 'category'>) {
+	return `/pond-products/${product.category}/${product.id}`
+}
+
+export const categoryPath = (category: Category) => `/pond-products/${category}`
+
+export { categoryLabel }
