@@ -1,4 +1,6 @@
 import type { AppLoadContext } from 'react-router'
+import { categoryPath, productPath } from '~/lib/catalog/product'
+import { CATEGORIES } from '~/lib/categories'
 
 export type SitemapEntry = { path: string; lastModified?: Date; priority?: number }
 
@@ -16,7 +18,15 @@ const STATIC_PAGES: SitemapEntry[] = [
 	{ path: '/terms-and-conditions', priority: 0.2 },
 ]
 
-export const SITEMAP_SOURCES: SitemapSource[] = [() => STATIC_PAGES]
+const catalogPages: SitemapSource = async (context) => [
+	...CATEGORIES.map((category) => ({ path: categoryPath(category), priority: 0.8 })),
+	...(await context.catalog.all()).map((product) => ({
+		path: productPath(product),
+		priority: 0.6,
+	})),
+]
+
+export const SITEMAP_SOURCES: SitemapSource[] = [() => STATIC_PAGES, catalogPages]
 
 const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)
 

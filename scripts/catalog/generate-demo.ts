@@ -162,7 +162,7 @@ for (const [vendor, model, base, flow] of pumpModels) {
 			vendor,
 			category: 'pumps',
 			price: vendor === 'Yamitsu' && i === 4 ? 'Price not available' : money(base * (1 + i * 0.3)),
-			sizes: i === 0 ? ['5 m cable', '10 m cable'] : undefined,
+			sizes: i === 0 || i === 2 ? ['5 m cable', '10 m cable'] : undefined,
 			options:
 				i === 2
 					? [

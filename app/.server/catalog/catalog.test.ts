@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CATEGORY_PAGE_SIZE } from '~/lib/catalog/pagination'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db'
-import { CATEGORY_PAGE_SIZE, Catalog } from './catalog'
+import { Catalog } from './catalog'
 import { importCatalog } from './import'
 
 const demo = fs.readFileSync('catalog/products.csv', 'utf8')

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
 import { catalogState, products } from '~/.server/db/schema'
+import { CATEGORY_PAGE_SIZE, GROUP_SIZE } from '~/lib/catalog/pagination'
 import type { Product, ProductSummary } from '~/lib/catalog/product'
 import { CATEGORIES, type Category } from '~/lib/categories'
 
@@ -17,9 +18,6 @@ type Index = {
 }
 
 export type Page<T> = { items: T[]; total: number; page: number; pageCount: number }
-
-export const CATEGORY_PAGE_SIZE = 20
-export const GROUP_SIZE = 8
 
 /**
  * The catalogue read model: the whole catalogue in memory (read-mostly, ≤ 50,000 rows), refreshed
@@ -130,6 +128,6 @@ export function summarise(product: Product): ProductSummary {
 		vendor: product.vendor,
 		category: product.category,
 		pricePence: product.pricePence,
-		hasOptions: product.sizes.length > 0 || product.options.length > 0,
+		hasOptions: product.options.length > 0,
 	}
 }

@@ -1,0 +1,28 @@
+import { Search } from 'lucide-react'
+import { Form } from 'react-router'
+import { MAX_SEARCH_LENGTH } from '~/lib/catalog/pagination'
+
+/** A GET form: submitting sets ?search= and, by leaving page out, goes back to page 1. */
+export function SearchBox({ action, search }: { action: string; search: string }) {
+	return (
+		<Form method="get" action={action} role="search" className="flex w-full max-w-xl gap-2">
+			<label htmlFor="product-search" className="sr-only">
+				Search products by name, code or brand
+			</label>
+			<input
+				id="product-search"
+				key={search}
+				type="search"
+				name="search"
+				defaultValue={search}
+				maxLength={MAX_SEARCH_LENGTH}
+				placeholder="Search by name, code or brand"
+				className="min-h-11 w-full rounded-lg border border-slate-300 px-4 text-base focus:border-pond-600 focus:outline-2 focus:outline-pond-600"
+			/>
+			<button type="submit" className="btn-primary shrink-0">
+				<Search aria-hidden="true" className="size-5" />
+				<span>Search</span>
+			</button>
+		</Form>
+	)
+}

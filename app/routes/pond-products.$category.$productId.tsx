@@ -1,0 +1,199 @@
+import { ArrowLeft, Truck } from 'lucide-react'
+import { data, isRouteErrorResponse, Link, useNavigate } from 'react-router'
+import { ProductPurchase } from '~/components/catalog/product-purchase'
+import { JsonLd } from '~/components/json-ld'
+import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
+import { showPlaceholder } from '~/components/ui/picture'
+import { categoryPath, priceLabel, productPath, thumbnailUrl } from '~/lib/catalog/product'
+import { categoryLabel, isCategory } from '~/lib/categories'
+import { pageMeta, siteUrlFrom } from '~/lib/seo'
+import type { Route } from './+types/pond-products.$category.$productId'
+
+export const handle: BreadcrumbHandle = {
+	breadcrumb: (match) => {
+		const { category = '', productId = '' } = match.params
+		const name = (match.data as { product?: { name: string } } | undefined)?.product?.name
+		return [
+			{ label: 'Products', to: '/pond-products' },
+			{ label: categoryLabel(category), to: `/pond-products/${category}` },
+			{ label: name ?? 'Product not found', to: `/pond-products/${category}/${productId}` },
+		]
+	},
+}
+
+export const meta: Route.MetaFunction = (args) => {
+	const product = args.data?.product
+	if (!product)
+		return [
+			{ title: 'Product not found | Highland Koi & Ponds' },
+			{ name: 'robots', content: 'noindex' },
+		]
+	return pageMeta(args, {
+		title: `${product.name} (${product.code})`,
+		description: `${product.name} from ${product.vendor}: ${priceLabel(product.pricePence)}. ${categoryLabel(product.category)} for garden and koi ponds, with UK delivery confirmed before you pay.`,
+		image: product.imageUrl,
+		type: 'product',
+	})
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+	if (!isCategory(params.category)) throw data('Product not found', { status: 404 })
+	let product: Awaited<ReturnType<typeof context.catalog.product>>
+	try {
+		product = await context.catalog.product(params.productId)
+	} catch (error) {
+		context.logger.error({ err: error }, 'product read failed')
+		throw data('Failed to load product details. Please try again later.', { status: 503 })
+	}
+	if (!product || product.category !== params.category)
+		throw data('Product not found', { status: 404 })
+	return { product }
+}
+
+export default function ProductDetail({ loaderData, matches }: Route.ComponentProps) {
+	const { product } = loaderData
+	const siteUrl = siteUrlFrom(matches)
+	return (
+		<div className="container-page py-8">
+			<ProductJsonLd product={product} siteUrl={siteUrl} />
+			<BackButton fallback={categoryPath(product.category)} label="Back" />
+			<div className="mt-6 grid gap-10 lg:grid-cols-2">
+				<img
+					src={product.imageUrl}
+					srcSet={`${thumbnailUrl(product.imageUrl)} 300w, ${product.imageUrl} 800w`}
+					sizes="(min-width: 1024px) 600px, 100vw"
+					alt={product.name}
+					width={800}
+					height={800}
+					fetchPriority="high"
+					onError={(event) => showPlaceholder(event.currentTarget)}
+					className="aspect-square w-full rounded-2xl bg-pond-50 object-cover shadow-sm"
+				/>
+				<div className="space-y-6">
+					<div>
+						<p className="text-sm font-semibold uppercase tracking-wide text-slate-600">
+							<Link to={categoryPath(product.category)} className="hover:underline">
+								{categoryLabel(product.category)}
+							</Link>{' '}
+							· {product.vendor}
+						</p>
+						<h1 className="mt-2 font-display text-3xl font-bold text-pond-900 sm:text-4xl">
+							{product.name}
+						</h1>
+						<p className="mt-2 text-slate-600">Product code {product.code}</p>
+					</div>
+					<ProductPurchase product={product} />
+					<p className="flex items-start gap-3 rounded-xl bg-amber-50 p-4 text-amber-900">
+						<Truck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+						<span>
+							<strong>Delivery is not included.</strong> We confirm the delivery cost to your
+							address after you place your order request, before you pay anything.
+						</span>
+					</p>
+				</div>
+			</div>
+			<section aria-labelledby="delivery-info" className="mt-12 max-w-3xl">
+				<h2 id="delivery-info" className="font-display text-2xl font-bold text-pond-900">
+					Delivery information
+				</h2>
+				<ul className="mt-4 list-disc space-y-2 pl-6 text-slate-700">
+					<li>
+						We deliver across the UK mainland; Highlands, islands and Northern Ireland are quoted
+						individually.
+					</li>
+					<li>
+						Small items such as fittings and air stones usually go by tracked parcel; filters and
+						large pumps by pallet or our own van.
+					</li>
+					<li>
+						After you place an order request we check stock, work out the cheapest safe way to send
+						it, and email you the total with a secure card payment link.
+					</li>
+					<li>
+						Please check your goods on arrival and tell us about any problem within 24 hours of
+						delivery.
+					</li>
+				</ul>
+			</section>
+		</div>
+	)
+}
+
+function ProductJsonLd({
+	product,
+	siteUrl,
+}: {
+	product: Route.ComponentProps['loaderData']['product']
+	siteUrl: string
+}) {
+	const prices = [product.pricePence, ...product.options.map((o) => o.pricePence)].filter(
+		(p): p is number => p !== null,
+	)
+	return (
+		<JsonLd
+			data={{
+				'@context': 'https://schema.org',
+				'@type': 'Product',
+				name: product.name,
+				sku: product.code,
+				image: `${siteUrl}${product.imageUrl}`,
+				brand: { '@type': 'Brand', name: product.vendor },
+				category: categoryLabel(product.category),
+				url: `${siteUrl}${productPath(product)}`,
+				...(prices.length > 0
+					? {
+							offers: {
+								'@type': 'Offer',
+								priceCurrency: 'GBP',
+								price: (Math.min(...prices) / 100).toFixed(2),
+								availability: 'https://schema.org/InStock',
+								url: `${siteUrl}${productPath(product)}`,
+							},
+						}
+					: {}),
+			}}
+		/>
+	)
+}
+
+/** Goes back in history when there is somewhere to go back to; a plain link otherwise. */
+function BackButton({ fallback, label }: { fallback: string; label: string }) {
+	const navigate = useNavigate()
+	return (
+		<Link
+			to={fallback}
+			onClick={(event) => {
+				if (window.history.length > 1) {
+					event.preventDefault()
+					navigate(-1)
+				}
+			}}
+			className="inline-flex items-center gap-2 font-semibold text-pond-700 hover:underline"
+		>
+			<ArrowLeft aria-hidden="true" className="size-4" />
+			{label}
+		</Link>
+	)
+}
+
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+	const notFound = isRouteErrorResponse(error) && error.status === 404
+	const fallback = isCategory(params.category ?? '')
+		? `/pond-products/${params.category}`
+		: '/pond-products'
+	return (
+		<div className="container-page py-20 text-center">
+			<h1 className="font-display text-4xl font-bold text-pond-900">
+				{notFound ? 'Product not found' : 'Failed to load product details. Please try again later.'}
+			</h1>
+			{notFound ? (
+				<p className="mt-4 text-lg text-slate-600">
+					This product may have been removed, or the address may be mistyped.
+				</p>
+			) : null}
+			<div className="mt-8 flex justify-center">
+				<BackButton fallback={fallback} label="Go Back" />
+			</div>
+		</div>
+	)
+}
