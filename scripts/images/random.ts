@@ -13,6 +13,7 @@ export function rng(seed: number) {
 		range: (min: number, max: number) => min + next() * (max - min),
 		int: (min: number, max: number) => Math.floor(min + next() * (max - min + 1)),
 		pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
+		chance: (probability: number) => next() < probability,
 	}
 }
 export type Rng = ReturnType<typeof rng>

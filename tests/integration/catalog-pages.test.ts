@@ -26,14 +26,20 @@ describe('catalogue pages', () => {
 
 	it('pages a category with real links, a ±2 window and self-canonicals', async () => {
 		const { body } = await html('/pond-products/fittings?page=2')
-		expect(body).toContain(`<link rel="canonical" href="${app.url}/pond-products/fittings?page=2"/>`)
+		expect(body).toContain(
+			`<link rel="canonical" href="${app.url}/pond-products/fittings?page=2"/>`,
+		)
 		expect(body).toContain('href="/pond-products/fittings?page=3"')
 		expect(body).toContain('aria-current="page" aria-label="Page 2"')
 		expect(body).toContain('Page 2 of 4')
 	})
 
 	it('clamps malformed and out-of-range pages instead of failing', async () => {
-		for (const [query, shown] of [['page=abc', 'Page 1 of 4'], ['page=-3', 'Page 1 of 4'], ['page=999', 'Page 4 of 4']]) {
+		for (const [query, shown] of [
+			['page=abc', 'Page 1 of 4'],
+			['page=-3', 'Page 1 of 4'],
+			['page=999', 'Page 4 of 4'],
+		]) {
 			const { status, body } = await html(`/pond-products/fittings?${query}`)
 			expect(status, query).toBe(200)
 			expect(body, query).toContain(shown)
@@ -41,7 +47,14 @@ describe('catalogue pages', () => {
 	})
 
 	it('searches literally: odd characters never error and match nothing they should not', async () => {
-		for (const search of ['%', '_', "'; drop table products; --", '"<script>', '🐟', 'x'.repeat(10_000)]) {
+		for (const search of [
+			'%',
+			'_',
+			"'; drop table products; --",
+			'"<script>',
+			'🐟',
+			'x'.repeat(10_000),
+		]) {
 			const { status, body } = await html(`/pond-products?search=${encodeURIComponent(search)}`)
 			expect(status, search.slice(0, 20)).toBe(200)
 			expect(body).toContain('Clear Search')
@@ -66,10 +79,18 @@ describe('catalogue pages', () => {
 		expect(body).toContain('£685.99')
 		expect(body).toContain('With fountain kit')
 		expect(body).not.toContain('With controller')
-		const ld = [...body.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!))
+		const ld = [...body.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map(
+			(m) => JSON.parse(m[1]!),
+		)
 		const product = ld.find((d) => d['@type'] === 'Product')
-		expect(product).toMatchObject({ sku: 'PU-VARI-16000', brand: { name: 'Evolution Aqua' }, offers: { priceCurrency: 'GBP', price: '685.99' } })
-		expect(body).toContain(`<meta property="og:image" content="${app.url}/images/products/pu-vari-16000.jpg"/>`)
+		expect(product).toMatchObject({
+			sku: 'PU-VARI-16000',
+			brand: { name: 'Evolution Aqua' },
+			offers: { priceCurrency: 'GBP', price: '685.99' },
+		})
+		expect(body).toContain(
+			`<meta property="og:image" content="${app.url}/images/products/pu-vari-16000.jpg"/>`,
+		)
 	})
 
 	it('offers Ask for a price instead of Add to Cart for an unpriced product', async () => {
@@ -82,6 +103,8 @@ describe('catalogue pages', () => {
 	it('lists every product in the sitemap', async () => {
 		const sitemap = await (await app.request('/sitemap.xml')).text()
 		expect(sitemap).toContain(`<loc>${app.url}/pond-products/pumps/145</loc>`)
-		expect(sitemap.match(/\/pond-products\/[a-z_]+\/\d+</g)?.length).toBe((await app.catalog.all()).length)
+		expect(sitemap.match(/\/pond-products\/[a-z_]+\/\d+</g)?.length).toBe(
+			(await app.catalog.all()).length,
+		)
 	})
 })
