@@ -103,6 +103,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 				) : (
 					<div className={loading ? 'opacity-60 transition-opacity' : undefined}>
 						<p className="mb-4 text-sm text-slate-600">{`Page ${page} of ${pageCount}`}</p>
+						<h2 className="sr-only">{`${label}, page ${page}`}</h2>
 						<ProductGrid products={items} />
 						<Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} />
 					</div>
