@@ -11,6 +11,7 @@ import {
 	useLocation,
 	useRouteLoaderData,
 } from 'react-router'
+import { getSessionUser } from '~/.server/auth/guards'
 import type { Route } from './+types/root'
 import './app.css'
 import { CartProvider, useCartCount } from '~/components/cart/cart-provider'
@@ -24,11 +25,12 @@ export const handle: BreadcrumbHandle = {
 	breadcrumb: () => ({ label: 'Home', to: '/' }),
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const user = await getSessionUser(request, context)
 	return data({
 		siteUrl: context.env.SITE_URL,
 		year: new Date().getFullYear(),
-		user: null as null | { isAdmin: boolean },
+		user: user ? { firstName: user.firstName, isAdmin: user.isAdmin } : null,
 	})
 }
 

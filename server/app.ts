@@ -4,9 +4,13 @@ import path from 'node:path'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import type { ServerBuild } from 'react-router'
+import { type Auth, createAuth } from '../app/.server/auth/auth'
+import { resolveAuthSecret } from '../app/.server/auth/secret'
 import { Catalog } from '../app/.server/catalog/catalog'
 import { loadCatalogFile } from '../app/.server/catalog/startup'
 import { type Database, openDatabase } from '../app/.server/db/client'
+import { createMailTransport } from '../app/.server/email/transport'
+import { OutboxWorker } from '../app/.server/email/worker'
 import { type Env, parseEnv } from '../app/.server/env'
 import { createLogger, type Logger } from '../app/.server/logger'
 import { PageCache } from './page-cache'
@@ -21,6 +25,9 @@ declare module 'react-router' {
 		db: Database['db']
 		logger: Logger
 		catalog: Catalog
+		auth: Auth
+		/** The client's IP as Express resolved it (TRUST_PROXY hops), for rate limits. */
+		clientIp: string | undefined
 	}
 }
 
@@ -31,6 +38,8 @@ export type Runtime = {
 	/** Rendered pages for cookie-less visitors; features whose data changes call clear(). */
 	pageCache: PageCache
 	catalog: Catalog
+	auth: Auth
+	outbox: OutboxWorker
 }
 
 /** Opens everything a running instance needs; `close` releases it in reverse order. */
@@ -44,16 +53,53 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 	})
 	logger.info({ driver: database.driver }, 'database ready')
 	await loadCatalogFile(database.db, env.CATALOG_FILE, logger)
+	const runtime = createRuntime({ env, database, logger })
+	runtime.outbox.start()
+	return {
+		...runtime,
+		async close() {
+			await runtime.outbox.stop()
+			await database.close()
+		},
+	}
+}
+
+/** The services built on an open database (tests build one around their own database). */
+export function createRuntime({
+	env,
+	database,
+	logger,
+	pageCacheMs = env.NODE_ENV === 'production' ? env.HTML_CACHE_SECONDS * 1000 : 0,
+}: {
+	env: Env
+	database: Database
+	logger: Logger
+	/** Development shows every edit at once; production renders a public page once per TTL. */
+	pageCacheMs?: number
+}): Runtime {
 	return {
 		env,
 		database,
 		logger,
-		// Development shows every edit at once; production renders a public page once per TTL.
-		pageCache: new PageCache(env.NODE_ENV === 'production' ? env.HTML_CACHE_SECONDS * 1000 : 0),
+		pageCache: new PageCache(pageCacheMs),
 		catalog: new Catalog(database.db),
-		async close() {
-			await database.close()
-		},
+		auth: createAuth({
+			db: database.db,
+			siteUrl: env.SITE_URL,
+			secret: resolveAuthSecret(env.AUTH_SECRET, env.DATA_DIR),
+			trustProxy: env.TRUST_PROXY,
+			logger,
+		}),
+		outbox: new OutboxWorker(
+			database.db,
+			createMailTransport({
+				smtpUrl: env.SMTP_URL,
+				outboxDir: path.resolve(env.DATA_DIR, 'outbox'),
+				from: env.MAIL_FROM,
+			}),
+			logger,
+			env.OUTBOX_POLL_MS,
+		),
 	}
 }
 
@@ -69,7 +115,7 @@ type AppOptions = {
 }
 
 export function createApp(runtime: Runtime, options: AppOptions = {}) {
-	const { env, database, logger, pageCache, catalog } = runtime
+	const { env, database, logger, pageCache, catalog, auth } = runtime
 	const app = express()
 	app.disable('x-powered-by')
 	app.set('trust proxy', env.TRUST_PROXY)
@@ -109,12 +155,14 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 				(() => import('virtual:react-router/server-build') as unknown as Promise<ServerBuild>),
 			mode: options.dev ? 'development' : 'production',
 			cache: pageCache,
-			getLoadContext: (_req, res) => ({
+			getLoadContext: (req, res) => ({
 				nonce: res.locals.cspNonce as string,
 				env,
 				db: database.db,
 				logger,
 				catalog,
+				auth,
+				clientIp: req.ip,
 			}),
 		}),
 	)

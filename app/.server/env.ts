@@ -20,6 +20,14 @@ const EnvSchema = z
 		LOG_LEVEL: z
 			.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
 			.default('info'),
+		AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+		SMTP_URL: z
+			.string()
+			.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+			.optional(),
+		MAIL_FROM: z.string().min(3).default('Highland Koi & Ponds <hello@highlandkoiponds.co.uk>'),
+		BUSINESS_EMAIL: z.email().default('orders@highlandkoiponds.co.uk'),
+		OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
 		CATALOG_FILE: z.string().min(1).default('catalog/products.csv'),
 		HTML_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 	})

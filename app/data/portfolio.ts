@@ -52,7 +52,8 @@ export const PORTFOLIO_PROJECTS: readonly PortfolioProject[] = [
 	{
 		id: 'pond4',
 		name: 'Wildlife Garden Pond',
-		description: 'A shallow-shelved liner pond planted for frogs, newts and dragonflies, edged with local stone.',
+		description:
+			'A shallow-shelved liner pond planted for frogs, newts and dragonflies, edged with local stone.',
 		location: 'Dingwall',
 		imageCount: 13,
 		featured: false,
@@ -61,7 +62,8 @@ export const PORTFOLIO_PROJECTS: readonly PortfolioProject[] = [
 	{
 		id: 'pond5',
 		name: 'Formal Courtyard Pond',
-		description: 'A formal rectangular pond with a sheet-water feature for a walled courtyard garden.',
+		description:
+			'A formal rectangular pond with a sheet-water feature for a walled courtyard garden.',
 		location: 'Edinburgh',
 		imageCount: 5,
 		featured: false,
@@ -70,7 +72,8 @@ export const PORTFOLIO_PROJECTS: readonly PortfolioProject[] = [
 	{
 		id: 'pond6',
 		name: 'Patio Water Feature',
-		description: 'A compact preformed pond and bubbling urn, fitted into an existing patio in two days.',
+		description:
+			'A compact preformed pond and bubbling urn, fitted into an existing patio in two days.',
 		location: 'Elgin',
 		imageCount: 4,
 		featured: false,
@@ -82,7 +85,10 @@ export function findProject(id: string) {
 	return PORTFOLIO_PROJECTS.find((project) => project.id === id)
 }
 
-export const FEATURED_PROJECTS = PORTFOLIO_PROJECTS.filter((project) => project.featured).slice(0, 3)
+export const FEATURED_PROJECTS = PORTFOLIO_PROJECTS.filter((project) => project.featured).slice(
+	0,
+	3,
+)
 
 export function projectThumbnailUrl(id: string) {
 	return `/images/portfolio/${id}/thumbnail.jpeg`

@@ -104,7 +104,7 @@ describe('catalogue pages', () => {
 		const sitemap = await (await app.request('/sitemap.xml')).text()
 		expect(sitemap).toContain(`<loc>${app.url}/pond-products/pumps/145</loc>`)
 		expect(sitemap.match(/\/pond-products\/[a-z_]+\/\d+</g)?.length).toBe(
-			(await app.catalog.all()).length,
+			(await app.runtime.catalog.all()).length,
 		)
 	})
 })

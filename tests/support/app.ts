@@ -1,19 +1,22 @@
 import fs from 'node:fs'
+import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
 import { createServer, type ViteDevServer } from 'vite'
-import { Catalog } from '~/.server/catalog/catalog'
 import { importCatalog } from '~/.server/catalog/import'
 import { type Env, parseEnv } from '~/.server/env'
 import { createLogger } from '~/.server/logger'
-import type { createApp as CreateApp } from '../../server/app'
-import { PageCache } from '../../server/page-cache'
+import type * as ServerApp from '../../server/app'
 import { createTestDatabase, type TestDatabase } from './db'
 
 export type TestApp = {
 	url: string
 	env: Env
 	database: TestDatabase
-	catalog: Catalog
+	runtime: ServerApp.Runtime
+	/** Where this app writes .eml files (its own DATA_DIR/outbox). */
+	outboxDir: string
 	/** fetch() against the app; relative paths are resolved against its URL. */
 	request(path: string, init?: RequestInit): Promise<Response>
 	close(): Promise<void>
@@ -22,8 +25,8 @@ export type TestApp = {
 let vite: ViteDevServer | undefined
 
 /**
- * Boots the real request handler (the same createApp the server uses, with the React Router
- * routes compiled by Vite) on an ephemeral port, against a fresh database.
+ * Boots the real request handler (the same createApp and createRuntime the server uses, with the
+ * React Router routes compiled by Vite) on an ephemeral port, against a fresh database.
  */
 export async function startTestApp(
 	overrides: Record<string, string> = {},
@@ -38,42 +41,38 @@ export async function startTestApp(
 		appType: 'custom',
 		logLevel: 'error',
 	})
-	const { createApp } = (await vite.ssrLoadModule('./server/app.ts')) as {
-		createApp: typeof CreateApp
-	}
+	const { createApp, createRuntime } = (await vite.ssrLoadModule(
+		'./server/app.ts',
+	)) as typeof ServerApp
 	const database = await createTestDatabase()
 	if (catalogCsv !== null) await importCatalog(database.db, catalogCsv)
-	const catalog = new Catalog(database.db)
-	const port = 0
+	// Listen first so the app (auth, origin checks) knows its own URL.
+	const server = http.createServer()
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-test-'))
 	const env = parseEnv({
 		NODE_ENV: 'test',
 		LOG_LEVEL: 'silent',
-		DATA_DIR: '/tmp/koi-test',
+		DATA_DIR: dataDir,
+		SITE_URL: url,
 		...overrides,
 	})
-	const app = createApp(
-		{
-			env,
-			database,
-			logger: createLogger('silent'),
-			pageCache: new PageCache(pageCacheMs),
-			catalog,
-		},
-		{ dev: true, devMiddleware: vite.middlewares },
-	)
-	const server = app.listen(port, '127.0.0.1')
-	await new Promise<void>((resolve) => server.once('listening', resolve))
-	const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-	env.SITE_URL = url
+	const runtime = createRuntime({ env, database, logger: createLogger('silent'), pageCacheMs })
+	server.on('request', createApp(runtime, { dev: true, devMiddleware: vite.middlewares }))
 	return {
 		url,
 		env,
 		database,
-		catalog,
-		request: (path, init) => fetch(new URL(path, url), { redirect: 'manual', ...init }),
+		runtime,
+		outboxDir: path.join(dataDir, 'outbox'),
+		request: (target, init) => fetch(new URL(target, url), { redirect: 'manual', ...init }),
 		async close() {
+			server.closeAllConnections()
 			await new Promise<void>((resolve) => server.close(() => resolve()))
+			await runtime.outbox.stop()
 			await database.cleanup()
+			fs.rmSync(dataDir, { recursive: true, force: true })
 		},
 	}
 }

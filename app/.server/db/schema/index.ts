@@ -1,3 +1,5 @@
 // Drizzle needs every table in one object; each feature's tables live in their own file.
+export * from './auth'
 export * from './catalog'
+export * from './orders'
 export * from './outbox'

@@ -1,0 +1,134 @@
+import type { AppLoadContext } from 'react-router'
+import { welcomeEmail } from '~/.server/email/account-emails'
+import { enqueueEmail } from '~/.server/email/outbox'
+import { AUTH_MESSAGES } from '~/lib/auth-forms'
+import { PASSWORD_MAX, PASSWORD_MIN } from './auth'
+import { clearLoginFailures, isLoginBlocked, recordLoginFailure } from './login-limiter'
+
+type Ctx = Pick<AppLoadContext, 'auth' | 'db' | 'logger' | 'env' | 'clientIp'>
+export type AuthResult =
+	| { ok: true; headers: Headers; userId: string }
+	| { ok: false; message: string }
+
+/** better-auth signals failures with an APIError carrying a machine code. */
+function errorCode(error: unknown): string | undefined {
+	const e = error as { body?: { code?: string }; code?: string }
+	return e?.body?.code ?? e?.code
+}
+
+export async function signIn(
+	ctx: Ctx,
+	email: string,
+	password: string,
+	requestHeaders: Headers,
+): Promise<AuthResult> {
+	if (await isLoginBlocked(ctx.db, email, ctx.clientIp)) {
+		ctx.logger.warn({ event: 'sign-in-blocked' }, 'sign-in refused: too many failures')
+		return { ok: false, message: AUTH_MESSAGES.tooManyAttempts }
+	}
+	try {
+		const { headers, response } = await ctx.auth.api.signInEmail({
+			body: { email, password },
+			headers: requestHeaders,
+			returnHeaders: true,
+		})
+		await clearLoginFailures(ctx.db, email)
+		ctx.logger.info({ userId: response.user.id }, 'signed in')
+		return { ok: true, headers, userId: response.user.id }
+	} catch (error) {
+		const code = errorCode(error)
+		// One message for unknown emails and wrong passwords: no account enumeration (README).
+		if (
+			code === 'INVALID_EMAIL_OR_PASSWORD' ||
+			code === 'INVALID_EMAIL' ||
+			code === 'INVALID_PASSWORD'
+		) {
+			await recordLoginFailure(ctx.db, email, ctx.clientIp)
+			ctx.logger.warn({ event: 'sign-in-failed' }, 'sign-in failed')
+			return { ok: false, message: AUTH_MESSAGES.invalidCredential }
+		}
+		ctx.logger.error({ code, err: (error as Error).message }, 'sign-in error')
+		return { ok: false, message: AUTH_MESSAGES.signInFailed }
+	}
+}
+
+type Registration = { firstName: string; lastName: string; email: string; password: string }
+
+export async function register(
+	ctx: Ctx,
+	input: Registration,
+	requestHeaders: Headers,
+): Promise<AuthResult> {
+	if (input.password.length < PASSWORD_MIN || input.password.length > PASSWORD_MAX) {
+		return { ok: false, message: AUTH_MESSAGES.weakPassword }
+	}
+	try {
+		const { headers, response } = await ctx.auth.api.signUpEmail({
+			body: {
+				name: `${input.firstName} ${input.lastName}`,
+				email: input.email,
+				password: input.password,
+				firstName: input.firstName,
+				lastName: input.lastName,
+			},
+			headers: requestHeaders,
+			returnHeaders: true,
+		})
+		await enqueueEmail(ctx.db, welcomeEmail(input.email, input.firstName, ctx.env.SITE_URL))
+		ctx.logger.info({ userId: response.user.id }, 'account created')
+		return { ok: true, headers, userId: response.user.id }
+	} catch (error) {
+		const code = errorCode(error)
+		if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
+			return { ok: false, message: AUTH_MESSAGES.emailInUse }
+		}
+		if (code === 'INVALID_EMAIL') return { ok: false, message: AUTH_MESSAGES.invalidEmail }
+		if (code === 'PASSWORD_TOO_SHORT' || code === 'PASSWORD_TOO_LONG') {
+			return { ok: false, message: AUTH_MESSAGES.weakPassword }
+		}
+		ctx.logger.error({ code, err: (error as Error).message }, 'registration error')
+		return { ok: false, message: AUTH_MESSAGES.registerFailed }
+	}
+}
+
+/** Always the same answer whether or not the account exists (no enumeration). */
+export async function requestPasswordReset(ctx: Ctx, email: string) {
+	try {
+		await ctx.auth.api.requestPasswordReset({ body: { email, redirectTo: '/auth/reset-password' } })
+		return { ok: true as const, message: AUTH_MESSAGES.resetSent }
+	} catch (error) {
+		ctx.logger.error(
+			{ code: errorCode(error), err: (error as Error).message },
+			'password reset request error',
+		)
+		return { ok: false as const, message: AUTH_MESSAGES.resetFailed }
+	}
+}
+
+export const RESET_LINK_INVALID =
+	'This password reset link has expired or has already been used. Please request a new one.'
+
+export async function resetPassword(ctx: Ctx, token: string, newPassword: string) {
+	if (newPassword.length < PASSWORD_MIN || newPassword.length > PASSWORD_MAX) {
+		return { ok: false as const, message: AUTH_MESSAGES.weakPassword }
+	}
+	try {
+		await ctx.auth.api.resetPassword({ body: { token, newPassword } })
+		return { ok: true as const }
+	} catch (error) {
+		const code = errorCode(error)
+		if (code === 'INVALID_TOKEN')
+			return { ok: false as const, message: RESET_LINK_INVALID, expired: true }
+		ctx.logger.error({ code, err: (error as Error).message }, 'password reset error')
+		return { ok: false as const, message: 'Failed to reset your password. Please try again.' }
+	}
+}
+
+export async function signOut(ctx: Ctx, requestHeaders: Headers) {
+	try {
+		const { headers } = await ctx.auth.api.signOut({ headers: requestHeaders, returnHeaders: true })
+		return headers
+	} catch {
+		return new Headers()
+	}
+}

@@ -1,0 +1,74 @@
+import type { AppLoadContext } from 'react-router'
+import { data, redirect } from 'react-router'
+import {
+	AUTH_MESSAGES,
+	type AuthMode,
+	firstMessage,
+	RegisterSchema,
+	ResetRequestSchema,
+	SignInSchema,
+} from '~/lib/auth-forms'
+import { register, requestPasswordReset, signIn } from './account'
+import { safeRedirectPath } from './guards'
+
+export type AuthFormResult = {
+	mode: AuthMode
+	error?: string
+	success?: string
+	/** What the visitor typed, minus passwords, so a failed submit loses nothing. */
+	values?: { email?: string; firstName?: string; lastName?: string }
+}
+
+/** The sign-in / register / reset form's action, shared by /auth and /checkout-auth. */
+export async function handleAuthForm(
+	request: Request,
+	context: AppLoadContext,
+	form: FormData,
+	fallbackRedirect: string,
+) {
+	const intent = String(form.get('intent') ?? '')
+	const str = (name: string) => String(form.get(name) ?? '')
+	const redirectTo = safeRedirectPath(str('redirectTo'), fallbackRedirect)
+	const values = {
+		email: str('email').trim().slice(0, 254),
+		firstName: str('firstName').slice(0, 100),
+		lastName: str('lastName').slice(0, 100),
+	}
+	const fail = (mode: AuthMode, error: string, status = 400) =>
+		data<AuthFormResult>({ mode, error, values }, { status })
+
+	if (intent === 'signin') {
+		const parsed = SignInSchema.safeParse({ email: str('email'), password: str('password') })
+		if (!parsed.success) return fail('signin', firstMessage(parsed.error))
+		const result = await signIn(context, parsed.data.email, parsed.data.password, request.headers)
+		if (!result.ok)
+			return fail(
+				'signin',
+				result.message,
+				result.message === AUTH_MESSAGES.tooManyAttempts ? 429 : 400,
+			)
+		return redirect(redirectTo, { headers: result.headers })
+	}
+	if (intent === 'register') {
+		const parsed = RegisterSchema.safeParse({
+			firstName: str('firstName'),
+			lastName: str('lastName'),
+			email: str('email'),
+			password: str('password'),
+			confirmPassword: str('confirmPassword'),
+		})
+		if (!parsed.success) return fail('register', firstMessage(parsed.error))
+		const result = await register(context, parsed.data, request.headers)
+		if (!result.ok) return fail('register', result.message)
+		return redirect(redirectTo, { headers: result.headers })
+	}
+	if (intent === 'reset') {
+		const parsed = ResetRequestSchema.safeParse({ email: str('email') })
+		if (!parsed.success) return fail('reset', firstMessage(parsed.error))
+		const result = await requestPasswordReset(context, parsed.data.email)
+		if (!result.ok) return fail('reset', result.message, 500)
+		// Spec: after a successful request the form returns to sign in with the message.
+		return data<AuthFormResult>({ mode: 'signin', success: result.message, values })
+	}
+	return fail('signin', 'Please choose sign in, register or reset password.')
+}

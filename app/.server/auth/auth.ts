@@ -1,0 +1,74 @@
+import { betterAuth } from 'better-auth'
+import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { admin } from 'better-auth/plugins'
+import type { Db } from '~/.server/db/client'
+import { account, rateLimit, session, user, verification } from '~/.server/db/schema'
+import { passwordResetEmail } from '~/.server/email/account-emails'
+import { enqueueEmail } from '~/.server/email/outbox'
+import type { Logger } from '~/.server/logger'
+import { BUSINESS } from '~/lib/business'
+
+export const SESSION_DAYS = 30
+export const RESET_TOKEN_SECONDS = 60 * 60
+export const PASSWORD_MIN = 8
+export const PASSWORD_MAX = 128
+
+type AuthOptions = { db: Db; siteUrl: string; secret: string; trustProxy: number; logger: Logger }
+
+/** better-auth for one runtime (each test and instance builds its own from its database). */
+export function createAuth({ db, siteUrl, secret, trustProxy, logger }: AuthOptions) {
+	return betterAuth({
+		appName: BUSINESS.name,
+		baseURL: siteUrl,
+		basePath: '/api/auth',
+		secret,
+		trustedOrigins: [siteUrl],
+		database: drizzleAdapter(db, {
+			provider: 'pg',
+			schema: { user, session, account, verification, rateLimit },
+		}),
+		emailAndPassword: {
+			enabled: true,
+			minPasswordLength: PASSWORD_MIN,
+			maxPasswordLength: PASSWORD_MAX,
+			autoSignIn: true,
+			resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+			revokeSessionsOnPasswordReset: true,
+			// Our own page takes the token, so the link skips better-auth's redirect endpoint.
+			sendResetPassword: async ({ user: target, token }) => {
+				const link = `${siteUrl}/auth/reset-password?token=${encodeURIComponent(token)}`
+				const firstName = (target as { firstName?: string }).firstName ?? ''
+				await enqueueEmail(db, passwordResetEmail(target.email, firstName, link))
+			},
+		},
+		user: {
+			additionalFields: {
+				firstName: { type: 'string', required: true, input: true },
+				lastName: { type: 'string', required: true, input: true },
+				phone: { type: 'string', required: false, input: false, defaultValue: '' },
+				address1: { type: 'string', required: false, input: false, defaultValue: '' },
+				address2: { type: 'string', required: false, input: false, defaultValue: '' },
+				city: { type: 'string', required: false, input: false, defaultValue: '' },
+				postcode: { type: 'string', required: false, input: false, defaultValue: '' },
+			},
+		},
+		session: {
+			expiresIn: SESSION_DAYS * 24 * 60 * 60,
+			updateAge: 24 * 60 * 60,
+		},
+		rateLimit: { enabled: true, storage: 'database', window: 60, max: 60 },
+		advanced: {
+			useSecureCookies: siteUrl.startsWith('https://'),
+			cookiePrefix: 'koi',
+			ipAddress:
+				trustProxy > 0 ? { ipAddressHeaders: ['x-forwarded-for'] } : { disableIpTracking: true },
+		},
+		plugins: [admin()],
+		// Into our JSON logs; its messages name events, not credentials.
+		logger: {
+			log: (level, message) => logger[level]({ source: 'better-auth' }, message),
+		},
+	})
+}
+
+export type Auth = ReturnType<typeof createAuth>

@@ -1,0 +1,69 @@
+import type { AppLoadContext } from 'react-router'
+import { data, redirect } from 'react-router'
+
+export type SessionUser = {
+	id: string
+	email: string
+	firstName: string
+	lastName: string
+	isAdmin: boolean
+}
+
+/** The signed-in user, or null. An auth failure counts as signed out (never as an error page). */
+export async function getSessionUser(
+	request: Request,
+	context: AppLoadContext,
+): Promise<SessionUser | null> {
+	if (!request.headers.get('cookie')?.includes('session_token')) return null
+	try {
+		const result = await context.auth.api.getSession({ headers: request.headers })
+		if (!result) return null
+		const u = result.user as typeof result.user & {
+			firstName?: string
+			lastName?: string
+			role?: string | null
+		}
+		return {
+			id: u.id,
+			email: u.email,
+			firstName: u.firstName ?? '',
+			lastName: u.lastName ?? '',
+			isAdmin: u.role === 'admin',
+		}
+	} catch (error) {
+		context.logger.warn({ err: (error as Error).message }, 'session lookup failed')
+		return null
+	}
+}
+
+/** For customer pages and actions: signed-out visitors go to sign in, then come back. */
+export async function requireUser(request: Request, context: AppLoadContext, signInPath = '/auth') {
+	const user = await getSessionUser(request, context)
+	if (!user) {
+		const url = new URL(request.url)
+		context.logger.info({ path: url.pathname }, 'sign-in required')
+		throw redirect(`${signInPath}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
+	}
+	return user
+}
+
+/** For every admin loader and action: signed out → home; signed in without the role → 403. */
+export async function requireAdmin(request: Request, context: AppLoadContext) {
+	const user = await getSessionUser(request, context)
+	if (!user) throw redirect('/')
+	if (!user.isAdmin) {
+		context.logger.warn(
+			{ userId: user.id, path: new URL(request.url).pathname },
+			'admin access denied',
+		)
+		throw data({ accessDenied: true }, { status: 403 })
+	}
+	return user
+}
+
+/** Only same-site paths may be redirect targets (no open redirects). */
+export function safeRedirectPath(target: string | null | undefined, fallback = '/') {
+	if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\'))
+		return fallback
+	return target
+}

@@ -1,0 +1,91 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Db } from '~/.server/db/client'
+import { orders, user } from '~/.server/db/schema'
+import { listCustomerOrders } from '~/.server/orders/customer-orders'
+import type { DeliveryDetails } from '~/lib/delivery-schema'
+
+export type Profile = {
+	firstName: string
+	lastName: string
+	email: string
+	phone: string
+	address1: string
+	address2: string
+	city: string
+	postcode: string
+	createdAt: Date
+	updatedAt: Date
+}
+
+export async function getProfile(db: Db, userId: string): Promise<Profile | undefined> {
+	const [row] = await db
+		.select({
+			firstName: user.firstName,
+			lastName: user.lastName,
+			email: user.email,
+			phone: user.phone,
+			address1: user.address1,
+			address2: user.address2,
+			city: user.city,
+			postcode: user.postcode,
+			createdAt: user.createdAt,
+			updatedAt: user.updatedAt,
+		})
+		.from(user)
+		.where(eq(user.id, userId))
+	return row
+}
+
+/** Merge-update of the saved delivery details (spec: users/{uid} merge). */
+export async function saveDeliveryDetails(
+	db: Db,
+	userId: string,
+	details: Pick<
+		DeliveryDetails,
+		'firstName' | 'lastName' | 'phone' | 'address1' | 'address2' | 'city' | 'postcode'
+	>,
+) {
+	await db
+		.update(user)
+		.set({ ...details, name: `${details.firstName} ${details.lastName}`, updatedAt: new Date() })
+		.where(eq(user.id, userId))
+}
+
+/** UK GDPR right of access: everything we hold about the customer, as JSON. */
+export async function exportPersonalData(db: Db, userId: string) {
+	return {
+		exportedAt: new Date().toISOString(),
+		profile: await getProfile(db, userId),
+		orders: await listCustomerOrders(db, userId),
+	}
+}
+
+const REDACTED = {
+	firstName: 'Deleted',
+	lastName: 'Customer',
+	email: '',
+	phone: '',
+	address1: '',
+	address2: '',
+	city: '',
+	postcode: '',
+	notes: '',
+}
+
+/**
+ * UK GDPR right to erasure: the account, its sessions and saved details go; orders stay for the
+ * business's records with the personal details removed and no link to the person.
+ */
+export async function deleteAccount(db: Db, userId: string) {
+	await db.transaction(async (tx) => {
+		await tx
+			.update(orders)
+			.set({
+				userId: null,
+				deliveryInfo: sql`${JSON.stringify(REDACTED)}::jsonb`,
+				updatedAt: new Date(),
+			})
+			.where(eq(orders.userId, userId))
+		await tx.delete(user).where(eq(user.id, userId))
+	})
+}

@@ -1,0 +1,42 @@
+import { BUSINESS } from '~/lib/business'
+import { renderEmail } from './layout'
+import type { EmailMessage } from './outbox'
+
+export function passwordResetEmail(to: string, firstName: string, link: string): EmailMessage {
+	return {
+		to,
+		kind: 'password-reset',
+		subject: `Reset your ${BUSINESS.name} password`,
+		...renderEmail('Reset your password', [
+			{ type: 'p', text: `Hello ${firstName || 'there'},` },
+			{
+				type: 'p',
+				text: 'We received a request to reset the password for your account. The link below works once and expires in one hour.',
+			},
+			{ type: 'button', text: 'Choose a new password', href: link },
+			{
+				type: 'p',
+				text: 'If you did not ask for this, you can ignore this email: your password has not changed.',
+			},
+		]),
+	}
+}
+
+export function welcomeEmail(to: string, firstName: string, siteUrl: string): EmailMessage {
+	return {
+		to,
+		kind: 'welcome',
+		subject: `Welcome to ${BUSINESS.name}`,
+		...renderEmail(`Welcome, ${firstName}`, [
+			{
+				type: 'p',
+				text: 'Thank you for creating an account. You can now place order requests, follow their progress and pay securely once we have confirmed delivery.',
+			},
+			{ type: 'button', text: 'Browse pond products', href: `${siteUrl}/pond-products` },
+			{
+				type: 'p',
+				text: `Questions about a pond or a product? Call us on ${BUSINESS.phone} (${BUSINESS.hoursShort}) or reply to this email.`,
+			},
+		]),
+	}
+}

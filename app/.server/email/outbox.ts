@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm'
+import type { Db, Tx } from '~/.server/db/client'
+import { emailOutbox } from '~/.server/db/schema'
+
+export type EmailMessage = {
+	to: string
+	subject: string
+	text: string
+	html: string
+	/** What kind of email this is ('password-reset', 'order-confirmation', …): logged instead of addresses. */
+	kind: string
+}
+
+/** Queues an email inside the caller's transaction: it is sent only if that transaction commits. */
+export async function enqueueEmail(db: Db | Tx, message: EmailMessage) {
+	const [row] = await db.insert(emailOutbox).values(message).returning({ id: emailOutbox.id })
+	return row!.id
+}
+
+export type ClaimedEmail = typeof emailOutbox.$inferSelect
+
+/**
+ * Claims due emails for one worker. SKIP LOCKED means two instances polling at once never take
+ * the same row; the lease (locked_until) lets another worker retry if this one dies mid-send.
+ */
+export async function claimDueEmails(
+	db: Db,
+	limit = 10,
+	leaseSeconds = 120,
+): Promise<ClaimedEmail[]> {
+	const result = await db.execute(sql`
+		update ${emailOutbox}
+		set locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1
+		where id in (
+			select id from ${emailOutbox}
+			where status = 'pending' and next_attempt_at <= now()
+				and (locked_until is null or locked_until < now())
+			order by created_at
+			limit ${limit}
+			for update skip locked
+		)
+		returning id, "to", subject, text, html, kind, headers, status, attempts,
+			next_attempt_at as "nextAttemptAt", locked_until as "lockedUntil", last_error as "lastError",
+			created_at as "createdAt", sent_at as "sentAt"`)
+	// Raw rows: timestamps arrive as strings on one driver and Dates on the other.
+	return (result as unknown as { rows: ClaimedEmail[] }).rows.map((row) => ({
+		...row,
+		createdAt: new Date(row.createdAt),
+		nextAttemptAt: new Date(row.nextAttemptAt),
+		lockedUntil: row.lockedUntil ? new Date(row.lockedUntil) : null,
+	}))
+}
+
+export const MAX_ATTEMPTS = 8
+
+/** 1 min, 2, 4, … capped at 2 hours. */
+export function backoffSeconds(attempts: number) {
+	return Math.min(60 * 2 ** Math.max(0, attempts - 1), 2 * 60 * 60)
+}
+
+export async function markSent(db: Db, id: string) {
+	await db.execute(
+		sql`update ${emailOutbox} set status = 'sent', sent_at = now(), locked_until = null where id = ${id}`,
+	)
+}
+
+export async function markFailed(db: Db, email: ClaimedEmail, error: string) {
+	const final = email.attempts >= MAX_ATTEMPTS
+	await db.execute(sql`
+		update ${emailOutbox}
+		set status = ${final ? 'failed' : 'pending'},
+			last_error = ${error.slice(0, 500)},
+			locked_until = null,
+			next_attempt_at = now() + make_interval(secs => ${backoffSeconds(email.attempts)})
+		where id = ${email.id}`)
+	return final
+}

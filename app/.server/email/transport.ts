@@ -1,0 +1,59 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import nodemailer from 'nodemailer'
+import type { ClaimedEmail } from './outbox'
+
+export type MailTransport = {
+	send(email: ClaimedEmail): Promise<void>
+	close(): void
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise each email becomes one RFC 822 .eml file in
+ * DATA_DIR/outbox — what a developer (or a test) opens to follow a reset link.
+ */
+export function createMailTransport({
+	smtpUrl,
+	outboxDir,
+	from,
+}: {
+	smtpUrl?: string
+	outboxDir: string
+	from: string
+}): MailTransport {
+	const message = (email: ClaimedEmail) => ({
+		from,
+		to: email.to,
+		subject: email.subject,
+		text: email.text,
+		html: email.html,
+		headers: { ...email.headers, 'X-Outbox-Id': email.id },
+		messageId: `<${email.id}@koi-shop>`,
+	})
+	if (smtpUrl) {
+		const transporter = nodemailer.createTransport(smtpUrl)
+		return {
+			async send(email) {
+				await transporter.sendMail(message(email))
+			},
+			close: () => transporter.close(),
+		}
+	}
+	const streamer = nodemailer.createTransport({
+		streamTransport: true,
+		buffer: true,
+		newline: 'unix',
+	})
+	return {
+		async send(email) {
+			const info = await streamer.sendMail(message(email))
+			await fs.mkdir(outboxDir, { recursive: true })
+			const stamp = email.createdAt.toISOString().replace(/[:.]/g, '-')
+			await fs.writeFile(
+				path.join(outboxDir, `${stamp}-${email.kind}-${email.id}.eml`),
+				info.message as Buffer,
+			)
+		},
+		close: () => streamer.close(),
+	}
+}

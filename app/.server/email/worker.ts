@@ -1,0 +1,72 @@
+import type { Db } from '~/.server/db/client'
+import type { Logger } from '~/.server/logger'
+import { claimDueEmails, markFailed, markSent } from './outbox'
+import type { MailTransport } from './transport'
+
+/** Delivers queued emails: polls, claims a batch, sends each, records the outcome. */
+export class OutboxWorker {
+	#timer: ReturnType<typeof setTimeout> | undefined
+	#running: Promise<number> | undefined
+	#stopped = false
+
+	constructor(
+		private readonly db: Db,
+		private readonly transport: MailTransport,
+		private readonly logger: Logger,
+		private readonly pollMs = 2000,
+	) {}
+
+	start() {
+		this.#stopped = false
+		const tick = async () => {
+			await this.runOnce().catch((error) => this.logger.error({ err: error }, 'outbox poll failed'))
+			if (!this.#stopped) this.#timer = setTimeout(tick, this.pollMs)
+		}
+		this.#timer = setTimeout(tick, 0)
+	}
+
+	/** Sends everything due now; resolves to the number sent. Safe to call concurrently. */
+	runOnce(): Promise<number> {
+		this.#running ??= this.#drain().finally(() => {
+			this.#running = undefined
+		})
+		return this.#running
+	}
+
+	async #drain() {
+		let sent = 0
+		for (;;) {
+			const batch = await claimDueEmails(this.db)
+			if (batch.length === 0) return sent
+			for (const email of batch) {
+				try {
+					await this.transport.send(email)
+					await markSent(this.db, email.id)
+					sent++
+					this.logger.info(
+						{ emailId: email.id, kind: email.kind, attempts: email.attempts },
+						'email sent',
+					)
+				} catch (error) {
+					const final = await markFailed(this.db, email, (error as Error).message)
+					this.logger[final ? 'error' : 'warn'](
+						{
+							emailId: email.id,
+							kind: email.kind,
+							attempts: email.attempts,
+							err: (error as Error).message,
+						},
+						final ? 'email failed permanently' : 'email send failed; will retry',
+					)
+				}
+			}
+		}
+	}
+
+	async stop() {
+		this.#stopped = true
+		clearTimeout(this.#timer)
+		await this.#running
+		this.transport.close()
+	}
+}

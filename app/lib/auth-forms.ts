@@ -1,0 +1,72 @@
+import { z } from 'zod'
+
+/** Spec section 5 and 8: the exact messages of the account forms. */
+export const AUTH_MESSAGES = {
+	signInRequired: 'Please enter both email and password',
+	registerRequired: 'Please fill in all fields',
+	passwordsDiffer: 'Passwords do not match',
+	resetRequired: 'Please enter your email address',
+	invalidEmail: 'Please enter a valid email address.',
+	invalidCredential: 'Invalid email or password. Please try again.',
+	tooManyAttempts: 'Too many failed login attempts. Please try again later.',
+	signInFailed: 'Failed to sign in. Please try again.',
+	emailInUse: 'An account with this email already exists.',
+	weakPassword: 'Password is too weak. Please use a stronger password.',
+	registerFailed: 'Failed to create account. Please try again.',
+	resetFailed: 'Failed to send password reset email. Please try again.',
+	resetSent: 'Password reset email sent. Please check your inbox (and spam folder).',
+} as const
+
+export const AUTH_MODES = ['signin', 'register', 'reset'] as const
+export type AuthMode = (typeof AUTH_MODES)[number]
+
+export function parseMode(value: string | null | undefined): AuthMode {
+	return (AUTH_MODES as readonly string[]).includes(value ?? '') ? (value as AuthMode) : 'signin'
+}
+
+const field = (max: number) => z.string().trim().max(max)
+const email = z.string().trim().max(254)
+const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/
+
+export function looksLikeEmail(value: string) {
+	return EMAIL_PATTERN.test(value)
+}
+
+export const SignInSchema = z
+	.object({ email, password: z.string().max(1024) })
+	.refine((v) => v.email !== '' && v.password !== '', { message: AUTH_MESSAGES.signInRequired })
+
+export const RegisterSchema = z
+	.object({
+		firstName: field(100),
+		lastName: field(100),
+		email,
+		password: z.string().max(1024),
+		confirmPassword: z.string().max(1024),
+	})
+	.refine((v) => Object.values(v).every((x) => x !== ''), {
+		message: AUTH_MESSAGES.registerRequired,
+	})
+	.refine((v) => v.password === v.confirmPassword, { message: AUTH_MESSAGES.passwordsDiffer })
+	.refine((v) => looksLikeEmail(v.email), { message: AUTH_MESSAGES.invalidEmail })
+
+export const ResetRequestSchema = z
+	.object({ email })
+	.refine((v) => v.email !== '', { message: AUTH_MESSAGES.resetRequired })
+	.refine((v) => looksLikeEmail(v.email), { message: AUTH_MESSAGES.invalidEmail })
+
+export const NewPasswordSchema = z
+	.object({
+		token: z.string().min(1).max(500),
+		password: z.string().max(1024),
+		confirmPassword: z.string().max(1024),
+	})
+	.refine((v) => v.password !== '' && v.confirmPassword !== '', {
+		message: 'Please enter and confirm your new password',
+	})
+	.refine((v) => v.password === v.confirmPassword, { message: AUTH_MESSAGES.passwordsDiffer })
+
+/** The first message of a failed parse: the forms show one message at a time, as the spec does. */
+export function firstMessage(error: z.ZodError) {
+	return error.issues[0]?.message ?? 'Please check the form and try again.'
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod'
+
+/** Spec section 5: the delivery form's rules and messages, shared by the form and the server. */
+export const DELIVERY_MESSAGES = {
+	firstName: 'First name is required',
+	lastName: 'Last name is required',
+	address1: 'Address is required',
+	city: 'City is required',
+	postcode: 'Postcode is required',
+	postcodeFormat: 'Please enter a valid UK postcode (for example IV2 3XY)',
+	phone: 'Phone number is required',
+	phoneFormat: 'Please enter a valid phone number',
+	email: 'Please enter a valid email address',
+} as const
+
+const PHONE = /^[0-9+\s()-]{10,15}$/
+// Outward code (area, district) and inward code (sector, unit), e.g. IV2 3XY, SW1A 1AA, M1 1AE.
+const UK_POSTCODE = /^[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$/
+
+/** 'iv23xy' → 'IV2 3XY': upper case with a single space before the inward code. */
+export function normalisePostcode(value: string) {
+	const compact = value.toUpperCase().replace(/\s+/g, '')
+	return compact.length > 3 ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : compact
+}
+
+const required = (message: string, max = 100) =>
+	z.string().trim().min(1, message).max(max, `Please keep this under ${max} characters`)
+const optional = (max: number) =>
+	z.string().trim().max(max, `Please keep this under ${max} characters`).default('')
+
+export const DeliverySchema = z.object({
+	firstName: required(DELIVERY_MESSAGES.firstName),
+	lastName: required(DELIVERY_MESSAGES.lastName),
+	address1: required(DELIVERY_MESSAGES.address1, 200),
+	address2: optional(200),
+	city: required(DELIVERY_MESSAGES.city),
+	postcode: required(DELIVERY_MESSAGES.postcode, 10)
+		.transform(normalisePostcode)
+		.refine((v) => UK_POSTCODE.test(v), DELIVERY_MESSAGES.postcodeFormat),
+	phone: required(DELIVERY_MESSAGES.phone, 30).refine(
+		(v) => PHONE.test(v),
+		DELIVERY_MESSAGES.phoneFormat,
+	),
+	email: z
+		.string()
+		.trim()
+		.max(254)
+		.refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(v), DELIVERY_MESSAGES.email)
+		.default(''),
+	notes: optional(1000),
+})
+
+export type DeliveryDetails = z.infer<typeof DeliverySchema>
+export type DeliveryField = keyof DeliveryDetails
+export type FieldErrors = Partial<Record<DeliveryField, string>>
+
+/** The saved-profile subset (no email or notes: those belong to one order). */
+export const ProfileDeliverySchema = DeliverySchema.omit({ email: true, notes: true })
+
+export function fieldErrors(error: z.ZodError): FieldErrors {
+	const errors: FieldErrors = {}
+	for (const issue of error.issues) {
+		const key = issue.path[0] as DeliveryField
+		errors[key] ??= issue.message
+	}
+	return errors
+}

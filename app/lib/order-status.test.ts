@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest'
+import { showsContactNote, statusLabel } from './order-status'
+
+describe('order status display', () => {
+	it('labels pending as Pending Review, missing as pending, unknown as Unknown', () => {
+		expect(statusLabel('pending')).toBe('Pending Review')
+		expect(statusLabel(undefined)).toBe('Pending Review')
+		expect(statusLabel('')).toBe('Pending Review')
+		expect(statusLabel('teleported')).toBe('Unknown')
+		expect(statusLabel('payment_pending')).toBe('Awaiting Payment')
+	})
+	it('asks to quote the order number until payment is made', () => {
+		expect(['pending', 'delivery_confirmed', 'payment_pending'].every(showsContactNote)).toBe(true)
+		expect(['paid', 'shipped', 'delivered', 'cancelled'].some(showsContactNote)).toBe(false)
+	})
+})

@@ -1,0 +1,35 @@
+/** Spec section 4: customer-facing status labels and per-status behaviour. */
+const LABELS: Record<string, string> = {
+	pending: 'Pending Review',
+	delivery_confirmed: 'Delivery Confirmed',
+	payment_pending: 'Awaiting Payment',
+	paid: 'Paid',
+	shipped: 'Shipped',
+	delivered: 'Delivered',
+	cancelled: 'Cancelled',
+}
+
+/** A missing status reads as pending; an unknown one as 'Unknown'. */
+export function statusLabel(status: string | null | undefined) {
+	if (!status) return LABELS.pending!
+	return LABELS[status] ?? 'Unknown'
+}
+
+/** Orders still being arranged: the customer is asked to quote the order number. */
+export function showsContactNote(status: string | null | undefined) {
+	return ['pending', 'delivery_confirmed', 'payment_pending'].includes(status || 'pending')
+}
+
+export function showsCosts(status: string | null | undefined) {
+	return status !== 'pending' && status !== 'cancelled' && Boolean(status)
+}
+
+export const STATUS_STYLE: Record<string, string> = {
+	pending: 'bg-amber-100 text-amber-900',
+	delivery_confirmed: 'bg-sky-100 text-sky-900',
+	payment_pending: 'bg-orange-100 text-orange-900',
+	paid: 'bg-green-100 text-green-900',
+	shipped: 'bg-indigo-100 text-indigo-900',
+	delivered: 'bg-emerald-100 text-emerald-900',
+	cancelled: 'bg-slate-200 text-slate-800',
+}

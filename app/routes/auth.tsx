@@ -1,0 +1,189 @@
+import { CheckCircle2 } from 'lucide-react'
+import { data, Link, redirect } from 'react-router'
+import { signOut } from '~/.server/auth/account'
+import { handleAuthForm } from '~/.server/auth/auth-form.server'
+import { getSessionUser, requireUser, safeRedirectPath } from '~/.server/auth/guards'
+import { deleteAccount, getProfile, saveDeliveryDetails } from '~/.server/auth/profile'
+import { listCustomerOrders } from '~/.server/orders/customer-orders'
+import { OrdersTab } from '~/components/account/orders-tab'
+import { ProfileTab } from '~/components/account/profile-tab'
+import { AuthForm } from '~/components/auth/auth-form'
+import { PageHeader } from '~/components/content/page-header'
+import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
+import { parseMode } from '~/lib/auth-forms'
+import { cn } from '~/lib/cn'
+import { fieldErrors, ProfileDeliverySchema } from '~/lib/delivery-schema'
+import { pageMeta } from '~/lib/seo'
+import type { Route } from './+types/auth'
+
+export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'Account', to: '/auth' }) }
+
+export const meta: Route.MetaFunction = (args) =>
+	pageMeta(args, {
+		title: args.data?.account ? 'My Account' : 'Sign In or Register',
+		description:
+			'Sign in or create an account to place order requests, follow their progress and pay securely.',
+		noindex: true,
+	})
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const url = new URL(request.url)
+	const user = await getSessionUser(request, context)
+	if (!user) {
+		const notice =
+			url.searchParams.get('reset') === 'done'
+				? 'Your password has been changed. Please sign in with your new password.'
+				: undefined
+		return {
+			account: null,
+			mode: parseMode(url.searchParams.get('mode')),
+			redirectTo: url.searchParams.get('redirectTo') ?? '',
+			notice,
+		}
+	}
+	const profile = await getProfile(context.db, user.id)
+	if (!profile) return redirect('/')
+	let orders: Awaited<ReturnType<typeof listCustomerOrders>> = []
+	let ordersError = false
+	try {
+		orders = await listCustomerOrders(context.db, user.id)
+	} catch (error) {
+		context.logger.error({ err: error }, 'order history failed')
+		ordersError = true
+	}
+	return {
+		account: {
+			email: profile.email,
+			details: {
+				firstName: profile.firstName,
+				lastName: profile.lastName,
+				phone: profile.phone,
+				address1: profile.address1,
+				address2: profile.address2,
+				city: profile.city,
+				postcode: profile.postcode,
+			},
+			orders: orders.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })),
+			ordersError,
+		},
+		tab: url.searchParams.get('tab') === 'orders' ? ('orders' as const) : ('profile' as const),
+		mode: 'signin' as const,
+		redirectTo: '',
+		notice: undefined,
+	}
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const form = await request.formData()
+	const intent = String(form.get('intent') ?? '')
+	if (intent === 'signin' || intent === 'register' || intent === 'reset') {
+		const redirectTo = safeRedirectPath(String(form.get('redirectTo') ?? ''), '/auth')
+		return handleAuthForm(request, context, form, redirectTo)
+	}
+	const user = await requireUser(request, context)
+	if (intent === 'signout') {
+		return redirect('/', { headers: await signOut(context, request.headers) })
+	}
+	if (intent === 'save-details') {
+		const parsed = ProfileDeliverySchema.safeParse(Object.fromEntries(form))
+		if (!parsed.success)
+			return data({ profileErrors: fieldErrors(parsed.error), saved: false }, { status: 400 })
+		await saveDeliveryDetails(context.db, user.id, parsed.data)
+		return { profileErrors: {}, saved: true }
+	}
+	if (intent === 'delete-account') {
+		if (form.get('confirm') !== 'yes')
+			return data({ profileErrors: {}, saved: false }, { status: 400 })
+		const headers = await signOut(context, request.headers)
+		await deleteAccount(context.db, user.id)
+		context.logger.info({ userId: user.id }, 'account deleted')
+		return redirect('/?account=deleted', { headers })
+	}
+	return data({ profileErrors: {}, saved: false }, { status: 400 })
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+	const { account } = loaderData
+	if (!account) {
+		const notice = loaderData.notice
+			? { mode: 'signin' as const, success: loaderData.notice }
+			: undefined
+		const result = actionData && 'mode' in actionData ? actionData : notice
+		return (
+			<>
+				<PageHeader
+					title="Sign In or Register"
+					intro="An account lets you place order requests, follow them and pay securely."
+				/>
+				<div className="container-page grid gap-10 py-12 lg:grid-cols-[1fr_22rem]">
+					<AuthForm
+						mode={loaderData.mode}
+						result={result}
+						path="/auth"
+						redirectTo={loaderData.redirectTo || undefined}
+					/>
+					<AccountBenefits />
+				</div>
+			</>
+		)
+	}
+	const profileResult = actionData && 'profileErrors' in actionData ? actionData : undefined
+	const tab = loaderData.tab
+	return (
+		<>
+			<PageHeader title="My Account" />
+			<div className="container-page py-10">
+				<nav aria-label="Account sections" className="mb-8 flex gap-2 border-b border-slate-200">
+					{(['profile', 'orders'] as const).map((t) => (
+						<Link
+							key={t}
+							to={t === 'orders' ? '/auth?tab=orders' : '/auth'}
+							aria-current={tab === t ? 'page' : undefined}
+							className={cn(
+								'-mb-px border-b-2 px-4 py-3 font-semibold',
+								tab === t
+									? 'border-pond-800 text-pond-900'
+									: 'border-transparent text-slate-600 hover:text-pond-800',
+							)}
+						>
+							{t === 'orders' ? 'Orders' : 'Profile'}
+						</Link>
+					))}
+				</nav>
+				{tab === 'orders' ? (
+					<OrdersTab orders={account.orders} loadError={account.ordersError} />
+				) : (
+					<ProfileTab
+						email={account.email}
+						details={account.details}
+						errors={profileResult?.profileErrors}
+						saved={profileResult?.saved}
+					/>
+				)}
+			</div>
+		</>
+	)
+}
+
+function AccountBenefits() {
+	return (
+		<aside aria-labelledby="benefits" className="h-fit rounded-2xl bg-pond-50 p-6">
+			<h2 id="benefits" className="font-display text-xl font-bold text-pond-900">
+				Why create an account?
+			</h2>
+			<ul className="mt-4 space-y-3 text-slate-700">
+				{[
+					'Place order requests for pond equipment',
+					'See every order and its status in one place',
+					'Pay securely by card once we confirm delivery',
+					'Save your delivery details for next time',
+				].map((benefit) => (
+					<li key={benefit} className="flex gap-2">
+						<CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
+						{benefit}
+					</li>
+				))}
+			</ul>
+		</aside>
+	)
+}
