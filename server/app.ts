@@ -50,6 +50,7 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 		url: env.DATABASE_URL,
 		dataDir: path.resolve(env.DATA_DIR, 'db'),
 		poolSize: env.DATABASE_POOL_SIZE,
+		onIdleError: (error) => logger.warn({ err: error.message }, 'idle database connection lost'),
 	})
 	logger.info({ driver: database.driver }, 'database ready')
 	await loadCatalogFile(database.db, env.CATALOG_FILE, logger)

@@ -27,6 +27,7 @@ export type DatabaseOptions = {
 	dataDir?: string
 	poolSize?: number
 	migrationsFolder?: string
+	onIdleError?: (error: Error) => void
 }
 
 export const DEFAULT_MIGRATIONS_FOLDER = path.resolve(process.cwd(), 'drizzle')
@@ -39,6 +40,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 			max: options.poolSize ?? 10,
 			idleTimeoutMillis: 30_000,
 		})
+		// An idle connection dropped by the server (restart, failover) must not crash the process;
+		// the pool replaces it on next use.
+		pool.on('error', (error) => options.onIdleError?.(error))
 		const db = drizzlePg(pool, { schema }) as unknown as Db
 		try {
 			await migratePg(db as Parameters<typeof migratePg>[0], { migrationsFolder })

@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '~/.server/db/client'
+import { user } from '~/.server/db/schema'
+import { looksLikeEmail } from '~/lib/auth-forms'
+import { type Auth, PASSWORD_MAX, PASSWORD_MIN } from './auth'
+
+export type AdminBootstrapResult = { status: 'created' | 'promoted' | 'unchanged'; email: string }
+
+export class AdminBootstrapError extends Error {}
+
+/** Creates the account if it is missing and grants the admin role; running it twice changes nothing. */
+export async function ensureAdmin(
+	db: Db,
+	auth: Auth,
+	emailInput: string,
+	password: string,
+): Promise<AdminBootstrapResult> {
+	const email = emailInput.trim().toLowerCase()
+	if (!looksLikeEmail(email))
+		throw new AdminBootstrapError(`"${emailInput}" is not a valid email address.`)
+	const [existing] = await db
+		.select({ id: user.id, role: user.role })
+		.from(user)
+		.where(eq(user.email, email))
+	if (existing) {
+		if (existing.role === 'admin') return { status: 'unchanged', email }
+		await db
+			.update(user)
+			.set({ role: 'admin', updatedAt: new Date() })
+			.where(eq(user.id, existing.id))
+		return { status: 'promoted', email }
+	}
+	if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
+		throw new AdminBootstrapError(
+			`The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long.`,
+		)
+	}
+	const created = await auth.api.signUpEmail({
+		body: { name: 'Administrator', email, password, firstName: 'Shop', lastName: 'Administrator' },
+	})
+	await db.update(user).set({ role: 'admin' }).where(eq(user.id, created.user.id))
+	return { status: 'created', email }
+}

@@ -1,0 +1,42 @@
+// npm run catalog:import -- <file.csv> [--dry-run] [--force]
+// With the embedded database, stop the server first (PGlite is single-process); with PostgreSQL,
+// running servers pick up the new catalogue within a second.
+import fs from 'node:fs'
+import { importCatalog } from '~/.server/catalog/import'
+import { flags, openCliDatabase } from './open-runtime'
+
+const file = process.argv.slice(2).find((arg) => !arg.startsWith('--'))
+const args = flags(process.argv.slice(2))
+if (!file) {
+	console.error('Usage: npm run catalog:import -- <file.csv> [--dry-run] [--force]')
+	process.exit(2)
+}
+if (!fs.existsSync(file)) {
+	console.error(`No such file: ${file}`)
+	process.exit(2)
+}
+const { database } = await openCliDatabase()
+try {
+	const started = Date.now()
+	const report = await importCatalog(database.db, fs.readFileSync(file), {
+		dryRun: Boolean(args['dry-run']),
+		force: Boolean(args.force),
+	})
+	const seconds = ((Date.now() - started) / 1000).toFixed(1)
+	if (report.status === 'refused') {
+		console.error(`Refused: ${report.error} The previous catalogue is unchanged.`)
+		process.exitCode = 1
+	} else {
+		const verb = {
+			imported: 'Imported',
+			valid: 'Valid (dry run, nothing written):',
+			unchanged: 'Unchanged (same file as loaded):',
+		}[report.status]
+		console.log(
+			`${verb} ${report.imported} rows in ${seconds} s; ${report.rejected.length} rejected.`,
+		)
+		for (const { line, reason } of report.rejected) console.log(`  line ${line}: ${reason}`)
+	}
+} finally {
+	await database.close()
+}
