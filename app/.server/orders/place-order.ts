@@ -1,0 +1,143 @@
+import { and, eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { SessionUser } from '~/.server/auth/guards'
+import { saveDeliveryDetails } from '~/.server/auth/profile'
+import type { Catalog } from '~/.server/catalog/catalog'
+import type { Db } from '~/.server/db/client'
+import { type DeliveryInfo, type OrderLine, orderEvents, orders } from '~/.server/db/schema'
+import { newOrderNotificationEmail, orderConfirmationEmail } from '~/.server/email/order-emails'
+import { enqueueEmail } from '~/.server/email/outbox'
+import { unitPricePence } from '~/lib/catalog/product'
+import { PlaceOrderSchema } from '~/lib/checkout-schema'
+import { fieldErrors, type FieldErrors } from '~/lib/delivery-schema'
+import { toPriceText } from '~/lib/money'
+import { newOrderId } from './order-id'
+
+export const ORDER_PLACED_MESSAGE =
+	'Your order request has been received. We will review it and contact you to confirm delivery options and costs.'
+export const UNAUTHENTICATED_MESSAGE = 'User must be authenticated to place an order'
+
+export type PlaceOrderResult =
+	| {
+			ok: true
+			orderId: string
+			message: string
+			order: { cartItems: OrderLine[]; subtotal: number; subtotalPence: number; deliveryInfo: DeliveryInfo }
+			/** True when this was a retry of an order already placed (idempotency key). */
+			replayed: boolean
+	  }
+	| { ok: false; status: 'UNAUTHENTICATED' | 'INVALID_ARGUMENT'; message: string; fieldErrors?: FieldErrors }
+
+type Deps = { db: Db; catalog: Catalog; siteUrl: string; businessEmail: string }
+
+/**
+ * Turns a cart into a stored order request. Prices come from the catalogue, never from the
+ * browser; the order, its first event and both emails are written in one transaction.
+ */
+export async function placeOrder(deps: Deps, user: Pick<SessionUser, 'id' | 'email'> | null, rawInput: unknown): Promise<PlaceOrderResult> {
+	if (!user) return { ok: false, status: 'UNAUTHENTICATED', message: UNAUTHENTICATED_MESSAGE }
+	const parsed = PlaceOrderSchema.safeParse(rawInput)
+	if (!parsed.success) return invalid(parsed.error)
+	const input = parsed.data
+
+	if (input.idempotencyKey) {
+		const existing = await findByKey(deps.db, user.id, input.idempotencyKey)
+		if (existing) return existing
+	}
+
+	const lines: OrderLine[] = []
+	for (const [index, item] of input.cartItems.entries()) {
+		const product = await deps.catalog.product(item.id)
+		if (!product) return problem(`Item ${index + 1} in your cart is no longer available. Please remove it and try again.`)
+		if (item.code !== undefined && item.code !== product.code) {
+			return problem(`"${product.name}" has changed since you added it to your cart. Please remove it and add it again.`)
+		}
+		if (product.sizes.length > 0 ? !product.sizes.includes(item.selectedSize) : item.selectedSize !== '') {
+			return problem(`The size "${item.selectedSize}" is not available for "${product.name}".`)
+		}
+		if (product.options.length > 0 ? !product.options.some((o) => o.name === item.selectedOption) : item.selectedOption !== '') {
+			return problem(`The option "${item.selectedOption}" is not available for "${product.name}".`)
+		}
+		const unit = unitPricePence(product, item.selectedOption)
+		if (unit === null) return problem(`"${product.name}" has no price yet. Please ask us for a price.`)
+		lines.push({
+			id: product.id,
+			name: product.name,
+			originalName: product.originalName,
+			code: product.code,
+			price: toPriceText(unit),
+			unitPricePence: unit,
+			quantity: item.quantity,
+			selectedSize: item.selectedSize,
+			selectedOption: item.selectedOption,
+			supplierUrl: product.productUrl,
+			imageUrl: product.imageUrl,
+		})
+	}
+	const subtotalPence = lines.reduce((sum, line) => sum + line.unitPricePence * line.quantity, 0)
+	const deliveryInfo: DeliveryInfo = { ...input.deliveryInfo, email: input.deliveryInfo.email || user.email }
+
+	for (let attempt = 0; ; attempt++) {
+		const orderId = newOrderId()
+		try {
+			await deps.db.transaction(async (tx) => {
+				await tx.insert(orders).values({
+					id: orderId,
+					status: 'pending',
+					userId: user.id,
+					isAnonymous: false,
+					deliveryInfo,
+					cartItems: lines,
+					subtotalPence,
+					idempotencyKey: input.idempotencyKey ?? null,
+				})
+				await tx.insert(orderEvents).values({ orderId, actor: 'customer', fromStatus: null, toStatus: 'pending', note: 'Order request placed' })
+				const summary = { id: orderId, cartItems: lines, subtotalPence, deliveryInfo }
+				await enqueueEmail(tx, orderConfirmationEmail(user.email, summary))
+				await enqueueEmail(tx, newOrderNotificationEmail(deps.businessEmail, summary, deps.siteUrl))
+				if (input.saveToProfile) await saveDeliveryDetails(tx as unknown as Db, user.id, input.deliveryInfo)
+			})
+			return { ok: true, orderId, message: ORDER_PLACED_MESSAGE, order: { cartItems: lines, subtotal: subtotalPence / 100, subtotalPence, deliveryInfo }, replayed: false }
+		} catch (error) {
+			const constraint = (error as { constraint?: string; cause?: { constraint?: string } }).constraint ?? (error as { cause?: { constraint?: string } }).cause?.constraint
+			// A concurrent submit with the same key won the race: answer with its order.
+			if (input.idempotencyKey && constraint === 'orders_user_idempotency_idx') {
+				const existing = await findByKey(deps.db, user.id, input.idempotencyKey)
+				if (existing) return existing
+			}
+			// An order id collision (1 in ~887 million): try another id.
+			if (constraint === 'orders_pkey' && attempt < 3) continue
+			throw error
+		}
+	}
+}
+
+async function findByKey(db: Db, userId: string, key: string): Promise<PlaceOrderResult | undefined> {
+	const [order] = await db
+		.select()
+		.from(orders)
+		.where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+	if (!order) return undefined
+	return {
+		ok: true,
+		orderId: order.id,
+		message: ORDER_PLACED_MESSAGE,
+		order: { cartItems: order.cartItems, subtotal: order.subtotalPence / 100, subtotalPence: order.subtotalPence, deliveryInfo: order.deliveryInfo },
+		replayed: true,
+	}
+}
+
+function problem(message: string): PlaceOrderResult {
+	return { ok: false, status: 'INVALID_ARGUMENT', message }
+}
+
+function invalid(error: z.ZodError): PlaceOrderResult {
+	const delivery = error.issues.filter((issue) => issue.path[0] === 'deliveryInfo')
+	if (delivery.length > 0) {
+		const errors = fieldErrors({ issues: delivery.map((i) => ({ ...i, path: i.path.slice(1) })) } as z.ZodError)
+		return { ok: false, status: 'INVALID_ARGUMENT', message: 'Please check your delivery details.', fieldErrors: errors }
+	}
+	const first = error.issues[0]
+	const where = first?.path[0] === 'cartItems' && typeof first.path[1] === 'number' ? `Item ${first.path[1] + 1} in your cart: ` : ''
+	return { ok: false, status: 'INVALID_ARGUMENT', message: `${where}${first?.message ?? 'The order is not valid.'}` }
+}
