@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { admin } from 'better-auth/plugins'
+import { admin, bearer } from 'better-auth/plugins'
 import type { Db } from '~/.server/db/client'
 import { account, rateLimit, session, user, verification } from '~/.server/db/schema'
 import { passwordResetEmail } from '~/.server/email/account-emails'
@@ -63,7 +63,8 @@ export function createAuth({ db, siteUrl, secret, trustProxy, logger }: AuthOpti
 			ipAddress:
 				trustProxy > 0 ? { ipAddressHeaders: ['x-forwarded-for'] } : { disableIpTracking: true },
 		},
-		plugins: [admin()],
+		// bearer: the JSON API accepts `Authorization: Bearer <session token>` as well as the cookie.
+		plugins: [admin(), bearer()],
 		// Into our JSON logs; its messages name events, not credentials.
 		logger: {
 			log: (level, message) => logger[level]({ source: 'better-auth' }, message),

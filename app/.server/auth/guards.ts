@@ -14,7 +14,10 @@ export async function getSessionUser(
 	request: Request,
 	context: AppLoadContext,
 ): Promise<SessionUser | null> {
-	if (!request.headers.get('cookie')?.includes('session_token')) return null
+	const hasCredentials =
+		request.headers.get('cookie')?.includes('session_token') ||
+		request.headers.get('authorization')?.startsWith('Bearer ')
+	if (!hasCredentials) return null
 	try {
 		const result = await context.auth.api.getSession({ headers: request.headers })
 		if (!result) return null

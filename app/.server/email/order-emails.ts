@@ -1,10 +1,15 @@
 import type { DeliveryInfo, OrderLine } from '~/.server/db/schema'
 import { BUSINESS } from '~/lib/business'
 import { formatPence } from '~/lib/money'
-import type { EmailMessage } from './outbox'
 import { type EmailBlock, renderEmail } from './layout'
+import type { EmailMessage } from './outbox'
 
-type OrderSummary = { id: string; cartItems: OrderLine[]; subtotalPence: number; deliveryInfo: DeliveryInfo }
+type OrderSummary = {
+	id: string
+	cartItems: OrderLine[]
+	subtotalPence: number
+	deliveryInfo: DeliveryInfo
+}
 
 const itemRows = (order: OrderSummary): Array<[string, string]> => [
 	...order.cartItems.map((line): [string, string] => [
@@ -16,31 +21,61 @@ const itemRows = (order: OrderSummary): Array<[string, string]> => [
 ]
 
 const address = (d: DeliveryInfo) =>
-	[`${d.firstName} ${d.lastName}`, d.address1, d.address2, `${d.city} ${d.postcode}`, d.phone].filter(Boolean).join(', ')
+	[`${d.firstName} ${d.lastName}`, d.address1, d.address2, `${d.city} ${d.postcode}`, d.phone]
+		.filter(Boolean)
+		.join(', ')
 
 export function orderConfirmationEmail(to: string, order: OrderSummary): EmailMessage {
 	const blocks: EmailBlock[] = [
 		{ type: 'p', text: `Hello ${order.deliveryInfo.firstName},` },
-		{ type: 'p', text: `Thank you for your order request ${order.id}. Here is what you asked for:` },
+		{
+			type: 'p',
+			text: `Thank you for your order request ${order.id}. Here is what you asked for:`,
+		},
 		{ type: 'table', rows: itemRows(order) },
 		{ type: 'p', text: `Delivery to: ${address(order.deliveryInfo)}` },
-		{ type: 'p', text: 'What happens next: we review your order, then contact you to confirm delivery options and the delivery cost. Once you are happy with the total we send you a secure card payment link and schedule delivery.' },
-		{ type: 'p', text: `Questions? Call ${BUSINESS.phone} (${BUSINESS.hoursShort}) or email ${BUSINESS.email}, quoting order number ${order.id}.` },
+		{
+			type: 'p',
+			text: 'What happens next: we review your order, then contact you to confirm delivery options and the delivery cost. Once you are happy with the total we send you a secure card payment link and schedule delivery.',
+		},
+		{
+			type: 'p',
+			text: `Questions? Call ${BUSINESS.phone} (${BUSINESS.hoursShort}) or email ${BUSINESS.email}, quoting order number ${order.id}.`,
+		},
 	]
-	return { to, kind: 'order-confirmation', subject: `Your order request ${order.id}`, ...renderEmail('Thank you for your order request', blocks) }
+	return {
+		to,
+		kind: 'order-confirmation',
+		subject: `Your order request ${order.id}`,
+		...renderEmail('Thank you for your order request', blocks),
+	}
 }
 
-export function newOrderNotificationEmail(to: string, order: OrderSummary, siteUrl: string): EmailMessage {
+export function newOrderNotificationEmail(
+	to: string,
+	order: OrderSummary,
+	siteUrl: string,
+): EmailMessage {
 	const d = order.deliveryInfo
 	return {
 		to,
 		kind: 'new-order-notification',
 		subject: `New order request ${order.id} (${formatPence(order.subtotalPence)} + delivery)`,
 		...renderEmail(`New order request ${order.id}`, [
-			{ type: 'p', text: `${d.firstName} ${d.lastName} placed an order request. It needs a delivery cost.` },
+			{
+				type: 'p',
+				text: `${d.firstName} ${d.lastName} placed an order request. It needs a delivery cost.`,
+			},
 			{ type: 'table', rows: itemRows(order) },
-			{ type: 'p', text: `Deliver to: ${address(order.deliveryInfo)}${d.notes ? `. Notes: ${d.notes}` : ''}` },
-			{ type: 'button', text: 'Open the order in the dashboard', href: `${siteUrl}/admin/orders/${order.id}` },
+			{
+				type: 'p',
+				text: `Deliver to: ${address(order.deliveryInfo)}${d.notes ? `. Notes: ${d.notes}` : ''}`,
+			},
+			{
+				type: 'button',
+				text: 'Open the order in the dashboard',
+				href: `${siteUrl}/admin/orders/${order.id}`,
+			},
 		]),
 	}
 }

@@ -13,23 +13,45 @@ let database: TestDatabase
 let catalog: Catalog
 let deps: Parameters<typeof placeOrder>[0]
 const customer = { id: 'user-1', email: 'customer@example.co.uk' }
-const delivery = { firstName: 'Morag', lastName: 'Mackenzie', address1: '12 Loch Road', city: 'Inverness', postcode: 'iv2 3xy', phone: '01463 123456' }
+const delivery = {
+	firstName: 'Morag',
+	lastName: 'Mackenzie',
+	address1: '12 Loch Road',
+	city: 'Inverness',
+	postcode: 'iv2 3xy',
+	phone: '01463 123456',
+}
 
 beforeAll(async () => {
 	database = await createTestDatabase()
 	await importCatalog(database.db, fs.readFileSync('catalog/products.csv', 'utf8'))
 	catalog = new Catalog(database.db)
-	deps = { db: database.db, catalog, siteUrl: 'https://koi.example', businessEmail: 'orders@koi.example' }
+	deps = {
+		db: database.db,
+		catalog,
+		siteUrl: 'https://koi.example',
+		businessEmail: 'orders@koi.example',
+	}
 })
 afterAll(async () => {
 	await database?.cleanup()
 })
 
-const varipump = { id: '145', quantity: 2, selectedSize: '10 m cable', selectedOption: 'With fountain kit', code: 'PU-VARI-16000' }
+const varipump = {
+	id: '145',
+	quantity: 2,
+	selectedSize: '10 m cable',
+	selectedOption: 'With fountain kit',
+	code: 'PU-VARI-16000',
+}
 
 describe('placeOrder', () => {
 	it('requires a signed-in user', async () => {
-		expect(await placeOrder(deps, null, {})).toEqual({ ok: false, status: 'UNAUTHENTICATED', message: UNAUTHENTICATED_MESSAGE })
+		expect(await placeOrder(deps, null, {})).toEqual({
+			ok: false,
+			status: 'UNAUTHENTICATED',
+			message: UNAUTHENTICATED_MESSAGE,
+		})
 	})
 
 	it('re-prices from the catalogue, stores the order, its event and both emails', async () => {
@@ -40,11 +62,23 @@ describe('placeOrder', () => {
 		if (!result.ok) throw new Error(result.message)
 		expect(result.orderId).toMatch(ORDER_ID_PATTERN)
 		expect(result.order.subtotalPence).toBe(2 * 71499)
-		expect(result.order.cartItems[0]).toMatchObject({ name: 'Evolution Aqua Varipump 16000', price: '£714.99', unitPricePence: 71499 })
+		expect(result.order.cartItems[0]).toMatchObject({
+			name: 'Evolution Aqua Varipump 16000',
+			price: '£714.99',
+			unitPricePence: 71499,
+		})
 		expect(result.order.deliveryInfo.postcode).toBe('IV2 3XY')
 		const [row] = await database.db.select().from(orders).where(eq(orders.id, result.orderId))
-		expect(row).toMatchObject({ status: 'pending', userId: 'user-1', deliveryCostPence: null, totalCostPence: null })
-		const events = await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, result.orderId))
+		expect(row).toMatchObject({
+			status: 'pending',
+			userId: 'user-1',
+			deliveryCostPence: null,
+			totalCostPence: null,
+		})
+		const events = await database.db
+			.select()
+			.from(orderEvents)
+			.where(eq(orderEvents.orderId, result.orderId))
 		expect(events).toMatchObject([{ toStatus: 'pending', actor: 'customer' }])
 		const emails = await database.db.select().from(emailOutbox)
 		const forOrder = emails.filter((e) => e.subject.includes(result.orderId))
@@ -52,15 +86,23 @@ describe('placeOrder', () => {
 			['new-order-notification', 'orders@koi.example'],
 			['order-confirmation', 'customer@example.co.uk'],
 		])
-		expect(forOrder.find((e) => e.kind === 'new-order-notification')?.html).toContain(`https://koi.example/admin/orders/${result.orderId}`)
+		expect(forOrder.find((e) => e.kind === 'new-order-notification')?.html).toContain(
+			`https://koi.example/admin/orders/${result.orderId}`,
+		)
 	})
 
 	it('rejects unknown ids, changed codes, unavailable sizes and options, unpriced products and absurd quantities, naming the product', async () => {
 		const cases: Array<[Record<string, unknown>, RegExp]> = [
 			[{ id: '99999', quantity: 1 }, /no longer available/],
 			[{ ...varipump, code: 'OLD-CODE' }, /"Evolution Aqua Varipump 16000" has changed/],
-			[{ ...varipump, selectedSize: '50 m cable' }, /size "50 m cable" is not available for "Evolution Aqua Varipump 16000"/],
-			[{ ...varipump, selectedOption: 'With controller' }, /option "With controller" is not available/],
+			[
+				{ ...varipump, selectedSize: '50 m cable' },
+				/size "50 m cable" is not available for "Evolution Aqua Varipump 16000"/,
+			],
+			[
+				{ ...varipump, selectedOption: 'With controller' },
+				/option "With controller" is not available/,
+			],
 			[{ id: '91', quantity: 1 }, /"Certikin Solvent Weld Ball Valve 1 inch" has no price/],
 			[{ ...varipump, quantity: 0 }, /at least 1/],
 			[{ ...varipump, quantity: 1000 }, /more than 999/],
@@ -71,37 +113,67 @@ describe('placeOrder', () => {
 			expect(result.ok, String(message)).toBe(false)
 			if (!result.ok) expect(result.message).toMatch(message)
 		}
-		const tooMany = await placeOrder(deps, customer, { cartItems: Array.from({ length: 101 }, () => varipump), deliveryInfo: delivery })
+		const tooMany = await placeOrder(deps, customer, {
+			cartItems: Array.from({ length: 101 }, () => varipump),
+			deliveryInfo: delivery,
+		})
 		expect(tooMany.ok || tooMany.message).toMatch(/at most 100/)
 	})
 
 	it('returns field messages for bad delivery details', async () => {
-		const result = await placeOrder(deps, customer, { cartItems: [varipump], deliveryInfo: { ...delivery, phone: '12', city: '' } })
-		expect(result).toMatchObject({ ok: false, status: 'INVALID_ARGUMENT', fieldErrors: { phone: 'Please enter a valid phone number', city: 'City is required' } })
+		const result = await placeOrder(deps, customer, {
+			cartItems: [varipump],
+			deliveryInfo: { ...delivery, phone: '12', city: '' },
+		})
+		expect(result).toMatchObject({
+			ok: false,
+			status: 'INVALID_ARGUMENT',
+			fieldErrors: { phone: 'Please enter a valid phone number', city: 'City is required' },
+		})
 	})
 
 	it('turns a double submit with the same key into one order', async () => {
-		const input = { cartItems: [varipump], deliveryInfo: delivery, idempotencyKey: 'checkout-key-123' }
-		const [a, b] = await Promise.all([placeOrder(deps, customer, input), placeOrder(deps, customer, input)])
+		const input = {
+			cartItems: [varipump],
+			deliveryInfo: delivery,
+			idempotencyKey: 'checkout-key-123',
+		}
+		const [a, b] = await Promise.all([
+			placeOrder(deps, customer, input),
+			placeOrder(deps, customer, input),
+		])
 		const c = await placeOrder(deps, customer, input)
 		if (!a.ok || !b.ok || !c.ok) throw new Error('order failed')
 		expect(new Set([a.orderId, b.orderId, c.orderId]).size).toBe(1)
-		const rows = await database.db.select().from(orders).where(eq(orders.idempotencyKey, 'checkout-key-123'))
+		const rows = await database.db
+			.select()
+			.from(orders)
+			.where(eq(orders.idempotencyKey, 'checkout-key-123'))
 		expect(rows).toHaveLength(1)
 	})
 
 	it('prices any mix of lines as the sum of catalogue unit price × quantity', async () => {
-		const priced = (await catalog.all()).filter((p) => p.pricePence !== null && p.options.length === 0 && p.sizes.length === 0).slice(0, 30)
+		const priced = (await catalog.all())
+			.filter((p) => p.pricePence !== null && p.options.length === 0 && p.sizes.length === 0)
+			.slice(0, 30)
 		await fc.assert(
 			fc.asyncProperty(
-				fc.array(fc.record({ index: fc.integer({ min: 0, max: priced.length - 1 }), quantity: fc.integer({ min: 1, max: 999 }) }), { minLength: 1, maxLength: 5 }),
+				fc.array(
+					fc.record({
+						index: fc.integer({ min: 0, max: priced.length - 1 }),
+						quantity: fc.integer({ min: 1, max: 999 }),
+					}),
+					{ minLength: 1, maxLength: 5 },
+				),
 				async (picks) => {
 					const result = await placeOrder(deps, customer, {
 						cartItems: picks.map((p) => ({ id: priced[p.index]!.id, quantity: p.quantity })),
 						deliveryInfo: delivery,
 					})
 					if (!result.ok) throw new Error(result.message)
-					expect(result.order.subtotalPence).toBe(picks.reduce((sum, p) => sum + priced[p.index]!.pricePence! * p.quantity, 0))
+					expect(result.order.subtotalPence).toBe(
+						picks.reduce((sum, p) => sum + priced[p.index]!.pricePence! * p.quantity, 0),
+					)
 				},
 			),
 			{ numRuns: 15 },

@@ -9,7 +9,7 @@ import { newOrderNotificationEmail, orderConfirmationEmail } from '~/.server/ema
 import { enqueueEmail } from '~/.server/email/outbox'
 import { unitPricePence } from '~/lib/catalog/product'
 import { PlaceOrderSchema } from '~/lib/checkout-schema'
-import { fieldErrors, type FieldErrors } from '~/lib/delivery-schema'
+import { type FieldErrors, fieldErrors } from '~/lib/delivery-schema'
 import { toPriceText } from '~/lib/money'
 import { newOrderId } from './order-id'
 
@@ -22,11 +22,21 @@ export type PlaceOrderResult =
 			ok: true
 			orderId: string
 			message: string
-			order: { cartItems: OrderLine[]; subtotal: number; subtotalPence: number; deliveryInfo: DeliveryInfo }
+			order: {
+				cartItems: OrderLine[]
+				subtotal: number
+				subtotalPence: number
+				deliveryInfo: DeliveryInfo
+			}
 			/** True when this was a retry of an order already placed (idempotency key). */
 			replayed: boolean
 	  }
-	| { ok: false; status: 'UNAUTHENTICATED' | 'INVALID_ARGUMENT'; message: string; fieldErrors?: FieldErrors }
+	| {
+			ok: false
+			status: 'UNAUTHENTICATED' | 'INVALID_ARGUMENT'
+			message: string
+			fieldErrors?: FieldErrors
+	  }
 
 type Deps = { db: Db; catalog: Catalog; siteUrl: string; businessEmail: string }
 
@@ -34,7 +44,11 @@ type Deps = { db: Db; catalog: Catalog; siteUrl: string; businessEmail: string }
  * Turns a cart into a stored order request. Prices come from the catalogue, never from the
  * browser; the order, its first event and both emails are written in one transaction.
  */
-export async function placeOrder(deps: Deps, user: Pick<SessionUser, 'id' | 'email'> | null, rawInput: unknown): Promise<PlaceOrderResult> {
+export async function placeOrder(
+	deps: Deps,
+	user: Pick<SessionUser, 'id' | 'email'> | null,
+	rawInput: unknown,
+): Promise<PlaceOrderResult> {
 	if (!user) return { ok: false, status: 'UNAUTHENTICATED', message: UNAUTHENTICATED_MESSAGE }
 	const parsed = PlaceOrderSchema.safeParse(rawInput)
 	if (!parsed.success) return invalid(parsed.error)
@@ -48,18 +62,32 @@ export async function placeOrder(deps: Deps, user: Pick<SessionUser, 'id' | 'ema
 	const lines: OrderLine[] = []
 	for (const [index, item] of input.cartItems.entries()) {
 		const product = await deps.catalog.product(item.id)
-		if (!product) return problem(`Item ${index + 1} in your cart is no longer available. Please remove it and try again.`)
+		if (!product)
+			return problem(
+				`Item ${index + 1} in your cart is no longer available. Please remove it and try again.`,
+			)
 		if (item.code !== undefined && item.code !== product.code) {
-			return problem(`"${product.name}" has changed since you added it to your cart. Please remove it and add it again.`)
+			return problem(
+				`"${product.name}" has changed since you added it to your cart. Please remove it and add it again.`,
+			)
 		}
-		if (product.sizes.length > 0 ? !product.sizes.includes(item.selectedSize) : item.selectedSize !== '') {
+		if (
+			product.sizes.length > 0
+				? !product.sizes.includes(item.selectedSize)
+				: item.selectedSize !== ''
+		) {
 			return problem(`The size "${item.selectedSize}" is not available for "${product.name}".`)
 		}
-		if (product.options.length > 0 ? !product.options.some((o) => o.name === item.selectedOption) : item.selectedOption !== '') {
+		if (
+			product.options.length > 0
+				? !product.options.some((o) => o.name === item.selectedOption)
+				: item.selectedOption !== ''
+		) {
 			return problem(`The option "${item.selectedOption}" is not available for "${product.name}".`)
 		}
 		const unit = unitPricePence(product, item.selectedOption)
-		if (unit === null) return problem(`"${product.name}" has no price yet. Please ask us for a price.`)
+		if (unit === null)
+			return problem(`"${product.name}" has no price yet. Please ask us for a price.`)
 		lines.push({
 			id: product.id,
 			name: product.name,
@@ -75,7 +103,10 @@ export async function placeOrder(deps: Deps, user: Pick<SessionUser, 'id' | 'ema
 		})
 	}
 	const subtotalPence = lines.reduce((sum, line) => sum + line.unitPricePence * line.quantity, 0)
-	const deliveryInfo: DeliveryInfo = { ...input.deliveryInfo, email: input.deliveryInfo.email || user.email }
+	const deliveryInfo: DeliveryInfo = {
+		...input.deliveryInfo,
+		email: input.deliveryInfo.email || user.email,
+	}
 
 	for (let attempt = 0; ; attempt++) {
 		const orderId = newOrderId()
@@ -91,15 +122,32 @@ export async function placeOrder(deps: Deps, user: Pick<SessionUser, 'id' | 'ema
 					subtotalPence,
 					idempotencyKey: input.idempotencyKey ?? null,
 				})
-				await tx.insert(orderEvents).values({ orderId, actor: 'customer', fromStatus: null, toStatus: 'pending', note: 'Order request placed' })
+				await tx
+					.insert(orderEvents)
+					.values({
+						orderId,
+						actor: 'customer',
+						fromStatus: null,
+						toStatus: 'pending',
+						note: 'Order request placed',
+					})
 				const summary = { id: orderId, cartItems: lines, subtotalPence, deliveryInfo }
 				await enqueueEmail(tx, orderConfirmationEmail(user.email, summary))
 				await enqueueEmail(tx, newOrderNotificationEmail(deps.businessEmail, summary, deps.siteUrl))
-				if (input.saveToProfile) await saveDeliveryDetails(tx as unknown as Db, user.id, input.deliveryInfo)
+				if (input.saveToProfile)
+					await saveDeliveryDetails(tx as unknown as Db, user.id, input.deliveryInfo)
 			})
-			return { ok: true, orderId, message: ORDER_PLACED_MESSAGE, order: { cartItems: lines, subtotal: subtotalPence / 100, subtotalPence, deliveryInfo }, replayed: false }
+			return {
+				ok: true,
+				orderId,
+				message: ORDER_PLACED_MESSAGE,
+				order: { cartItems: lines, subtotal: subtotalPence / 100, subtotalPence, deliveryInfo },
+				replayed: false,
+			}
 		} catch (error) {
-			const constraint = (error as { constraint?: string; cause?: { constraint?: string } }).constraint ?? (error as { cause?: { constraint?: string } }).cause?.constraint
+			const constraint =
+				(error as { constraint?: string; cause?: { constraint?: string } }).constraint ??
+				(error as { cause?: { constraint?: string } }).cause?.constraint
 			// A concurrent submit with the same key won the race: answer with its order.
 			if (input.idempotencyKey && constraint === 'orders_user_idempotency_idx') {
 				const existing = await findByKey(deps.db, user.id, input.idempotencyKey)
@@ -112,7 +160,11 @@ export async function placeOrder(deps: Deps, user: Pick<SessionUser, 'id' | 'ema
 	}
 }
 
-async function findByKey(db: Db, userId: string, key: string): Promise<PlaceOrderResult | undefined> {
+async function findByKey(
+	db: Db,
+	userId: string,
+	key: string,
+): Promise<PlaceOrderResult | undefined> {
 	const [order] = await db
 		.select()
 		.from(orders)
@@ -122,7 +174,12 @@ async function findByKey(db: Db, userId: string, key: string): Promise<PlaceOrde
 		ok: true,
 		orderId: order.id,
 		message: ORDER_PLACED_MESSAGE,
-		order: { cartItems: order.cartItems, subtotal: order.subtotalPence / 100, subtotalPence: order.subtotalPence, deliveryInfo: order.deliveryInfo },
+		order: {
+			cartItems: order.cartItems,
+			subtotal: order.subtotalPence / 100,
+			subtotalPence: order.subtotalPence,
+			deliveryInfo: order.deliveryInfo,
+		},
 		replayed: true,
 	}
 }
@@ -134,10 +191,24 @@ function problem(message: string): PlaceOrderResult {
 function invalid(error: z.ZodError): PlaceOrderResult {
 	const delivery = error.issues.filter((issue) => issue.path[0] === 'deliveryInfo')
 	if (delivery.length > 0) {
-		const errors = fieldErrors({ issues: delivery.map((i) => ({ ...i, path: i.path.slice(1) })) } as z.ZodError)
-		return { ok: false, status: 'INVALID_ARGUMENT', message: 'Please check your delivery details.', fieldErrors: errors }
+		const errors = fieldErrors({
+			issues: delivery.map((i) => ({ ...i, path: i.path.slice(1) })),
+		} as z.ZodError)
+		return {
+			ok: false,
+			status: 'INVALID_ARGUMENT',
+			message: 'Please check your delivery details.',
+			fieldErrors: errors,
+		}
 	}
 	const first = error.issues[0]
-	const where = first?.path[0] === 'cartItems' && typeof first.path[1] === 'number' ? `Item ${first.path[1] + 1} in your cart: ` : ''
-	return { ok: false, status: 'INVALID_ARGUMENT', message: `${where}${first?.message ?? 'The order is not valid.'}` }
+	const where =
+		first?.path[0] === 'cartItems' && typeof first.path[1] === 'number'
+			? `Item ${first.path[1] + 1} in your cart: `
+			: ''
+	return {
+		ok: false,
+		status: 'INVALID_ARGUMENT',
+		message: `${where}${first?.message ?? 'The order is not valid.'}`,
+	}
 }

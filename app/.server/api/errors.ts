@@ -1,0 +1,53 @@
+/** DESIGN contract: `{ error: { status, message } }` with the spec's status mapping (section 8). */
+export const API_STATUS = {
+	INVALID_ARGUMENT: 400,
+	UNAUTHENTICATED: 401,
+	PERMISSION_DENIED: 403,
+	NOT_FOUND: 404,
+	ABORTED: 409,
+	RESOURCE_EXHAUSTED: 429,
+	INTERNAL: 500,
+	UNIMPLEMENTED: 501,
+	UNAVAILABLE: 503,
+	DEADLINE_EXCEEDED: 504,
+} as const
+
+export type ApiStatus = keyof typeof API_STATUS
+
+export function apiError(status: ApiStatus, message: string, extra: Record<string, unknown> = {}) {
+	return Response.json(
+		{ error: { status, message, ...extra } },
+		{ status: API_STATUS[status], headers: { 'Cache-Control': 'no-store' } },
+	)
+}
+
+/** Reads a JSON body of at most `limit` bytes; anything else is a clear 400. */
+export async function readJson(
+	request: Request,
+	limit = 256 * 1024,
+): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
+	if (!request.headers.get('content-type')?.includes('application/json')) {
+		return {
+			ok: false,
+			response: apiError(
+				'INVALID_ARGUMENT',
+				'Send the request body as JSON (Content-Type: application/json).',
+			),
+		}
+	}
+	const text = await request.text()
+	if (text.length > limit)
+		return { ok: false, response: apiError('INVALID_ARGUMENT', 'The request body is too large.') }
+	try {
+		const body = JSON.parse(text) as unknown
+		// The spec wraps callable payloads as { data: … }; accept both.
+		const payload =
+			body && typeof body === 'object' && 'data' in body ? (body as { data: unknown }).data : body
+		return { ok: true, body: payload }
+	} catch {
+		return {
+			ok: false,
+			response: apiError('INVALID_ARGUMENT', 'The request body is not valid JSON.'),
+		}
+	}
+}

@@ -1,0 +1,40 @@
+import { apiError, readJson } from '~/.server/api/errors'
+import { getSessionUser } from '~/.server/auth/guards'
+import { placeOrder, UNAUTHENTICATED_MESSAGE } from '~/.server/orders/place-order'
+import type { Route } from './+types/api.placeOrder'
+
+/** POST /api/placeOrder — the spec's callable: same domain function as the checkout form. */
+export async function action({ request, context }: Route.ActionArgs) {
+	if (request.method !== 'POST') return apiError('INVALID_ARGUMENT', 'Use POST.')
+	const user = await getSessionUser(request, context)
+	if (!user) return apiError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE)
+	const json = await readJson(request)
+	if (!json.ok) return json.response
+	try {
+		const result = await placeOrder(
+			{
+				db: context.db,
+				catalog: context.catalog,
+				siteUrl: context.env.SITE_URL,
+				businessEmail: context.env.BUSINESS_EMAIL,
+			},
+			user,
+			json.body,
+		)
+		if (!result.ok)
+			return apiError(
+				result.status,
+				result.message,
+				result.fieldErrors ? { fieldErrors: result.fieldErrors } : {},
+			)
+		const { ok: _ok, replayed: _replayed, ...data } = result
+		return Response.json({ data }, { headers: { 'Cache-Control': 'no-store' } })
+	} catch (error) {
+		context.logger.error({ err: error }, 'api placeOrder failed')
+		return apiError('INTERNAL', 'Failed to place your order. Please try again.')
+	}
+}
+
+export function loader() {
+	return apiError('INVALID_ARGUMENT', 'Use POST with a JSON body.')
+}

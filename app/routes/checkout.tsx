@@ -1,0 +1,199 @@
+import { useEffect, useState } from 'react'
+import { data, Form, redirect, useNavigate, useNavigation } from 'react-router'
+import { getSessionUser } from '~/.server/auth/guards'
+import { getProfile } from '~/.server/auth/profile'
+import { placeOrder } from '~/.server/orders/place-order'
+import { CHECKOUT_FIELDS, DeliveryFields } from '~/components/account/delivery-fields'
+import { useCart } from '~/components/cart/cart-provider'
+import { CheckoutSteps } from '~/components/checkout/checkout-steps'
+import { CheckoutSummary } from '~/components/checkout/order-summary'
+import { PageHeader } from '~/components/content/page-header'
+import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
+import { DeliverySchema, type FieldErrors, fieldErrors } from '~/lib/delivery-schema'
+import { pageMeta } from '~/lib/seo'
+import type { Route } from './+types/checkout'
+
+export const handle: BreadcrumbHandle = {
+	breadcrumb: () => [
+		{ label: 'Shopping Cart', to: '/cart' },
+		{ label: 'Delivery Information', to: '/checkout' },
+	],
+}
+
+export const meta: Route.MetaFunction = (args) =>
+	pageMeta(args, {
+		title: 'Checkout: Delivery',
+		description: 'Tell us where to deliver your order.',
+		noindex: true,
+	})
+
+const PLACE_ORDER_FAILED = 'Failed to place your order. Please try again.'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const user = await getSessionUser(request, context)
+	if (!user) throw redirect('/checkout-auth?redirectTo=/checkout')
+	const profile = await getProfile(context.db, user.id)
+	return {
+		prefill: {
+			firstName: profile?.firstName ?? '',
+			lastName: profile?.lastName ?? '',
+			address1: profile?.address1 ?? '',
+			address2: profile?.address2 ?? '',
+			city: profile?.city ?? '',
+			postcode: profile?.postcode ?? '',
+			phone: profile?.phone ?? '',
+			email: '',
+		},
+		// One key per visit to the page: a double click or a retried POST places one order.
+		idempotencyKey: globalThis.crypto.randomUUID(),
+	}
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const user = await getSessionUser(request, context)
+	if (!user) throw redirect('/checkout-auth?redirectTo=/checkout')
+	const form = await request.formData()
+	const values = Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')) as Record<
+		string,
+		string
+	>
+	let cartItems: unknown
+	try {
+		cartItems = JSON.parse(values.cart ?? '[]')
+	} catch {
+		cartItems = null
+	}
+	const deliveryInfo = Object.fromEntries(
+		CHECKOUT_FIELDS.map((f) => [f.name, values[f.name] ?? '']).concat([
+			['notes', values.notes ?? ''],
+		]),
+	)
+	try {
+		const result = await placeOrder(
+			{
+				db: context.db,
+				catalog: context.catalog,
+				siteUrl: context.env.SITE_URL,
+				businessEmail: context.env.BUSINESS_EMAIL,
+			},
+			user,
+			{
+				cartItems,
+				deliveryInfo,
+				idempotencyKey: values.idempotencyKey,
+				saveToProfile: values.saveToProfile === 'on',
+			},
+		)
+		if (result.ok) {
+			context.logger.info({ orderId: result.orderId, replayed: result.replayed }, 'order placed')
+			return redirect(`/order-confirmation?order=${result.orderId}`)
+		}
+		return data({ message: result.message, fieldErrors: result.fieldErrors ?? {} }, { status: 400 })
+	} catch (error) {
+		context.logger.error({ err: error }, 'order placement failed')
+		return data({ message: PLACE_ORDER_FAILED, fieldErrors: {} as FieldErrors }, { status: 500 })
+	}
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+	const { items, hydrated } = useCart()
+	const navigate = useNavigate()
+	const navigation = useNavigation()
+	const submitting = navigation.state !== 'idle' && navigation.formAction === '/checkout'
+	const [clientErrors, setClientErrors] = useState<FieldErrors>({})
+	const [cleared, setCleared] = useState<Set<string>>(new Set())
+	const serverErrors = Object.fromEntries(
+		Object.entries(actionData?.fieldErrors ?? {}).filter(([k]) => !cleared.has(k)),
+	)
+	const errors = { ...serverErrors, ...clientErrors }
+
+	// Spec: an empty cart has nothing to check out.
+	useEffect(() => {
+		if (hydrated && items.length === 0 && navigation.state === 'idle')
+			navigate('/cart', { replace: true })
+	}, [hydrated, items.length, navigate, navigation.state])
+
+	const cartJson = JSON.stringify(
+		items.map(({ id, quantity, selectedSize, selectedOption, code }) => ({
+			id,
+			quantity,
+			selectedSize,
+			selectedOption,
+			code,
+		})),
+	)
+	return (
+		<>
+			<PageHeader title="Delivery Information" />
+			<div className="container-page py-10">
+				<CheckoutSteps current={2} />
+				<div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
+					<Form
+						method="post"
+						noValidate
+						className="space-y-6"
+						onSubmit={(event) => {
+							const parsed = DeliverySchema.safeParse(
+								Object.fromEntries(new FormData(event.currentTarget)),
+							)
+							if (!parsed.success) {
+								event.preventDefault()
+								setClientErrors(fieldErrors(parsed.error))
+							} else {
+								setClientErrors({})
+								setCleared(new Set())
+							}
+						}}
+					>
+						{actionData?.message ? (
+							<p role="alert" className="rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">
+								{actionData.message}
+							</p>
+						) : null}
+						<input type="hidden" name="cart" value={cartJson} />
+						<input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+						<DeliveryFields
+							fields={CHECKOUT_FIELDS}
+							values={loaderData.prefill}
+							errors={errors}
+							onEdit={(field) => {
+								setCleared((s) => new Set(s).add(field))
+								setClientErrors(({ [field]: _gone, ...rest }) => rest)
+							}}
+						/>
+						<div>
+							<label
+								htmlFor="delivery-notes"
+								className="block text-sm font-semibold text-slate-800"
+							>
+								Delivery notes <span className="font-normal text-slate-600">(optional)</span>
+							</label>
+							<textarea
+								id="delivery-notes"
+								name="notes"
+								rows={3}
+								maxLength={1000}
+								className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base"
+							/>
+						</div>
+						<label className="flex items-center gap-3 text-slate-800">
+							<input type="checkbox" name="saveToProfile" className="size-5 accent-pond-700" />
+							Save this information to my profile for later orders
+						</label>
+						<button
+							type="submit"
+							className="btn-primary w-full sm:w-auto"
+							disabled={submitting || !hydrated || items.length === 0}
+						>
+							{submitting ? 'Placing your order…' : 'Place Order Request'}
+						</button>
+						<p className="text-sm text-slate-600">
+							Nothing is charged now: we confirm the delivery cost with you first.
+						</p>
+					</Form>
+					<CheckoutSummary items={items} />
+				</div>
+			</div>
+		</>
+	)
+}

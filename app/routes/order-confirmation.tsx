@@ -1,0 +1,166 @@
+import { Mail, Phone } from 'lucide-react'
+import { useEffect } from 'react'
+import { Link, redirect } from 'react-router'
+import { getSessionUser } from '~/.server/auth/guards'
+import { getCustomerOrder } from '~/.server/orders/customer-orders'
+import { ORDER_PLACED_MESSAGE } from '~/.server/orders/place-order'
+import { useCart } from '~/components/cart/cart-provider'
+import { CheckoutSteps } from '~/components/checkout/checkout-steps'
+import { PageHeader } from '~/components/content/page-header'
+import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
+import { BUSINESS } from '~/lib/business'
+import { formatPence } from '~/lib/money'
+import { pageMeta } from '~/lib/seo'
+import type { Route } from './+types/order-confirmation'
+
+export const CART_CLEAR_DELAY_MS = 100
+
+export const handle: BreadcrumbHandle = {
+	breadcrumb: () => [
+		{ label: 'Shopping Cart', to: '/cart' },
+		{ label: 'Delivery Information', to: '/checkout' },
+		{ label: 'Order Confirmation', to: '/order-confirmation' },
+	],
+}
+
+export const meta: Route.MetaFunction = (args) =>
+	pageMeta(args, {
+		title: 'Order Confirmation',
+		description: 'Your order request has been received.',
+		noindex: true,
+	})
+
+/** Only the order's owner sees it; anything else goes home (DESIGN decision 6). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const orderId = new URL(request.url).searchParams.get('order')
+	const user = await getSessionUser(request, context)
+	if (!orderId || !user) throw redirect('/')
+	const order = await getCustomerOrder(context.db, user.id, orderId.slice(0, 20))
+	if (!order) throw redirect('/')
+	return {
+		orderId: order.id,
+		message: ORDER_PLACED_MESSAGE,
+		orderItems: order.cartItems,
+		orderTotal: order.subtotalPence / 100,
+		subtotalPence: order.subtotalPence,
+		deliveryInfo: order.deliveryInfo,
+	}
+}
+
+export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
+	const { orderId, message, orderItems, subtotalPence, deliveryInfo: d } = loaderData
+	const { clearCart } = useCart()
+	useEffect(() => {
+		const timer = setTimeout(clearCart, CART_CLEAR_DELAY_MS)
+		return () => clearTimeout(timer)
+	}, [clearCart])
+	return (
+		<>
+			<PageHeader title="Thank You for Your Order!" />
+			<div className="container-page max-w-4xl space-y-8 py-10">
+				<CheckoutSteps current={3} />
+				<section aria-labelledby="order-number" className="rounded-2xl bg-green-50 p-6">
+					<h2 id="order-number" className="text-xl font-semibold text-green-900">
+						Order number: <span data-testid="order-id">{orderId}</span>
+					</h2>
+					<p className="mt-2 text-green-900">{message}</p>
+					<p className="mt-2 text-green-900">
+						A confirmation email with your order details has been sent to your email address.
+					</p>
+				</section>
+				<div className="grid gap-8 md:grid-cols-2">
+					<section aria-labelledby="summary" className="rounded-2xl p-6 ring-1 ring-slate-200">
+						<h2 id="summary" className="text-xl font-semibold text-pond-900">
+							Order Summary
+						</h2>
+						<ul className="mt-4 space-y-3 text-sm">
+							{orderItems.map((item, index) => (
+								<li key={index} className="flex justify-between gap-4">
+									<span>
+										<span className="font-medium">{`${item.name} × ${item.quantity}`}</span>
+										{item.selectedSize ? (
+											<span className="block text-slate-600">Size: {item.selectedSize}</span>
+										) : null}
+										{item.selectedOption ? (
+											<span className="block text-slate-600">Option: {item.selectedOption}</span>
+										) : null}
+									</span>
+									<span className="font-medium">
+										{formatPence(item.unitPricePence * item.quantity)}
+									</span>
+								</li>
+							))}
+						</ul>
+						<dl className="mt-4 space-y-1 border-t border-slate-200 pt-4">
+							<div className="flex justify-between font-semibold">
+								<dt>Subtotal</dt>
+								<dd>{formatPence(subtotalPence)}</dd>
+							</div>
+							<div className="flex justify-between text-slate-700">
+								<dt>Delivery:</dt>
+								<dd>To be confirmed</dd>
+							</div>
+						</dl>
+					</section>
+					<section aria-labelledby="delivery" className="rounded-2xl p-6 ring-1 ring-slate-200">
+						<h2 id="delivery" className="text-xl font-semibold text-pond-900">
+							Delivery Details
+						</h2>
+						<address className="mt-4 space-y-1 not-italic text-slate-700">
+							<span className="block font-medium">{`${d.firstName} ${d.lastName}`}</span>
+							<span className="block">{d.address1}</span>
+							{d.address2 ? <span className="block">{d.address2}</span> : null}
+							<span className="block">{`${d.city}, ${d.postcode}`}</span>
+							<span className="block">{d.phone}</span>
+							{d.email ? <span className="block">{d.email}</span> : null}
+						</address>
+					</section>
+				</div>
+				<section aria-labelledby="next" className="rounded-2xl bg-pond-50 p-6">
+					<h2 id="next" className="text-xl font-semibold text-pond-900">
+						What Happens Next?
+					</h2>
+					<ol className="mt-4 list-decimal space-y-2 pl-6 text-slate-700">
+						<li>We review your order.</li>
+						<li>We contact you to confirm delivery options and costs.</li>
+						<li>Once confirmed, we arrange payment and schedule your delivery.</li>
+					</ol>
+				</section>
+				<section aria-labelledby="contact" className="rounded-2xl p-6 ring-1 ring-slate-200">
+					<h2 id="contact" className="text-xl font-semibold text-pond-900">
+						Questions about your order?
+					</h2>
+					<p className="mt-2 text-slate-700">
+						Please quote your order number {orderId} when you get in touch.
+					</p>
+					<ul className="mt-3 space-y-2">
+						<li className="flex items-center gap-2">
+							<Phone aria-hidden="true" className="size-5 text-koi-700" />
+							<a href={BUSINESS.phoneHref} className="font-semibold text-pond-700 hover:underline">
+								{BUSINESS.phone}
+							</a>
+							<span className="text-slate-600">({BUSINESS.hoursShort})</span>
+						</li>
+						<li className="flex items-center gap-2">
+							<Mail aria-hidden="true" className="size-5 text-koi-700" />
+							<a
+								href={`mailto:${BUSINESS.email}`}
+								className="font-semibold text-pond-700 hover:underline"
+							>
+								{BUSINESS.email}
+							</a>
+						</li>
+					</ul>
+				</section>
+				<div className="flex flex-wrap gap-3">
+					<Link to="/pond-products" className="btn-primary">
+						Continue Shopping
+					</Link>
+					<Link to="/" className="btn-secondary">
+						Return to Home
+					</Link>
+				</div>
+			</div>
+		</>
+	)
+}
