@@ -122,15 +122,13 @@ export async function placeOrder(
 					subtotalPence,
 					idempotencyKey: input.idempotencyKey ?? null,
 				})
-				await tx
-					.insert(orderEvents)
-					.values({
-						orderId,
-						actor: 'customer',
-						fromStatus: null,
-						toStatus: 'pending',
-						note: 'Order request placed',
-					})
+				await tx.insert(orderEvents).values({
+					orderId,
+					actor: 'customer',
+					fromStatus: null,
+					toStatus: 'pending',
+					note: 'Order request placed',
+				})
 				const summary = { id: orderId, cartItems: lines, subtotalPence, deliveryInfo }
 				await enqueueEmail(tx, orderConfirmationEmail(user.email, summary))
 				await enqueueEmail(tx, newOrderNotificationEmail(deps.businessEmail, summary, deps.siteUrl))
