@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 4173)
-const DATA_DIR = process.env.E2E_DATA_DIR ?? `data/e2e-${PORT}`
+export const DATA_DIR = process.env.E2E_DATA_DIR ?? `data/e2e-${PORT}`
+export const E2E_ADMIN = { email: 'admin@e2e.example', password: 'admin password 1' }
 
 // Runs against the production build (npm run build first) with a fresh embedded database.
 export default defineConfig({
@@ -37,7 +38,8 @@ export default defineConfig({
 		},
 	],
 	webServer: {
-		command: `rm -rf ${DATA_DIR} && node server.js`,
+		// A fresh database with one admin (made by the real CLI) for every run.
+		command: `rm -rf ${DATA_DIR} && npx tsx cli/admin-create.ts --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}' && node server.js`,
 		url: `http://localhost:${PORT}/healthz`,
 		reuseExistingServer: false,
 		timeout: 60_000,
@@ -47,6 +49,7 @@ export default defineConfig({
 			DATA_DIR,
 			LOG_LEVEL: 'warn',
 			SITE_URL: `http://localhost:${PORT}`,
+			OUTBOX_POLL_MS: '300',
 		},
 	},
 })

@@ -15,6 +15,8 @@ export const AUTH_MESSAGES = {
 	registerFailed: 'Failed to create account. Please try again.',
 	resetFailed: 'Failed to send password reset email. Please try again.',
 	resetSent: 'Password reset email sent. Please check your inbox (and spam folder).',
+	resetLinkInvalid:
+		'This password reset link has expired or has already been used. Please request a new one.',
 } as const
 
 export const AUTH_MODES = ['signin', 'register', 'reset'] as const

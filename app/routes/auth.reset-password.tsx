@@ -1,8 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { RESET_LINK_INVALID, resetPassword } from '~/.server/auth/account'
+import { isResetTokenUsable, resetPassword } from '~/.server/auth/account'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
-import { firstMessage, NewPasswordSchema } from '~/lib/auth-forms'
+import { AUTH_MESSAGES, firstMessage, NewPasswordSchema } from '~/lib/auth-forms'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/auth.reset-password'
 
@@ -20,9 +20,9 @@ export const meta: Route.MetaFunction = (args) =>
 		noindex: true,
 	})
 
-export function loader({ request }: Route.LoaderArgs) {
-	const token = new URL(request.url).searchParams.get('token') ?? ''
-	return { token: token.slice(0, 500) }
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const token = (new URL(request.url).searchParams.get('token') ?? '').slice(0, 500)
+	return { token, usable: await isResetTokenUsable(context.db, token) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
 	const navigation = useNavigation()
-	const expired = !loaderData.token || actionData?.expired
+	const expired = !loaderData.usable || actionData?.expired
 	const input = 'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 text-base'
 	return (
 		<>
@@ -47,7 +47,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 			<div className="container-page max-w-xl py-12">
 				{expired ? (
 					<div role="alert" className="rounded-2xl bg-amber-50 p-6 text-amber-900">
-						<p className="font-semibold">{RESET_LINK_INVALID}</p>
+						<p className="font-semibold">{AUTH_MESSAGES.resetLinkInvalid}</p>
 						<Link to="/auth?mode=reset" className="btn-primary mt-4">
 							Request a new link
 						</Link>

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm'
 import type { AppLoadContext } from 'react-router'
+import { verification } from '~/.server/db/schema'
 import { welcomeEmail } from '~/.server/email/account-emails'
 import { enqueueEmail } from '~/.server/email/outbox'
 import { AUTH_MESSAGES } from '~/lib/auth-forms'
@@ -105,8 +107,15 @@ export async function requestPasswordReset(ctx: Ctx, email: string) {
 	}
 }
 
-export const RESET_LINK_INVALID =
-	'This password reset link has expired or has already been used. Please request a new one.'
+/** Whether a reset link is still usable (unused and within its hour), so the page can say so at once. */
+export async function isResetTokenUsable(db: Ctx['db'], token: string) {
+	if (!token) return false
+	const [row] = await db
+		.select({ expiresAt: verification.expiresAt })
+		.from(verification)
+		.where(eq(verification.identifier, `reset-password:${token}`))
+	return Boolean(row && row.expiresAt.getTime() > Date.now())
+}
 
 export async function resetPassword(ctx: Ctx, token: string, newPassword: string) {
 	if (newPassword.length < PASSWORD_MIN || newPassword.length > PASSWORD_MAX) {
@@ -118,7 +127,7 @@ export async function resetPassword(ctx: Ctx, token: string, newPassword: string
 	} catch (error) {
 		const code = errorCode(error)
 		if (code === 'INVALID_TOKEN')
-			return { ok: false as const, message: RESET_LINK_INVALID, expired: true }
+			return { ok: false as const, message: AUTH_MESSAGES.resetLinkInvalid, expired: true }
 		ctx.logger.error({ code, err: (error as Error).message }, 'password reset error')
 		return { ok: false as const, message: 'Failed to reset your password. Please try again.' }
 	}

@@ -1,0 +1,35 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { expect } from '@playwright/test'
+import { DATA_DIR } from '../../playwright.config'
+
+const OUTBOX = path.join(DATA_DIR, 'outbox')
+
+/** .eml bodies are quoted-printable: soft line breaks and =XX escapes. */
+function decode(text: string) {
+	return text
+		.replace(/=\r?\n/g, '')
+		.replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)))
+}
+
+/** Waits for the outbox worker to write an email to `to` whose text matches. */
+export async function waitForEmail(to: string, match: RegExp = /./) {
+	let found: string | undefined
+	await expect
+		.poll(
+			() => {
+				if (!fs.existsSync(OUTBOX)) return false
+				for (const file of fs.readdirSync(OUTBOX)) {
+					const body = decode(fs.readFileSync(path.join(OUTBOX, file), 'utf8'))
+					if (body.includes(`To: ${to}`) && match.test(body)) {
+						found = body
+						return true
+					}
+				}
+				return false
+			},
+			{ timeout: 15_000, message: `an email to ${to} matching ${match}` },
+		)
+		.toBe(true)
+	return found!
+}
