@@ -43,86 +43,91 @@ export function OrdersTab({ orders, loadError }: { orders: AccountOrder[]; loadE
 		)
 	}
 	return (
-		<ul className="space-y-3">
-			{orders.map((order) => {
-				const expanded = open === order.id
-				return (
-					<li key={order.id} className="rounded-xl ring-1 ring-slate-200">
-						<h3>
-							<button
-								type="button"
-								aria-expanded={expanded}
-								aria-controls={`order-${order.id}`}
-								onClick={() => setOpen(expanded ? null : order.id)}
-								className="flex w-full flex-wrap items-center justify-between gap-3 p-4 text-left"
-							>
-								<span className="font-semibold text-pond-900">Order {order.id}</span>
-								<span className="text-sm text-slate-600">{formatDate(order.createdAt)}</span>
-								<span
-									className={cn(
-										'rounded-full px-3 py-1 text-xs font-bold',
-										STATUS_STYLE[order.status] ?? 'bg-slate-100 text-slate-800',
-									)}
+		<section aria-labelledby="orders-heading">
+			<h2 id="orders-heading" className="mb-4 font-display text-xl font-bold text-pond-900">
+				Your orders
+			</h2>
+			<ul className="space-y-3">
+				{orders.map((order) => {
+					const expanded = open === order.id
+					return (
+						<li key={order.id} className="rounded-xl ring-1 ring-slate-200">
+							<h3>
+								<button
+									type="button"
+									aria-expanded={expanded}
+									aria-controls={`order-${order.id}`}
+									onClick={() => setOpen(expanded ? null : order.id)}
+									className="flex w-full flex-wrap items-center justify-between gap-3 p-4 text-left"
 								>
-									{statusLabel(order.status)}
-								</span>
-								<ChevronDown
-									aria-hidden="true"
-									className={cn('size-5 transition-transform', expanded && 'rotate-180')}
-								/>
-							</button>
-						</h3>
-						{expanded ? (
-							<div id={`order-${order.id}`} className="space-y-4 border-t border-slate-200 p-4">
-								<ul className="space-y-1 text-sm">
-									{order.cartItems.map((item, i) => (
-										<li key={i} className="flex justify-between gap-4">
-											<span>
-												{item.name} × {item.quantity}
-												{item.selectedSize ? ` · Size: ${item.selectedSize}` : ''}
-												{item.selectedOption ? ` · Option: ${item.selectedOption}` : ''}
-											</span>
-											<span className="font-medium">
-												{formatPence(item.unitPricePence * item.quantity)}
-											</span>
-										</li>
-									))}
-								</ul>
-								<dl className="space-y-1 border-t border-slate-100 pt-3 text-sm">
-									<div className="flex justify-between">
-										<dt>Subtotal</dt>
-										<dd>{formatPence(order.subtotalPence)}</dd>
-									</div>
-									<div className="flex justify-between">
-										<dt>Delivery</dt>
-										<dd>
-											{showsCosts(order.status) && order.deliveryCostPence !== null
-												? formatPence(order.deliveryCostPence)
-												: 'To be confirmed'}
-										</dd>
-									</div>
-									{showsCosts(order.status) && order.totalCostPence !== null ? (
-										<div className="flex justify-between font-semibold">
-											<dt>Total</dt>
-											<dd>{formatPence(order.totalCostPence)}</dd>
+									<span className="font-semibold text-pond-900">Order {order.id}</span>
+									<span className="text-sm text-slate-600">{formatDate(order.createdAt)}</span>
+									<span
+										className={cn(
+											'rounded-full px-3 py-1 text-xs font-bold',
+											STATUS_STYLE[order.status] ?? 'bg-slate-100 text-slate-800',
+										)}
+									>
+										{statusLabel(order.status)}
+									</span>
+									<ChevronDown
+										aria-hidden="true"
+										className={cn('size-5 transition-transform', expanded && 'rotate-180')}
+									/>
+								</button>
+							</h3>
+							{expanded ? (
+								<div id={`order-${order.id}`} className="space-y-4 border-t border-slate-200 p-4">
+									<ul className="space-y-1 text-sm">
+										{order.cartItems.map((item, i) => (
+											<li key={i} className="flex justify-between gap-4">
+												<span>
+													{item.name} × {item.quantity}
+													{item.selectedSize ? ` · Size: ${item.selectedSize}` : ''}
+													{item.selectedOption ? ` · Option: ${item.selectedOption}` : ''}
+												</span>
+												<span className="font-medium">
+													{formatPence(item.unitPricePence * item.quantity)}
+												</span>
+											</li>
+										))}
+									</ul>
+									<dl className="space-y-1 border-t border-slate-100 pt-3 text-sm">
+										<div className="flex justify-between">
+											<dt>Subtotal</dt>
+											<dd>{formatPence(order.subtotalPence)}</dd>
 										</div>
+										<div className="flex justify-between">
+											<dt>Delivery</dt>
+											<dd>
+												{showsCosts(order.status) && order.deliveryCostPence !== null
+													? formatPence(order.deliveryCostPence)
+													: 'To be confirmed'}
+											</dd>
+										</div>
+										{showsCosts(order.status) && order.totalCostPence !== null ? (
+											<div className="flex justify-between font-semibold">
+												<dt>Total</dt>
+												<dd>{formatPence(order.totalCostPence)}</dd>
+											</div>
+										) : null}
+									</dl>
+									{order.status === 'payment_pending' ? (
+										<PayNow link={order.paymentLinkActive ? order.paymentLink : null} />
 									) : null}
-								</dl>
-								{order.status === 'payment_pending' ? (
-									<PayNow link={order.paymentLinkActive ? order.paymentLink : null} />
-								) : null}
-								{showsContactNote(order.status) ? (
-									<p className="rounded-lg bg-pond-50 p-3 text-sm text-slate-700">
-										Questions about this order? Call {BUSINESS.phone} ({BUSINESS.hoursShort}) or
-										email {BUSINESS.email}, quoting order number <strong>{order.id}</strong>.
-									</p>
-								) : null}
-							</div>
-						) : null}
-					</li>
-				)
-			})}
-		</ul>
+									{showsContactNote(order.status) ? (
+										<p className="rounded-lg bg-pond-50 p-3 text-sm text-slate-700">
+											Questions about this order? Call {BUSINESS.phone} ({BUSINESS.hoursShort}) or
+											email {BUSINESS.email}, quoting order number <strong>{order.id}</strong>.
+										</p>
+									) : null}
+								</div>
+							) : null}
+						</li>
+					)
+				})}
+			</ul>
+		</section>
 	)
 }
 

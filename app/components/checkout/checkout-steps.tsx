@@ -15,7 +15,7 @@ export function CheckoutSteps({ current }: { current: 1 | 2 | 3 }) {
 					return (
 						<li
 							key={label}
-							className="flex flex-1 items-center gap-2"
+							className="flex items-center gap-2 sm:flex-1"
 							aria-current={state === 'current' ? 'step' : undefined}
 							data-state={state}
 						>
@@ -33,6 +33,8 @@ export function CheckoutSteps({ current }: { current: 1 | 2 | 3 }) {
 								className={cn(
 									'text-sm font-semibold',
 									state === 'upcoming' ? 'text-slate-600' : 'text-pond-900',
+									// Narrow screens show every number but only the current step's name.
+									state !== 'current' && 'sr-only sm:not-sr-only',
 								)}
 							>
 								{label}
