@@ -1,5 +1,6 @@
-// Generates every image the site needs (nothing is fetched from the internet). Each step skips
-// itself when its output is up to date, so a second start is instant.
+// Generates every image the site needs (nothing is fetched from the internet); run before
+// build, dev and start. Each step skips itself when its output is up to date, so a second start
+// is instant. Add further generators (e.g. the portfolio's) to STEPS.
 import { generateProductImages } from './images/products'
 import { generateSiteImages } from './images/site'
 
@@ -20,12 +21,15 @@ const STEPS: Step[] = [
 	},
 ]
 
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`
+const started = Date.now()
 for (const step of STEPS) {
-	const started = Date.now()
+	const stepStarted = Date.now()
 	const { generated } = await step.run()
-	if (generated > 0) {
-		console.log(
-			`${step.name}: ${generated} files in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-		)
-	}
+	console.log(
+		generated > 0
+			? `${step.name}: ${generated} files in ${seconds(stepStarted)}`
+			: `${step.name}: up to date`,
+	)
 }
+console.log(`assets ready in ${seconds(started)}`)

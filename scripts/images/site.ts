@@ -1,3 +1,5 @@
+// Generates the site's images (app/lib/images.ts lists them) from seeded drawings: nothing is
+// downloaded, and the output folder is gitignored, so this runs on install / first start.
 import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
@@ -7,37 +9,54 @@ import {
 	type SiteImage,
 	type SiteImageName,
 } from '../../app/lib/images'
-import { pondSceneSvg, type SceneStyle } from './scene'
+import { avatarSvg, placeholderSvg, socialOverlaySvg } from './graphics'
+import { renderPondScene, type SceneStyle, type Shot } from './scene'
 import { tileSvg } from './tiles'
 import { writeVariants } from './variants'
 
-/** Bump when the drawings change, so every machine regenerates its copies. */
-const VERSION = 3
+/** Bump when any drawing changes, so every machine regenerates its copies. */
+export const VERSION = 4
 
-const SCENE_STYLES: Partial<Record<SiteImageName, SceneStyle>> = {
-	hero: 'natural',
-	bespoke: 'raised-stone',
-	'why-choose-us': 'modern',
-	about: 'wildlife',
-	social: 'natural',
+/** Which pond each photo-like image shows (the seed comes from SITE_IMAGES). */
+const SCENES: Partial<Record<SiteImageName, { style: SceneStyle; shot?: Shot }>> = {
+	hero: { style: 'natural', shot: 'close' },
+	bespoke: { style: 'raised-stone', shot: 'medium' },
+	'why-choose-us': { style: 'modern', shot: 'medium' },
+	about: { style: 'wildlife', shot: 'medium' },
+	social: { style: 'natural', shot: 'medium' },
 }
 
-function masterSvg(name: SiteImageName, spec: SiteImage) {
+const png = (svg: string) => sharp(Buffer.from(svg)).png({ compressionLevel: 0 }).toBuffer()
+
+/** The full-size image, as an uncompressed PNG. */
+async function master(name: SiteImageName, spec: SiteImage) {
 	const { width, height, seed, color } = spec
+	const scene = { seed, width, height, style: 'natural' as SceneStyle, ...SCENES[name] }
 	switch (spec.kind) {
 		case 'scene':
-			return pondSceneSvg({ seed, width, height, style: SCENE_STYLES[name] ?? 'natural' })
+			return renderPondScene(scene)
+		case 'social':
+			// Text goes on after the photo finish, so it stays crisp.
+			return sharp(await renderPondScene(scene))
+				.composite([{ input: Buffer.from(socialOverlaySvg(width, height)) }])
+				.png({ compressionLevel: 0 })
+				.toBuffer()
 		case 'tile':
-			return tileSvg(name, width, height, color)
+			return png(tileSvg(name, width, height, color))
 		case 'avatar':
-			return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 100 100"><rect width="100" height="100" fill="${color}"/><circle cx="50" cy="40" r="18" fill="#f3e6da"/><path d="M18 100 q32 -48 64 0 z" fill="#f3e6da"/></svg>`
+			return png(avatarSvg(seed, width, color))
 		case 'placeholder':
-			return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 800 600"><rect width="800" height="600" fill="${color}"/><g fill="none" stroke="#7d98a8" stroke-width="14" stroke-linejoin="round"><rect x="280" y="210" width="240" height="180" rx="16"/><path d="M290 370 l70 -70 l50 50 l40 -30 l60 50"/></g><circle cx="460" cy="260" r="18" fill="#7d98a8"/></svg>`
-		case 'social': {
-			const scene = pondSceneSvg({ seed, width, height, style: 'natural' })
-			const overlay = `<rect width="${width}" height="${height}" fill="#0b2433" fill-opacity="0.55"/><text x="80" y="300" font-family="DejaVu Serif" font-weight="bold" font-size="72" fill="#fff">Highland Koi &amp; Ponds</text><text x="80" y="380" font-family="DejaVu Sans" font-size="38" fill="#fff">Custom ponds · Pond equipment · UK delivery</text>`
-			return scene.replace(/<\/svg>$/, `${overlay}</svg>`)
-		}
+			return png(placeholderSvg(width, height, color))
+	}
+}
+
+const fileName = (name: string, width: number, format: string) => `${name}-${width}.${format}`
+
+function manifestVersion(file: string) {
+	try {
+		return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version?: unknown }).version
+	} catch {
+		return undefined
 	}
 }
 
@@ -50,27 +69,37 @@ export async function generateSiteImages({
 }) {
 	const manifestPath = path.join(outDir, 'manifest.json')
 	const names = Object.keys(SITE_IMAGES) as SiteImageName[]
-	const expected = names.flatMap((name) =>
-		SITE_IMAGES[name].widths.flatMap((w) => IMAGE_FORMATS.map((f) => `${name}-${w}.${f}`)),
+	const files = names.flatMap((name) =>
+		SITE_IMAGES[name].widths.flatMap((w) => IMAGE_FORMATS.map((f) => fileName(name, w, f))),
 	)
-	const upToDate =
-		!force &&
-		fs.existsSync(manifestPath) &&
-		JSON.parse(fs.readFileSync(manifestPath, 'utf8')).version === VERSION &&
-		expected.every((file) => fs.existsSync(path.join(outDir, file)))
-	if (upToDate) return { generated: 0 }
+	// Files from an older generator version are stale: redraw them all.
+	const current = manifestVersion(manifestPath) === VERSION
+	if (!force && current && files.every((f) => fs.existsSync(path.join(outDir, f)))) {
+		return { generated: 0 }
+	}
 	fs.mkdirSync(outDir, { recursive: true })
-	await Promise.all(
-		names.map(async (name) => {
-			const spec = SITE_IMAGES[name]
-			const master = await sharp(Buffer.from(masterSvg(name, spec)))
-				.png()
-				.toBuffer()
-			await writeVariants(master, spec.width, spec.height, spec.widths, (w, f) =>
-				path.join(outDir, `${name}-${w}.${f}`),
-			)
-		}),
-	)
-	fs.writeFileSync(manifestPath, JSON.stringify({ version: VERSION, files: expected.length }))
-	return { generated: expected.length }
+	let generated = 0
+	const draw = async (name: SiteImageName) => {
+		const spec = SITE_IMAGES[name]
+		const fileFor = (w: number, f: string) => path.join(outDir, fileName(name, w, f))
+		const overwrite = force || !current
+		const missing = spec.widths.some((w) =>
+			IMAGE_FORMATS.some((f) => overwrite || !fs.existsSync(fileFor(w, f))),
+		)
+		if (!missing) return
+		const started = Date.now()
+		const count = await writeVariants(await master(name, spec), {
+			...spec,
+			fileFor,
+			force: overwrite,
+		})
+		generated += count
+		console.log(
+			`  ${name} (${spec.kind}, ${spec.width}×${spec.height}): ${count} files in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+		)
+	}
+	// All at once: SVG rendering is single-threaded per image, so this keeps every core busy.
+	await Promise.all(names.map(draw))
+	fs.writeFileSync(manifestPath, `${JSON.stringify({ version: VERSION, files }, null, '\t')}\n`)
+	return { generated }
 }
