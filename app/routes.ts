@@ -5,6 +5,8 @@ export default [
 	index('routes/home.tsx'),
 	route('about', 'routes/about.tsx'),
 	route('services', 'routes/services.tsx'),
+	route('portfolio', 'routes/portfolio._index.tsx'),
+	route('portfolio/:projectId', 'routes/portfolio.$projectId.tsx'),
 	route('pond-products', 'routes/pond-products._index.tsx', { id: 'pond-products' }),
 	route('pond-products/:category', 'routes/pond-products.$category.tsx'),
 	route('pond-products/:category/:productId', 'routes/pond-products.$category.$productId.tsx'),

@@ -1,6 +1,7 @@
 // Generates every image the site needs (nothing is fetched from the internet); run before
 // build, dev and start. Each step skips itself when its output is up to date, so a second start
 // is instant. Add further generators (e.g. the portfolio's) to STEPS.
+import { generatePortfolioImages } from './images/portfolio'
 import { generateProductImages } from './images/products'
 import { generateSiteImages } from './images/site'
 
@@ -18,6 +19,10 @@ const STEPS: Step[] = [
 				csvFile: process.env.CATALOG_FILE ?? 'catalog/products.csv',
 				publicDir: 'public',
 			}),
+	},
+	{
+		name: 'portfolio photos',
+		run: () => generatePortfolioImages({ outDir: 'public/images/portfolio' }),
 	},
 ]
 

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from 'react-router'
+import { PORTFOLIO_PROJECTS } from '~/data/portfolio'
 import { categoryPath, productPath } from '~/lib/catalog/product'
 import { CATEGORIES } from '~/lib/categories'
 
@@ -26,7 +27,10 @@ const catalogPages: SitemapSource = async (context) => [
 	})),
 ]
 
-export const SITEMAP_SOURCES: SitemapSource[] = [() => STATIC_PAGES, catalogPages]
+const portfolioPages: SitemapSource = () =>
+	PORTFOLIO_PROJECTS.map((project) => ({ path: `/portfolio/${project.id}`, priority: 0.7 }))
+
+export const SITEMAP_SOURCES: SitemapSource[] = [() => STATIC_PAGES, portfolioPages, catalogPages]
 
 const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)
 

@@ -5,7 +5,7 @@ import { parse } from 'csv-parse/sync'
 import sharp from 'sharp'
 import { tileSvg } from './tiles'
 
-const VERSION = 2
+const VERSION = 3
 const SIZE = 800
 const THUMB = 300
 
