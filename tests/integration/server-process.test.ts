@@ -32,7 +32,7 @@ describe('the server process', () => {
 		const port = 3900 + Math.floor(Math.random() * 90)
 		const server = runServer({ PORT: String(port) })
 		let healthy = false
-		for (let i = 0; i < 100 && !healthy; i++) {
+		for (let i = 0; i < 300 && !healthy; i++) {
 			await new Promise((r) => setTimeout(r, 200))
 			healthy = await fetch(`http://127.0.0.1:${port}/healthz`)
 				.then((r) => r.ok)
@@ -45,7 +45,7 @@ describe('the server process', () => {
 		expect(server.output()).toContain('"msg":"stopped"')
 		// The embedded database was closed cleanly: it opens again straight away.
 		const again = runServer({ PORT: String(port + 1), DATA_DIR: server.dataDir })
-		for (let i = 0; i < 100; i++) {
+		for (let i = 0; i < 300; i++) {
 			await new Promise((r) => setTimeout(r, 200))
 			if (
 				await fetch(`http://127.0.0.1:${port + 1}/healthz`)
@@ -56,5 +56,5 @@ describe('the server process', () => {
 		}
 		again.child.kill('SIGTERM')
 		expect(await again.exited).toBe(0)
-	}, 60_000)
+	}, 180_000)
 })
