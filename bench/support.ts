@@ -10,7 +10,7 @@ export async function startProductionServer(port: number, env: Record<string, st
 	if (!fs.existsSync('build/server/index.js')) {
 		throw new Error('No production build: run `npm run build` first.')
 	}
-	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-bench-'))
+	const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'koi-bench-'))
 	const child = spawn(process.execPath, ['server.js'], {
 		env: {
 			...process.env,

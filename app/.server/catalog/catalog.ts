@@ -8,14 +8,20 @@ import { CATEGORIES, type Category } from '~/lib/categories'
 /** How often an instance asks the database whether another instance imported a new catalogue. */
 const VERSION_CHECK_MS = 1000
 
+type Pool = {
+	products: Product[] /** Lower-cased "name code vendor", aligned with products. */
+	haystack: string[]
+}
+
 type Index = {
 	version: number
-	all: Product[]
+	all: Pool
 	byId: Map<string, Product>
-	byCategory: Map<Category, Product[]>
-	/** Lower-cased "name code vendor" per product, same order as `all`. */
-	haystack: Map<string, string>
+	byCategory: Map<Category, Pool>
 }
+
+const searchable = (p: Product) => `${p.name}\u0000${p.code}\u0000${p.vendor}`.toLowerCase()
+const pool = (products: Product[]): Pool => ({ products, haystack: products.map(searchable) })
 
 export type Page<T> = { items: T[]; total: number; page: number; pageCount: number }
 
@@ -55,16 +61,11 @@ export class Catalog {
 		if (this.#index && this.#index.version === version) return this.#index
 		const rows = await this.db.select().from(products).orderBy(asc(products.position))
 		const all = rows.map(({ position: _position, ...row }) => row as Product)
-		const byCategory = new Map<Category, Product[]>(CATEGORIES.map((c) => [c, []]))
-		for (const product of all) byCategory.get(product.category)?.push(product)
 		this.#index = {
 			version,
-			all,
+			all: pool(all),
 			byId: new Map(all.map((p) => [p.id, p])),
-			byCategory,
-			haystack: new Map(
-				all.map((p) => [p.id, `${p.name}\u0000${p.code}\u0000${p.vendor}`.toLowerCase()]),
-			),
+			byCategory: new Map(CATEGORIES.map((c) => [c, pool(all.filter((p) => p.category === c))])),
 		}
 		return this.#index
 	}
@@ -74,16 +75,21 @@ export class Catalog {
 	}
 
 	async all(): Promise<Product[]> {
-		return (await this.#current()).all
+		return (await this.#current()).all.products
 	}
 
 	/** Products of one category (or all), filtered by a literal, case-insensitive search. */
 	async search(category: Category | undefined, search: string): Promise<Product[]> {
 		const index = await this.#current()
-		const pool = category ? (index.byCategory.get(category) ?? []) : index.all
+		const { products, haystack } = category
+			? (index.byCategory.get(category) ?? pool([]))
+			: index.all
 		const needle = search.trim().toLowerCase()
-		if (!needle) return pool
-		return pool.filter((p) => index.haystack.get(p.id)!.includes(needle))
+		if (!needle) return products
+		const matches: Product[] = []
+		for (let i = 0; i < products.length; i++)
+			if (haystack[i]!.includes(needle)) matches.push(products[i]!)
+		return matches
 	}
 
 	/** One page of a category; an out-of-range page is clamped to the nearest real one. */
