@@ -28,10 +28,10 @@ export async function startProductionServer(port: number, env: Record<string, st
 	return {
 		url,
 		child,
-		async stop() {
+		async stop({ keepData = false } = {}) {
 			child.kill('SIGTERM')
 			await new Promise((resolve) => child.once('exit', resolve))
-			fs.rmSync(dataDir, { recursive: true, force: true })
+			if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true })
 		},
 	}
 }

@@ -1,0 +1,167 @@
+// npm run bench:orders: N signed-in customers place orders over loopback for a bounded time; then
+// every acknowledged order is checked in the database: exists once, right total, one confirmation.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+import { machine, startProductionServer, writeResultsSection } from './support'
+
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 16)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
+const PORT = 4330
+// Catalogue unit prices (pence) of the lines ordered, from catalog/products.csv.
+const LINES = [
+	{ id: '145', quantity: 1, selectedSize: '5 m cable', selectedOption: 'Pump only', unit: 68599 },
+	{ id: '1', quantity: 2, selectedSize: '', selectedOption: 'Standard', unit: 17399 },
+]
+const EXPECTED_SUBTOTAL = LINES.reduce((sum, l) => sum + l.unit * l.quantity, 0)
+const delivery = {
+	firstName: 'Bench',
+	lastName: 'Customer',
+	address1: '1 Test Road',
+	city: 'Inverness',
+	postcode: 'IV2 3XY',
+	phone: '01463 123456',
+}
+
+async function register(url: string, i: number) {
+	const email = `bench-${i}-${Date.now()}@example.co.uk`
+	const password = 'bench password 1'
+	const res = await fetch(`${url}/auth`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url },
+		body: new URLSearchParams({
+			intent: 'register',
+			firstName: 'Bench',
+			lastName: String(i),
+			email,
+			password,
+			confirmPassword: password,
+		}),
+	})
+	const cookie = res.headers
+		.getSetCookie()
+		.map((c) => c.split(';')[0])
+		.join('; ')
+	if (!cookie.includes('session_token')) throw new Error(`registration ${i} failed: ${res.status}`)
+	return { email, cookie }
+}
+
+async function run(
+	label: string,
+	env: Record<string, string>,
+	verify: (acked: Map<string, string>) => Promise<string[]>,
+) {
+	const server = await startProductionServer(PORT, env)
+	const acked = new Map<string, string>()
+	const latencies: number[] = []
+	let errors = 0
+	try {
+		const customers = await Promise.all(
+			Array.from({ length: CUSTOMERS }, (_, i) => register(server.url, i)),
+		)
+		const deadline = Date.now() + SECONDS * 1000
+		await Promise.all(
+			customers.map(async (customer, c) => {
+				for (let n = 0; Date.now() < deadline; n++) {
+					const started = performance.now()
+					const res = await fetch(`${server.url}/api/placeOrder`, {
+						method: 'POST',
+						headers: {
+							'content-type': 'application/json',
+							cookie: customer.cookie,
+							origin: server.url,
+						},
+						body: JSON.stringify({
+							data: {
+								cartItems: LINES.map(({ unit: _u, ...l }) => l),
+								deliveryInfo: delivery,
+								idempotencyKey: `bench-${c}-${n}`,
+							},
+						}),
+					})
+					latencies.push(performance.now() - started)
+					if (res.ok) acked.set((await res.json()).data.orderId, customer.email)
+					else errors++
+				}
+			}),
+		)
+	} finally {
+		await server.stop({ keepData: true })
+	}
+	const problems = await verify(acked)
+	latencies.sort((a, b) => a - b)
+	const pct = (p: number) =>
+		Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0)
+	return `| ${label} | ${(acked.size / SECONDS).toFixed(0)} | ${pct(0.5)} ms | ${pct(0.99)} ms | ${errors} | ${acked.size} | ${problems.length === 0 ? 'all present once, totals right, one confirmation each' : problems.slice(0, 3).join('; ')} |`
+}
+
+type Row = { id: string; subtotal_pence: number; n: number; emails: number }
+function check(rows: Row[], acked: Map<string, string>) {
+	const problems: string[] = []
+	const byId = new Map(rows.map((r) => [r.id, r]))
+	for (const id of acked.keys()) {
+		const row = byId.get(id)
+		if (!row) problems.push(`${id} missing`)
+		else if (Number(row.n) !== 1) problems.push(`${id} stored ${row.n} times`)
+		else if (Number(row.subtotal_pence) !== EXPECTED_SUBTOTAL)
+			problems.push(`${id} total ${row.subtotal_pence}`)
+		else if (Number(row.emails) !== 1) problems.push(`${id} has ${row.emails} confirmation emails`)
+	}
+	if (rows.length !== acked.size)
+		problems.push(`${rows.length} orders stored for ${acked.size} acknowledged`)
+	return problems
+}
+
+const QUERY = `select o.id, o.subtotal_pence, count(*) over (partition by o.id) as n,
+	(select count(*) from email_outbox e where e.kind = 'order-confirmation' and e.subject like '%' || o.id) as emails
+	from orders o`
+
+const results: string[] = []
+const dataDir = fs.mkdtempSync(path.join('/tmp', 'koi-bench-orders-'))
+results.push(
+	await run('PGlite (embedded)', { DATA_DIR: dataDir, OUTBOX_POLL_MS: '60000' }, async (acked) => {
+		const db = new PGlite(path.join(dataDir, 'db'))
+		const { rows } = await db.query<Row>(QUERY)
+		await db.close()
+		return check(rows, acked)
+	}),
+)
+const pgName = `koi_bench_${Date.now()}`
+const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' })
+await admin.connect()
+await admin.query(`create database ${pgName}`)
+const pgUrl = `postgres://postgres@127.0.0.1:5432/${pgName}`
+results.push(
+	await run(
+		'PostgreSQL 15',
+		{
+			DATABASE_URL: pgUrl,
+			DATA_DIR: fs.mkdtempSync(path.join('/tmp', 'koi-bench-orders-pg-')),
+			OUTBOX_POLL_MS: '60000',
+		},
+		async (acked) => {
+			const client = new pg.Client({ connectionString: pgUrl })
+			await client.connect()
+			const { rows } = await client.query<Row>(QUERY)
+			await client.end()
+			return check(rows, acked)
+		},
+	),
+)
+await admin.query(`drop database ${pgName} with (force)`)
+await admin.end()
+
+const body = `
+Command: \`npm run bench:orders\` (${machine()}; load average ${os.loadavg()[0]?.toFixed(1)} from other work on the machine; ${CUSTOMERS} signed-in customers, each placing orders back to back through \`POST /api/placeOrder\` for ${SECONDS} s; every acknowledged order then checked in the database).
+
+| Database | orders/s | p50 | p99 | errors | acknowledged | verification |
+|---|---|---|---|---|---|---|
+${results.join('\n')}
+
+Targets: ≥ 100 orders/s, p99 ≤ 150 ms, zero errors, zero lost or duplicated orders.
+`
+writeResultsSection('Order placement', body)
+console.log(body)
