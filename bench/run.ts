@@ -1,12 +1,6 @@
-// npm run bench: SSR throughput of / against a static file from the same server, the JavaScript
-// a browser loads for /, and Lighthouse on /. Loopback only; bounded durations.
-import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import zlib from 'node:zlib'
 import autocannon from 'autocannon'
-import { machine, startProductionServer, writeResultsSection } from './support'
+import { lighthouse, machine, startProductionServer, writeResultsSection } from './support'
 
 const PORT = 4310
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10)
@@ -51,41 +45,6 @@ async function homeJavaScript(base: string) {
 	return { files: urls.size, raw, gzip, cssGzip, htmlGzip: zlib.gzipSync(html).length }
 }
 
-function lighthouse(url: string) {
-	const out = path.join(os.tmpdir(), `lh-${Date.now()}.json`)
-	try {
-		execFileSync(
-			'npx',
-			[
-				'lighthouse',
-				url,
-				'--quiet',
-				'--output=json',
-				`--output-path=${out}`,
-				'--only-categories=performance,accessibility',
-				'--form-factor=mobile',
-				'--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
-			],
-			{
-				env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
-				stdio: 'ignore',
-				timeout: 180_000,
-			},
-		)
-		const report = JSON.parse(fs.readFileSync(out, 'utf8'))
-		const audit = (id: string) => report.audits[id]?.displayValue ?? 'n/a'
-		return {
-			performance: Math.round(report.categories.performance.score * 100),
-			accessibility: Math.round(report.categories.accessibility.score * 100),
-			lcp: audit('largest-contentful-paint'),
-			cls: audit('cumulative-layout-shift'),
-			tbt: audit('total-blocking-time'),
-		}
-	} catch (error) {
-		return { error: error instanceof Error ? error.message.split('\n')[0] : String(error) }
-	}
-}
-
 const server = await startProductionServer(PORT)
 try {
 	// The cheapest static response the server makes: a small file from public/.
@@ -96,7 +55,7 @@ try {
 	const uncached = await load(`${server.url}/`, { cookie: 'bench=1' })
 	const stat = await load(staticUrl)
 	const js = await homeJavaScript(server.url)
-	const lh = process.env.BENCH_SKIP_LIGHTHOUSE ? { error: 'skipped' } : lighthouse(`${server.url}/`)
+	const lh = process.env.BENCH_SKIP_LIGHTHOUSE ? 'skipped' : lighthouse(`${server.url}/`)
 	const ratio = ((ssr.rps / stat.rps) * 100).toFixed(0)
 	const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 	const body = `
@@ -111,7 +70,7 @@ Command: \`npm run bench\` (${machine()}; autocannon, ${CONNECTIONS} connections
 | JavaScript loaded for \`/\` | ${js.files} files, ${kb(js.raw)} raw, **${kb(js.gzip)} gzip** | ≤ 130 KB gzip |
 | CSS for \`/\` | ${kb(js.cssGzip)} gzip | — |
 | HTML for \`/\` | ${kb(js.htmlGzip)} gzip | — |
-| Lighthouse mobile \`/\` | ${'error' in lh ? `not run: ${lh.error}` : `performance ${lh.performance}, accessibility ${lh.accessibility} (LCP ${lh.lcp}, CLS ${lh.cls}, TBT ${lh.tbt})`} | ≥ 95 / 100 |
+| Lighthouse mobile \`/\` | ${lh} | ≥ 95 / 100 |
 `
 	writeResultsSection('Foundation: home page', body)
 	console.log(body)

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -64,3 +64,34 @@ export function writeResultsSection(heading: string, body: string) {
 
 export const machine = () =>
 	`${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`
+
+/** Lighthouse (mobile) on one URL with Debian's Chromium; a summary line, or why it could not run. */
+export function lighthouse(url: string) {
+	const out = path.join(os.tmpdir(), `lh-${Date.now()}.json`)
+	try {
+		execFileSync(
+			'npx',
+			[
+				'lighthouse',
+				url,
+				'--quiet',
+				'--output=json',
+				`--output-path=${out}`,
+				'--only-categories=performance,accessibility',
+				'--form-factor=mobile',
+				'--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+			],
+			{
+				env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+				stdio: 'ignore',
+				timeout: 240_000,
+			},
+		)
+	} catch (error) {
+		// Lighthouse can exit non-zero after writing a complete report (e.g. a Chrome shutdown warning).
+		if (!fs.existsSync(out)) return `not run: ${(error as Error).message.split('\n')[0]}`
+	}
+	const report = JSON.parse(fs.readFileSync(out, 'utf8'))
+	const audit = (id: string) => report.audits[id]?.displayValue ?? 'n/a'
+	return `performance ${Math.round(report.categories.performance.score * 100)}, accessibility ${Math.round(report.categories.accessibility.score * 100)} (LCP ${audit('largest-contentful-paint')}, CLS ${audit('cumulative-layout-shift')}, TBT ${audit('total-blocking-time')})`
+}
