@@ -11,6 +11,7 @@ export default [
 	route('pond-products/:category', 'routes/pond-products.$category.tsx'),
 	route('pond-products/:category/:productId', 'routes/pond-products.$category.$productId.tsx'),
 	route('cart', 'routes/cart.tsx'),
+	route('cart/check', 'routes/cart.check.ts'),
 	route('checkout-auth', 'routes/checkout-auth.tsx'),
 	route('checkout', 'routes/checkout.tsx'),
 	route('order-confirmation', 'routes/order-confirmation.tsx'),

@@ -1,10 +1,11 @@
 import { ShoppingCart } from 'lucide-react'
+import { useEffect, useState } from 'react'
 import { Link, useRouteLoaderData } from 'react-router'
-import { CartLine } from '~/components/cart/cart-line'
+import { CartLine, type LineCheck } from '~/components/cart/cart-line'
 import { useCart } from '~/components/cart/cart-provider'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
-import { subtotalPence } from '~/lib/cart/cart'
+import { type CartItem, subtotalPence } from '~/lib/cart/cart'
 import { formatPence } from '~/lib/money'
 import { pageMeta } from '~/lib/seo'
 import type { loader as rootLoader } from '~/root'
@@ -22,8 +23,51 @@ export const meta: Route.MetaFunction = (args) =>
 		noindex: true,
 	})
 
+/** Asks the server which lines vanished or changed price since they were added (display only). */
+function useLineChecks(items: CartItem[], hydrated: boolean) {
+	const [checks, setChecks] = useState<Record<string, LineCheck>>({})
+	const signature = items.map((l) => `${lineKey(l)}|${l.price}`).join(',')
+	// biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for the lines that matter
+	useEffect(() => {
+		if (!hydrated || items.length === 0) return
+		const controller = new AbortController()
+		fetch('/cart/check', {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(
+				items.map(({ id, code, price, selectedSize, selectedOption }) => ({
+					id,
+					code,
+					price,
+					selectedSize,
+					selectedOption,
+				})),
+			),
+			signal: controller.signal,
+		})
+			.then((res) => (res.ok ? (res.json() as Promise<{ results: LineCheck[] }>) : null))
+			.then((body) => {
+				if (body)
+					setChecks(
+						Object.fromEntries(
+							items.map((l, i) => [lineKey(l), body.results[i] ?? { status: 'ok' }]),
+						),
+					)
+			})
+			.catch(() => {
+				// Offline or navigating away: the server re-prices at checkout anyway.
+			})
+		return () => controller.abort()
+	}, [signature, hydrated])
+	return checks
+}
+
+const lineKey = (l: Pick<CartItem, 'id' | 'selectedSize' | 'selectedOption'>) =>
+	`${l.id}|${l.selectedSize}|${l.selectedOption}`
+
 export default function Cart() {
 	const { items, hydrated, clearCart } = useCart()
+	const checks = useLineChecks(items, hydrated)
 	const root = useRouteLoaderData<typeof rootLoader>('root')
 	const checkoutPath = root?.user ? '/checkout' : '/checkout-auth'
 	return (
@@ -53,10 +97,7 @@ export default function Cart() {
 							</h2>
 							<ul className="divide-y divide-slate-200 border-y border-slate-200">
 								{items.map((line) => (
-									<CartLine
-										key={`${line.id}|${line.selectedSize}|${line.selectedOption}`}
-										line={line}
-									/>
+									<CartLine key={lineKey(line)} line={line} check={checks[lineKey(line)]} />
 								))}
 							</ul>
 						</section>

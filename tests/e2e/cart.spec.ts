@@ -81,3 +81,29 @@ test('the cart breadcrumb follows the page the visitor came from', async ({ page
 	const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')
 	await expect(crumbs).toHaveText(['Home', '/Services', '/Shopping Cart'])
 })
+
+test('lines whose product vanished or changed price are flagged with the current price', async ({
+	page,
+}) => {
+	await page.addInitScript(
+		(lines) => {
+			if (!sessionStorage.getItem('seeded')) {
+				localStorage.setItem('cart', JSON.stringify(lines))
+				sessionStorage.setItem('seeded', '1')
+			}
+		},
+		[
+			line('145', {
+				name: 'Evolution Aqua Varipump 16000',
+				code: 'PU-VARI-16000',
+				price: '£600.00',
+				selectedSize: '5 m cable',
+				selectedOption: 'Pump only',
+			}),
+			line('99999', { name: 'Discontinued Pump', code: 'OLD-1' }),
+		],
+	)
+	await visit(page, '/cart')
+	await expect(page.getByText('The price has changed to £685.99')).toBeVisible()
+	await expect(page.getByText('This product is no longer available.')).toBeVisible()
+})
