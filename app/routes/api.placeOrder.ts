@@ -1,6 +1,6 @@
 import { apiError, readJson } from '~/.server/api/errors'
 import { getSessionUser } from '~/.server/auth/guards'
-import { placeOrder, UNAUTHENTICATED_MESSAGE } from '~/.server/orders/place-order'
+import { orderDeps, placeOrder, UNAUTHENTICATED_MESSAGE } from '~/.server/orders/place-order'
 import type { Route } from './+types/api.placeOrder'
 
 /** POST /api/placeOrder — the spec's callable: same domain function as the checkout form. */
@@ -11,16 +11,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const json = await readJson(request)
 	if (!json.ok) return json.response
 	try {
-		const result = await placeOrder(
-			{
-				db: context.db,
-				catalog: context.catalog,
-				siteUrl: context.env.SITE_URL,
-				businessEmail: context.env.BUSINESS_EMAIL,
-			},
-			user,
-			json.body,
-		)
+		const result = await placeOrder(orderDeps(context), user, json.body)
 		if (!result.ok)
 			return apiError(
 				result.status,

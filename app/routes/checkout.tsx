@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { data, Form, redirect, useNavigate, useNavigation } from 'react-router'
 import { getSessionUser } from '~/.server/auth/guards'
 import { getProfile } from '~/.server/auth/profile'
-import { placeOrder } from '~/.server/orders/place-order'
+import { orderDeps, placeOrder } from '~/.server/orders/place-order'
 import { CHECKOUT_FIELDS, DeliveryFields } from '~/components/account/delivery-fields'
 import { useCart } from '~/components/cart/cart-provider'
 import { CheckoutSteps } from '~/components/checkout/checkout-steps'
@@ -69,21 +69,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 		]),
 	)
 	try {
-		const result = await placeOrder(
-			{
-				db: context.db,
-				catalog: context.catalog,
-				siteUrl: context.env.SITE_URL,
-				businessEmail: context.env.BUSINESS_EMAIL,
-			},
-			user,
-			{
-				cartItems,
-				deliveryInfo,
-				idempotencyKey: values.idempotencyKey,
-				saveToProfile: values.saveToProfile === 'on',
-			},
-		)
+		const result = await placeOrder(orderDeps(context), user, {
+			cartItems,
+			deliveryInfo,
+			idempotencyKey: values.idempotencyKey,
+			saveToProfile: values.saveToProfile === 'on',
+		})
 		if (result.ok) {
 			context.logger.info({ orderId: result.orderId, replayed: result.replayed }, 'order placed')
 			return redirect(`/order-confirmation?order=${result.orderId}`)

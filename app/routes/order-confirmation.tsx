@@ -8,6 +8,7 @@ import { useCart } from '~/components/cart/cart-provider'
 import { CheckoutSteps } from '~/components/checkout/checkout-steps'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
+import { OrderItems } from '~/components/orders/order-items'
 import { BUSINESS } from '~/lib/business'
 import { formatPence } from '~/lib/money'
 import { pageMeta } from '~/lib/seo'
@@ -73,24 +74,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
 						<h2 id="summary" className="text-xl font-semibold text-pond-900">
 							Order Summary
 						</h2>
-						<ul className="mt-4 space-y-3 text-sm">
-							{orderItems.map((item, index) => (
-								<li key={index} className="flex justify-between gap-4">
-									<span>
-										<span className="font-medium">{`${item.name} × ${item.quantity}`}</span>
-										{item.selectedSize ? (
-											<span className="block text-slate-600">Size: {item.selectedSize}</span>
-										) : null}
-										{item.selectedOption ? (
-											<span className="block text-slate-600">Option: {item.selectedOption}</span>
-										) : null}
-									</span>
-									<span className="font-medium">
-										{formatPence(item.unitPricePence * item.quantity)}
-									</span>
-								</li>
-							))}
-						</ul>
+						<OrderItems items={orderItems} className="mt-4 space-y-3 text-sm" />
 						<dl className="mt-4 space-y-1 border-t border-slate-200 pt-4">
 							<div className="flex justify-between font-semibold">
 								<dt>Subtotal</dt>

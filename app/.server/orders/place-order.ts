@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import type { AppLoadContext } from 'react-router'
 import type { z } from 'zod'
 import type { SessionUser } from '~/.server/auth/guards'
 import { saveDeliveryDetails } from '~/.server/auth/profile'
@@ -39,6 +40,16 @@ export type PlaceOrderResult =
 	  }
 
 type Deps = { db: Db; catalog: Catalog; siteUrl: string; businessEmail: string }
+
+/** What placeOrder needs, from a route's load context. */
+export function orderDeps(context: Pick<AppLoadContext, 'db' | 'catalog' | 'env'>): Deps {
+	return {
+		db: context.db,
+		catalog: context.catalog,
+		siteUrl: context.env.SITE_URL,
+		businessEmail: context.env.BUSINESS_EMAIL,
+	}
+}
 
 /**
  * Turns a cart into a stored order request. Prices come from the catalogue, never from the

@@ -1,5 +1,6 @@
 import { ChevronDown, CreditCard } from 'lucide-react'
 import { useState } from 'react'
+import { OrderItems } from '~/components/orders/order-items'
 import { BUSINESS } from '~/lib/business'
 import { cn } from '~/lib/cn'
 import { formatDate } from '~/lib/dates'
@@ -78,20 +79,7 @@ export function OrdersTab({ orders, loadError }: { orders: AccountOrder[]; loadE
 							</h3>
 							{expanded ? (
 								<div id={`order-${order.id}`} className="space-y-4 border-t border-slate-200 p-4">
-									<ul className="space-y-1 text-sm">
-										{order.cartItems.map((item, i) => (
-											<li key={i} className="flex justify-between gap-4">
-												<span>
-													{item.name} × {item.quantity}
-													{item.selectedSize ? ` · Size: ${item.selectedSize}` : ''}
-													{item.selectedOption ? ` · Option: ${item.selectedOption}` : ''}
-												</span>
-												<span className="font-medium">
-													{formatPence(item.unitPricePence * item.quantity)}
-												</span>
-											</li>
-										))}
-									</ul>
+									<OrderItems items={order.cartItems} className="space-y-2 text-sm" />
 									<dl className="space-y-1 border-t border-slate-100 pt-3 text-sm">
 										<div className="flex justify-between">
 											<dt>Subtotal</dt>

@@ -1,9 +1,10 @@
-import { ChevronLeft, ChevronRight, X } from 'lucide-react'
+import { X } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import type { PortfolioProject } from '~/data/portfolio'
 import { galleryAlt } from '~/data/portfolio'
 import { swipeDirection } from '~/lib/gallery'
 import { GalleryPhoto } from './gallery-photo'
+import { PhotoArrows } from './photo-arrows'
 
 type Props = {
 	project: PortfolioProject
@@ -86,22 +87,7 @@ export function FullscreenViewer({ project, index, colours, onMove, onClose }: P
 						priority
 						className="max-h-full w-auto max-w-full object-contain"
 					/>
-					<button
-						type="button"
-						onClick={() => onMove(-1)}
-						className="absolute left-2 top-1/2 -translate-y-1/2 rounded-full bg-black/60 p-3 hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-white"
-					>
-						<ChevronLeft aria-hidden="true" className="size-7" />
-						<span className="sr-only">Previous photo</span>
-					</button>
-					<button
-						type="button"
-						onClick={() => onMove(1)}
-						className="absolute right-2 top-1/2 -translate-y-1/2 rounded-full bg-black/60 p-3 hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-white"
-					>
-						<ChevronRight aria-hidden="true" className="size-7" />
-						<span className="sr-only">Next photo</span>
-					</button>
+					<PhotoArrows onMove={onMove} large />
 				</div>
 			</div>
 		</dialog>

@@ -1,10 +1,11 @@
-import { ChevronLeft, ChevronRight, Expand } from 'lucide-react'
+import { Expand } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { galleryAlt, galleryImageUrl, type PortfolioProject } from '~/data/portfolio'
 import { cn } from '~/lib/cn'
 import { wrapIndex } from '~/lib/gallery'
 import { FullscreenViewer } from './fullscreen-viewer'
 import { GalleryPhoto, preloadPhoto } from './gallery-photo'
+import { PhotoArrows } from './photo-arrows'
 
 const MAIN_SIZES = '(min-width: 1024px) 896px, 100vw'
 
@@ -65,22 +66,7 @@ export function Gallery({ project, colours }: { project: PortfolioProject; colou
 						<Expand aria-hidden="true" className="size-4" /> Full screen
 					</span>
 				</button>
-				<button
-					type="button"
-					onClick={() => move(-1)}
-					className="absolute left-2 top-1/2 -translate-y-1/2 rounded-full bg-black/60 p-2.5 text-white hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-white"
-				>
-					<ChevronLeft aria-hidden="true" className="size-6" />
-					<span className="sr-only">Previous photo</span>
-				</button>
-				<button
-					type="button"
-					onClick={() => move(1)}
-					className="absolute right-2 top-1/2 -translate-y-1/2 rounded-full bg-black/60 p-2.5 text-white hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-white"
-				>
-					<ChevronRight aria-hidden="true" className="size-6" />
-					<span className="sr-only">Next photo</span>
-				</button>
+				<PhotoArrows onMove={move} />
 			</div>
 			<p
 				className="mt-3 text-center text-sm font-medium text-slate-700"
