@@ -66,7 +66,7 @@ export async function requireAdmin(request: Request, context: AppLoadContext) {
 
 /** Only same-site paths may be redirect targets (no open redirects). */
 export function safeRedirectPath(target: string | null | undefined, fallback = '/') {
-	if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\'))
+	if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\'))
 		return fallback
 	return target
 }
