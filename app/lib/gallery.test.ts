@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { FEATURED_PROJECTS, PORTFOLIO_PROJECTS } from '~/data/portfolio'
+import { PROJECT_STORIES } from '~/data/portfolio-stories'
 import { swipeDirection, wrapIndex } from './gallery'
 
 describe('gallery maths', () => {
@@ -33,6 +34,6 @@ describe('portfolio data', () => {
 			'Raised Stone Koi Pond',
 		])
 		for (const project of PORTFOLIO_PROJECTS)
-			expect(project.process.length, project.id).toBeGreaterThan(1)
+			expect(PROJECT_STORIES[project.id]?.process.length, project.id).toBeGreaterThan(1)
 	})
 })

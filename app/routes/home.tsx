@@ -1,5 +1,6 @@
 import { Award, Handshake, ShieldCheck } from 'lucide-react'
 import { Link } from 'react-router'
+import { localBusinessJsonLd } from '~/.server/seo/local-business'
 import { CategoryTile } from '~/components/content/category-tile'
 import { ContentSection } from '~/components/content/content-section'
 import { MiniHero } from '~/components/content/mini-hero'
@@ -11,8 +12,7 @@ import { CATEGORY_TILES } from '~/data/category-tiles'
 import { FEATURED_PROJECTS } from '~/data/portfolio'
 import { HOME_TESTIMONIALS } from '~/data/testimonials'
 import { BUSINESS } from '~/lib/business'
-import { siteImageUrl } from '~/lib/images'
-import { pageMeta, siteUrlFrom } from '~/lib/seo'
+import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = (args) =>
@@ -59,11 +59,18 @@ const PROCESS_STEPS = [
 	},
 ] as const
 
-export default function Home({ matches }: Route.ComponentProps) {
-	const siteUrl = siteUrlFrom(matches)
+// Built on the server: structured data and quotes reach the page as data, keeping the home page's JavaScript small.
+export function loader({ context }: Route.LoaderArgs) {
+	return {
+		localBusiness: localBusinessJsonLd(context.env.SITE_URL),
+		testimonials: HOME_TESTIMONIALS,
+	}
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
 	return (
 		<>
-			<LocalBusinessJsonLd siteUrl={siteUrl} />
+			<JsonLd data={loaderData.localBusiness} />
 			<Hero />
 			<section aria-labelledby="testimonials-heading" className="bg-pond-50 py-16">
 				<div className="container-page">
@@ -74,7 +81,7 @@ export default function Home({ matches }: Route.ComponentProps) {
 						What Our Customers Say
 					</h2>
 					<ul className="mt-10 grid gap-6 md:grid-cols-3">
-						{HOME_TESTIMONIALS.map((testimonial) => (
+						{loaderData.testimonials.map((testimonial) => (
 							<li key={testimonial.id}>
 								<TestimonialCard testimonial={testimonial} />
 							</li>
@@ -264,36 +271,5 @@ function Hero() {
 				</div>
 			</div>
 		</section>
-	)
-}
-
-function LocalBusinessJsonLd({ siteUrl }: { siteUrl: string }) {
-	return (
-		<JsonLd
-			data={{
-				'@context': 'https://schema.org',
-				'@type': 'HomeAndConstructionBusiness',
-				name: BUSINESS.name,
-				url: siteUrl,
-				image: `${siteUrl}${siteImageUrl('social', 1200, 'jpg')}`,
-				telephone: BUSINESS.phone,
-				email: BUSINESS.email,
-				address: {
-					'@type': 'PostalAddress',
-					addressLocality: BUSINESS.locality,
-					addressRegion: BUSINESS.region,
-					postalCode: BUSINESS.postcode,
-					addressCountry: BUSINESS.country,
-				},
-				areaServed: { '@type': 'Country', name: 'United Kingdom' },
-				openingHoursSpecification: {
-					'@type': 'OpeningHoursSpecification',
-					dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
-					opens: '09:00',
-					closes: '17:00',
-				},
-				sameAs: [BUSINESS.social.url],
-			}}
-		/>
 	)
 }

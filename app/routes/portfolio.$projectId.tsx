@@ -5,6 +5,7 @@ import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { Gallery } from '~/components/portfolio/gallery'
 import { Rating } from '~/components/ui/rating'
 import { findProject, projectThumbnailUrl } from '~/data/portfolio'
+import { PROJECT_STORIES } from '~/data/portfolio-stories'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/portfolio.$projectId'
 
@@ -41,12 +42,13 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
 	const project = findProject(loaderData.projectId)!
+	const story = PROJECT_STORIES[project.id] ?? { process: [] }
 	return (
 		<>
 			<PageHeader title={project.name} intro={`${project.location} · ${project.description}`} />
 			<div className="container-page space-y-14 py-10">
 				<Gallery project={project} colours={loaderData.colours} />
-				{project.testimonial ? (
+				{story.testimonial ? (
 					<section
 						aria-labelledby="testimonial"
 						className="mx-auto max-w-3xl rounded-2xl bg-pond-50 p-8"
@@ -55,12 +57,12 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
 							What the owners say
 						</h2>
 						<figure className="mt-4">
-							<Rating value={project.testimonial.rating} />
+							<Rating value={story.testimonial.rating} />
 							<blockquote className="mt-3 text-lg leading-relaxed text-slate-700">
-								<p>“{project.testimonial.content}”</p>
+								<p>“{story.testimonial.content}”</p>
 							</blockquote>
 							<figcaption className="mt-3 font-semibold text-pond-900">
-								{project.testimonial.author}
+								{story.testimonial.author}
 							</figcaption>
 						</figure>
 					</section>
@@ -70,7 +72,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
 						How we built it
 					</h2>
 					<div className="mt-4 space-y-4 text-lg leading-relaxed text-slate-700">
-						{project.process.map((paragraph) => (
+						{story.process.map((paragraph) => (
 							<p key={paragraph.slice(0, 40)}>{paragraph}</p>
 						))}
 					</div>

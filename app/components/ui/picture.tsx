@@ -65,7 +65,8 @@ export function useImageStatus() {
 	const [status, setStatus] = useState<'loading' | 'loaded' | 'failed'>('loading')
 	return {
 		status,
-		onLoad: () => setStatus('loaded'),
+		// A placeholder shown after a failure must not count as the image loading.
+		onLoad: () => setStatus((s) => (s === 'failed' ? s : 'loaded')),
 		onError: () => setStatus('failed'),
 	}
 }
