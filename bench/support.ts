@@ -51,7 +51,7 @@ async function waitForHealthy(url: string, child: ChildProcess) {
 export function writeResultsSection(heading: string, body: string) {
 	const existing = fs.existsSync(RESULTS_FILE)
 		? fs.readFileSync(RESULTS_FILE, 'utf8')
-		: '# Benchmark results\n\nFigures from `npm run bench*` on the development machine (2 cores, loopback). Each section names the command that produced it.\n'
+		: '# Benchmark results\n\nFigures from `npm run bench*` on the development machine (2 cores, loopback). Each section names the command that produced it. The figures of 23 Nov 2026 were taken while other work kept the machine at a load average of 4–9, which lowers throughput and Lighthouse scores; rerun on an idle machine before comparing.\n'
 	const section = `## ${heading}\n\n${body.trim()}\n`
 	const pattern = new RegExp(
 		`## ${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n[\\s\\S]*?(?=\\n## |$)`,
