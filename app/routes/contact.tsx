@@ -13,7 +13,13 @@ export const meta: Route.MetaFunction = (args) =>
 		description: `Call, email or visit ${BUSINESS.name} about a pond build or pond equipment. Open ${BUSINESS.hours}; we reply within 24 hours.`,
 	})
 
-export default function Contact() {
+/** 'Ask for a price' links here with ?product=<code>: show the code so it can be quoted. */
+export function loader({ request }: Route.LoaderArgs) {
+	const product = new URL(request.url).searchParams.get('product') ?? ''
+	return { product: /^[\w.-]{1,40}$/.test(product) ? product : '' }
+}
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
 	return (
 		<>
 			<PageHeader
@@ -21,6 +27,13 @@ export default function Contact() {
 				intro="Planning a pond, or not sure which pump or filter you need? Get in touch — we are happy to help."
 			/>
 			<div className="container-page py-16">
+				{loaderData.product ? (
+					<p role="status" className="mb-8 rounded-2xl bg-amber-50 p-5 text-lg text-amber-900">
+						Asking for a price? Call or email us and quote product code{' '}
+						<strong>{loaderData.product}</strong>: we usually reply with a price within a working
+						day.
+					</p>
+				) : null}
 				<ul className="grid gap-6 md:grid-cols-3">
 					<ContactCard icon={Phone} title="Phone">
 						<a
