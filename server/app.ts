@@ -13,6 +13,8 @@ import { createMailTransport } from '../app/.server/email/transport'
 import { OutboxWorker } from '../app/.server/email/worker'
 import { type Env, parseEnv } from '../app/.server/env'
 import { createLogger, type Logger } from '../app/.server/logger'
+import type { PaymentProvider } from '../app/.server/payments/provider'
+import { createPaymentProvider } from '../app/.server/payments/select'
 import { PageCache } from './page-cache'
 import { precompressedAssets } from './precompressed'
 import { routerHandler } from './router-handler'
@@ -26,6 +28,7 @@ declare module 'react-router' {
 		logger: Logger
 		catalog: Catalog
 		auth: Auth
+		payments: PaymentProvider
 		/** The client's IP as Express resolved it (TRUST_PROXY hops), for rate limits. */
 		clientIp: string | undefined
 	}
@@ -39,6 +42,7 @@ export type Runtime = {
 	pageCache: PageCache
 	catalog: Catalog
 	auth: Auth
+	payments: PaymentProvider
 	outbox: OutboxWorker
 }
 
@@ -91,6 +95,7 @@ export function createRuntime({
 			trustProxy: env.TRUST_PROXY,
 			logger,
 		}),
+		payments: createPaymentProvider(env),
 		outbox: new OutboxWorker(
 			database.db,
 			createMailTransport({
@@ -116,7 +121,7 @@ type AppOptions = {
 }
 
 export function createApp(runtime: Runtime, options: AppOptions = {}) {
-	const { env, database, logger, pageCache, catalog, auth } = runtime
+	const { env, database, logger, pageCache, catalog, auth, payments } = runtime
 	const app = express()
 	app.disable('x-powered-by')
 	app.set('trust proxy', env.TRUST_PROXY)
@@ -163,6 +168,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 				logger,
 				catalog,
 				auth,
+				payments,
 				clientIp: req.ip,
 			}),
 		}),

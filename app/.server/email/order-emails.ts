@@ -4,23 +4,30 @@ import { formatPence } from '~/lib/money'
 import { type EmailBlock, renderEmail } from './layout'
 import type { EmailMessage } from './outbox'
 
-type OrderSummary = {
+export type OrderSummary = {
 	id: string
 	cartItems: OrderLine[]
 	subtotalPence: number
 	deliveryInfo: DeliveryInfo
+	deliveryCostPence?: number | null
+	totalCostPence?: number | null
 }
 
-const itemRows = (order: OrderSummary): Array<[string, string]> => [
+export const itemRows = (order: OrderSummary): Array<[string, string]> => [
 	...order.cartItems.map((line): [string, string] => [
 		`${line.name} × ${line.quantity}${line.selectedSize ? ` · Size: ${line.selectedSize}` : ''}${line.selectedOption ? ` · Option: ${line.selectedOption}` : ''}`,
 		formatPence(line.unitPricePence * line.quantity),
 	]),
 	['Subtotal', formatPence(order.subtotalPence)],
-	['Delivery', 'to be confirmed'],
+	...(order.deliveryCostPence == null || order.totalCostPence == null
+		? [['Delivery', 'to be confirmed'] as [string, string]]
+		: ([
+				['Delivery', formatPence(order.deliveryCostPence)],
+				['Total', formatPence(order.totalCostPence)],
+			] as Array<[string, string]>)),
 ]
 
-const address = (d: DeliveryInfo) =>
+export const address = (d: DeliveryInfo) =>
 	[`${d.firstName} ${d.lastName}`, d.address1, d.address2, `${d.city} ${d.postcode}`, d.phone]
 		.filter(Boolean)
 		.join(', ')
