@@ -73,7 +73,10 @@ const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'shipped', 'delivered']
 export async function setDeliveryCost(
 	deps: AdminDeps,
 	target: Target,
-	input: { deliveryCostPence: number; adminNotes?: string; confirmReplace: boolean },
+	input: { adminNotes?: string; confirmReplace: boolean } & (
+		| { deliveryCostPence: number }
+		| { totalCostPence: number } // the JSON API may send the total; delivery = total − subtotal
+	),
 ): Promise<AdminResult> {
 	let linkError: string | null = null
 	let revoked: PaymentLink[] = []
@@ -86,14 +89,23 @@ export async function setDeliveryCost(
 		replaced = order.paymentLinkActive
 		if (replaced && !input.confirmReplace)
 			return { refuse: MESSAGES.confirmUpdate, code: 'needs_confirmation' }
-		const totalCostPence = order.subtotalPence + input.deliveryCostPence
+		const deliveryCostPence =
+			'deliveryCostPence' in input
+				? input.deliveryCostPence
+				: input.totalCostPence - order.subtotalPence
+		if (deliveryCostPence < 0)
+			return {
+				refuse: `The total cannot be less than the order's subtotal of ${formatPence(order.subtotalPence)}.`,
+				status: 'INVALID_ARGUMENT',
+			}
+		const totalCostPence = order.subtotalPence + deliveryCostPence
 		const costs = {
-			deliveryCostPence: input.deliveryCostPence,
+			deliveryCostPence,
 			totalCostPence,
 			adminNotes: input.adminNotes ?? order.adminNotes,
 		}
 		revoked = await revokeActiveLinks(tx, order.id)
-		const priced = `Delivery ${formatPence(input.deliveryCostPence)}, total ${formatPence(totalCostPence)}`
+		const priced = `Delivery ${formatPence(deliveryCostPence)}, total ${formatPence(totalCostPence)}`
 		try {
 			const link = await issuePaymentLink(tx, deps.provider, order, totalCostPence)
 			const next = { ...order, ...costs, ...link }
@@ -113,7 +125,7 @@ export async function setDeliveryCost(
 			}
 		}
 	})
-	if (!result.ok) return sameChangeTwice(result, input) ?? result
+	if (!result.ok) return ('deliveryCostPence' in input && sameChangeTwice(result, input)) || result
 	if (linkError)
 		return { ok: true, order: result.order, tone: 'warning', message: MESSAGES.linkFailed }
 	const cleanupError = await cleanUpAtProvider(deps.provider, revoked)

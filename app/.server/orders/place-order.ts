@@ -10,7 +10,7 @@ import { newOrderNotificationEmail, orderConfirmationEmail } from '~/.server/ema
 import { enqueueEmail } from '~/.server/email/outbox'
 import { unitPricePence } from '~/lib/catalog/product'
 import { PlaceOrderSchema } from '~/lib/checkout-schema'
-import { type FieldErrors, fieldErrors } from '~/lib/delivery-schema'
+import { errorsByField, type FieldErrors } from '~/lib/forms'
 import { toPriceText } from '~/lib/money'
 import { newOrderId } from './order-id'
 
@@ -200,7 +200,7 @@ function problem(message: string): PlaceOrderResult {
 function invalid(error: z.ZodError): PlaceOrderResult {
 	const delivery = error.issues.filter((issue) => issue.path[0] === 'deliveryInfo')
 	if (delivery.length > 0) {
-		const errors = fieldErrors({
+		const errors = errorsByField({
 			issues: delivery.map((i) => ({ ...i, path: i.path.slice(1) })),
 		} as z.ZodError)
 		return {

@@ -1,11 +1,12 @@
 import { ChevronDown, CreditCard } from 'lucide-react'
 import { useState } from 'react'
 import { OrderItems } from '~/components/orders/order-items'
+import { StatusBadge } from '~/components/orders/status-badge'
 import { BUSINESS } from '~/lib/business'
 import { cn } from '~/lib/cn'
 import { formatDate } from '~/lib/dates'
 import { formatPence } from '~/lib/money'
-import { STATUS_STYLE, showsContactNote, showsCosts, statusLabel } from '~/lib/order-status'
+import { showsContactNote, showsCosts } from '~/lib/order-status'
 
 export type AccountOrder = {
 	id: string
@@ -63,14 +64,7 @@ export function OrdersTab({ orders, loadError }: { orders: AccountOrder[]; loadE
 								>
 									<span className="font-semibold text-pond-900">Order {order.id}</span>
 									<span className="text-sm text-slate-600">{formatDate(order.createdAt)}</span>
-									<span
-										className={cn(
-											'rounded-full px-3 py-1 text-xs font-bold',
-											STATUS_STYLE[order.status] ?? 'bg-slate-100 text-slate-800',
-										)}
-									>
-										{statusLabel(order.status)}
-									</span>
+									<StatusBadge status={order.status} />
 									<ChevronDown
 										aria-hidden="true"
 										className={cn('size-5 transition-transform', expanded && 'rotate-180')}
