@@ -374,25 +374,26 @@ function ModalShell({
 			}}
 			className="fixed inset-0 z-50 m-auto h-fit max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-5xl overflow-y-auto rounded-2xl bg-white p-0 shadow-2xl backdrop:bg-slate-900/60"
 		>
-			<div className="sticky top-0 z-10 flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
-				<h2
-					id="order-modal-title"
-					className="font-display text-xl font-bold text-pond-900 sm:text-2xl"
-				>
-					{title}
-				</h2>
-				<Link
-					to={closeHref}
-					preventScrollReset
-					onClick={(event) => {
-						event.preventDefault()
-						onClose()
-					}}
-					className="rounded-full p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-pond-600"
-				>
-					<X aria-hidden="true" className="size-6" />
-					<span className="sr-only">Close</span>
-				</Link>
+			<div className="sticky top-0 z-10 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
+				<div className="flex items-center justify-between gap-3">
+					<h2
+						id="order-modal-title"
+						className="font-display text-xl font-bold text-pond-900 sm:text-2xl"
+					>
+						{title}
+					</h2>
+					<Link
+						to={closeHref}
+						preventScrollReset
+						onClick={(event) => {
+							event.preventDefault()
+							onClose()
+						}}
+						className="rounded-full p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-pond-600"
+					>
+						<X aria-hidden="true" className="size-6" />
+						<span className="sr-only">Close</span>
+					</Link>
 				</div>
 				{feedback ? <div className="mt-2">{feedback}</div> : null}
 			</div>
