@@ -61,6 +61,8 @@ export async function action({ params, context }: Route.ActionArgs) {
 	if (context.payments.name !== 'test') return data({ error: 'Not available.' }, { status: 405 })
 	const found = await findPaymentLink(context.db, params.token)
 	if (!found) return data({ error: 'This payment link is not valid.' }, { status: 404 })
+	// A second click after paying: show the paid page, never a second payment.
+	if (found.link.status === 'paid') return redirect(`/pay/${params.token}`)
 	const result = await applyPayment(adminDeps(context), {
 		linkId: found.link.id,
 		amountPence: found.link.amountPence,
