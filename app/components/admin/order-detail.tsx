@@ -136,7 +136,7 @@ export function CustomerInfo({ delivery }: { delivery: DeliveryInfo }) {
 export function OrderLines({ order }: { order: AdminOrderView }) {
 	return (
 		<Section title="Items">
-			<div className="overflow-x-auto">
+			<div className="relative overflow-x-auto">
 				<table className="w-full min-w-[32rem] text-left text-sm">
 					<thead className="border-b border-slate-200 text-xs text-slate-600 uppercase">
 						<tr>

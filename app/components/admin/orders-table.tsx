@@ -44,10 +44,11 @@ function useJustUpdated() {
 export function OrdersTable({ orders, search }: { orders: AdminOrderRow[]; search: string }) {
 	const highlighted = useJustUpdated()
 	return (
-		// Scrolls inside its own box on a phone; focusable so keyboard users can scroll it.
+		// Scrolls inside its own box on a phone; focusable so keyboard users can scroll it. `relative`
+		// keeps the sr-only spans (absolutely positioned) inside the box instead of widening the page.
 		<section
 			aria-labelledby="recent-orders"
-			className="overflow-x-auto rounded-xl ring-1 ring-slate-200"
+			className="relative overflow-x-auto rounded-xl ring-1 ring-slate-200"
 			// biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
 			tabIndex={0}
 		>
