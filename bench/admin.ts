@@ -46,7 +46,7 @@ async function seed(options: { url?: string; dataDir?: string }) {
 			const delivery = priced ? 1_500 + (i % 40) * 100 : null
 			const createdAt = new Date(now - (i * 2 * 365 * 86_400_000) / ORDERS)
 			return {
-				id: `KP-${i.toString(36).toUpperCase().padStart(6, 'B')}`,
+				id: `KP-${i.toString(36).toUpperCase().padStart(6, '0')}`,
 				status,
 				createdAt,
 				updatedAt: createdAt,
@@ -97,7 +97,7 @@ const PAGES: Array<[string, string]> = [
 	['Filter: cost range', '/admin?min=300&max=400'],
 	['Filter: date range', '/admin?from=2026-01-01&to=2026-03-31'],
 	['All filters together', '/admin?status=shipped&name=ross&min=100&from=2025-06-01'],
-	['Open an order (modal route)', '/admin/orders/KP-BBB2S0'],
+	['Open an order (modal route)', '/admin/orders/KP-0002S0'],
 ]
 
 async function measure(url: string, cookie: string) {

@@ -9,6 +9,8 @@ import {
 	timestamp,
 	uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import type { SiteAccess } from '~/lib/delivery/suggest'
+import type { DeliverySettings } from '~/lib/delivery/zones'
 import type { OrderStatus } from '~/lib/order-status'
 
 export type DeliveryInfo = {
@@ -67,6 +69,10 @@ export const orders = pgTable(
 		/** Set when the order is marked shipped (both optional). */
 		carrier: text('carrier'),
 		trackingReference: text('tracking_reference'),
+		/** The quoted price is held until then; after it no link can take payment (decision 15). */
+		quoteExpiresAt: timestamp('quote_expires_at', { withTimezone: true }),
+		/** Lorry access, gate width and tail lift, from the checkout (optional). */
+		siteAccess: jsonb('site_access').$type<SiteAccess>(),
 	},
 	(t) => [
 		index('orders_user_created_idx').on(t.userId, t.createdAt),
@@ -119,3 +125,14 @@ export const paymentLinks = pgTable(
 )
 
 export type PaymentLinkStatus = 'active' | 'deactivated' | 'paid'
+
+/**
+ * The delivery rate table, one row per saved version: the newest row is in force, and the rows
+ * before it are the record of who changed what and when.
+ */
+export const deliverySettings = pgTable('delivery_settings', {
+	id: serial('id').primaryKey(),
+	settings: jsonb('settings').$type<DeliverySettings>().notNull(),
+	changedBy: text('changed_by').notNull(),
+	changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+})
