@@ -23,6 +23,7 @@ export default [
 		route('orders/:orderId', 'routes/admin.orders.$orderId.tsx'),
 	]),
 	route('admin/orders.csv', 'routes/admin.orders[.csv].ts'),
+	route('admin/delivery', 'routes/admin.delivery.tsx'),
 	route('privacy-policy', 'routes/privacy-policy.tsx'),
 	route('terms-and-conditions', 'routes/terms-and-conditions.tsx'),
 	route('api/placeOrder', 'routes/api.placeOrder.ts'),

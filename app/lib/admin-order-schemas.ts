@@ -27,6 +27,8 @@ export const DeliveryCostSchema = z.object({
 	version,
 	deliveryCost: poundsToPence,
 	adminNotes: text(2000),
+	/** The suggestion shown beside the field, recorded on the timeline with the price charged. */
+	suggestion: z.string().trim().max(300).default(''),
 	/** Set by the 'Confirm Price Update' dialog when a link is already active. */
 	confirmReplace: z
 		.literal('yes')
@@ -74,7 +76,11 @@ const optionalAmount = z
  */
 export const OrderFiltersSchema = z.object({
 	orderId: z.string().trim().max(40).optional().catch(undefined),
-	status: z.enum(ORDER_STATUSES).optional().catch(undefined),
+	/** A status, or 'expired': awaiting payment on a quote past its held-until date. */
+	status: z
+		.enum([...ORDER_STATUSES, 'expired'])
+		.optional()
+		.catch(undefined),
 	name: z.string().trim().max(100).optional().catch(undefined),
 	min: optionalAmount,
 	max: optionalAmount,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SiteAccessFields, SiteAccessSchema } from './delivery/site-access-schema'
 import { DeliverySchema } from './delivery-schema'
 
 export const MAX_ORDER_LINES = 100
@@ -33,12 +34,14 @@ export const PlaceOrderSchema = z.object({
 	deliveryInfo: DeliverySchema,
 	idempotencyKey: z.string().trim().min(8).max(100).optional(),
 	saveToProfile: z.boolean().default(false),
+	siteAccess: SiteAccessSchema.nullish().transform((v) => v ?? null),
 })
 
 export type PlaceOrderInput = z.input<typeof PlaceOrderSchema>
 
 /** The checkout page's form: the delivery fields plus the cart (JSON) and the checkout key. */
 export const CheckoutFormSchema = DeliverySchema.extend({
+	...SiteAccessFields,
 	cart: z.string().transform((text, ctx) => {
 		try {
 			return JSON.parse(text) as unknown

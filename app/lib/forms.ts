@@ -38,11 +38,11 @@ export function parseForm<S extends z.ZodType>(
 	}
 }
 
-/** The first message for each field, keyed by its top-level name ('' for form-wide refinements). */
+/** The first message for each field, keyed by its path ('zones.2.name'; '' for form-wide ones). */
 export function errorsByField(error: z.ZodError): FieldErrors {
 	const errors: FieldErrors = {}
 	for (const issue of error.issues) {
-		const key = String(issue.path[0] ?? '')
+		const key = issue.path.map(String).join('.')
 		errors[key] ??= issue.message
 	}
 	return errors

@@ -2,6 +2,7 @@ import { X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { data, Form, Link, useLocation, useNavigate } from 'react-router'
 import { requireAdmin } from '~/.server/auth/guards'
+import { suggestionForOrder } from '~/.server/delivery/suggestion'
 import {
 	type AdminResult,
 	adminDeps,
@@ -13,6 +14,7 @@ import {
 	uncancelOrder,
 } from '~/.server/orders/admin-actions'
 import { getAdminOrder } from '~/.server/orders/admin-orders'
+import { isQuoteExpired } from '~/.server/payments/apply-payment'
 import {
 	type AdminOrderView,
 	CustomerInfo,
@@ -56,8 +58,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 			...order,
 			createdAt: new Date(order.createdAt).toISOString(),
 			updatedAt: new Date(order.updatedAt).toISOString(),
+			quoteExpiresAt: order.quoteExpiresAt ? new Date(order.quoteExpiresAt).toISOString() : null,
+			quoteExpired: order.status === 'payment_pending' && isQuoteExpired(order, new Date()),
 		}
-		return { state: 'found' as const, order: view, events }
+		const suggestion = ['pending', 'delivery_confirmed', 'payment_pending'].includes(order.status)
+			? await suggestionForOrder(context.db, context.catalog, order)
+			: null
+		return { state: 'found' as const, order: view, events, suggestion }
 	} catch (error) {
 		context.logger.error({ err: (error as Error).message }, 'admin order load failed')
 		return data({ state: 'error' as const }, { status: 500 })
@@ -71,7 +78,7 @@ type ActionData = {
 	fieldErrors?: FieldErrors
 	/** A change that needs a second, explicit yes (spec: 'Confirm Price Update', cancel). */
 	confirm?: 'price-update' | 'cancel'
-	values?: { deliveryCost: string; adminNotes: string }
+	values?: { deliveryCost: string; adminNotes: string; suggestion: string }
 }
 
 const FAILED: Partial<Record<OrderIntent, string>> = {
@@ -108,17 +115,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 		if (intent === 'set-delivery-cost') {
 			const parsed = parseForm(DeliveryCostSchema, form)
 			if (!parsed.ok) return invalid(parsed.fieldErrors, parsed.formError)
-			const { version, deliveryCost, adminNotes, confirmReplace } = parsed.data
+			const { version, deliveryCost, adminNotes, confirmReplace, suggestion } = parsed.data
 			const result = await setDeliveryCost(deps, target(version), {
 				deliveryCostPence: deliveryCost,
 				adminNotes,
 				confirmReplace,
+				suggestion,
 			})
 			if (!result.ok && result.code === 'needs_confirmation')
 				return data<ActionData>({
 					ok: false,
 					confirm: 'price-update',
-					values: { deliveryCost: String(form.get('deliveryCost')), adminNotes },
+					values: { deliveryCost: String(form.get('deliveryCost')), adminNotes, suggestion },
 				})
 			return reply(result)
 		}
@@ -176,7 +184,7 @@ export default function AdminOrder({ loaderData, actionData, params }: Route.Com
 			</ModalShell>
 		)
 	}
-	const { order, events } = loaderData
+	const { order, events, suggestion } = loaderData
 	return (
 		<ModalShell
 			title={`Order ${order.id}`}
@@ -189,7 +197,7 @@ export default function AdminOrder({ loaderData, actionData, params }: Route.Com
 			{actionData?.confirm ? <Confirmation data={actionData} order={order} /> : null}
 			<div className="grid gap-8 lg:grid-cols-2">
 				<OrderInfo order={order} />
-				<CustomerInfo delivery={order.deliveryInfo} />
+				<CustomerInfo delivery={order.deliveryInfo} siteAccess={order.siteAccess} />
 			</div>
 			<OrderLines order={order} />
 			<div className="grid gap-8 lg:grid-cols-2">
@@ -202,6 +210,7 @@ export default function AdminOrder({ loaderData, actionData, params }: Route.Com
 						<DeliveryCostForm
 							key={order.version}
 							order={order}
+							suggestion={suggestion}
 							fieldErrors={actionData?.fieldErrors}
 						/>
 					) : null}
@@ -266,6 +275,7 @@ function Confirmation({ data, order }: { data: ActionData; order: AdminOrderView
 						<Hidden intent="set-delivery-cost" order={order} />
 						<input type="hidden" name="deliveryCost" value={data.values?.deliveryCost ?? ''} />
 						<input type="hidden" name="adminNotes" value={data.values?.adminNotes ?? ''} />
+						<input type="hidden" name="suggestion" value={data.values?.suggestion ?? ''} />
 						<input type="hidden" name="confirmReplace" value="yes" />
 					</>
 				) : (

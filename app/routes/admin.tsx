@@ -10,6 +10,7 @@ import {
 } from 'react-router'
 import { requireAdmin } from '~/.server/auth/guards'
 import { listAdminOrders } from '~/.server/orders/admin-orders'
+import { AdminNav } from '~/components/admin/admin-nav'
 import { OrderFilters } from '~/components/admin/order-filters'
 import { OrdersTable } from '~/components/admin/orders-table'
 import { PageHeader } from '~/components/content/page-header'
@@ -55,6 +56,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
 		<>
 			<PageHeader title="Admin Dashboard" intro="Manage your orders" />
 			<div className="container-page py-10">
+				<AdminNav />
 				<OrderFilters filters={filters} />
 				<div className="mb-4 flex flex-wrap items-center justify-between gap-3">
 					<h2 id="recent-orders" className="font-display text-2xl font-bold text-pond-900">

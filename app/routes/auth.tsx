@@ -64,7 +64,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 				city: profile.city,
 				postcode: profile.postcode,
 			},
-			orders: orders.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })),
+			orders: orders.map((o) => ({
+				...o,
+				createdAt: o.createdAt.toISOString(),
+				quoteExpiresAt: o.quoteExpiresAt ? new Date(o.quoteExpiresAt).toISOString() : null,
+			})),
 			ordersError,
 		},
 		tab: url.searchParams.get('tab') === 'orders' ? ('orders' as const) : ('profile' as const),

@@ -7,6 +7,7 @@ import { CHECKOUT_FIELDS, DeliveryFields } from '~/components/account/delivery-f
 import { useCart } from '~/components/cart/cart-provider'
 import { CheckoutSteps } from '~/components/checkout/checkout-steps'
 import { CheckoutSummary } from '~/components/checkout/order-summary'
+import { SiteAccessFields } from '~/components/checkout/site-access-fields'
 import { PageHeader } from '~/components/content/page-header'
 import { useFormErrors } from '~/components/forms/use-form-errors'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
@@ -47,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			// Spec: the form prefills from the stored profile, which holds the account's email.
 			email: profile?.email ?? user.email,
 		},
+		siteAccess: profile?.siteAccess ?? null,
 		// One key per visit to the page: a double click or a retried POST places one order.
 		idempotencyKey: globalThis.crypto.randomUUID(),
 	}
@@ -61,13 +63,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const message = cart ?? idempotencyKey ?? saveToProfile ?? 'Please check your delivery details.'
 		return data({ message, fieldErrors: fields }, { status: 400 })
 	}
-	const { cart, idempotencyKey, saveToProfile, ...deliveryInfo } = form.data
+	const {
+		cart,
+		idempotencyKey,
+		saveToProfile,
+		lorryAccess,
+		gateWidthCm,
+		tailLift,
+		...deliveryInfo
+	} = form.data
 	try {
 		const result = await placeOrder(orderDeps(context), user, {
 			cartItems: cart,
 			deliveryInfo,
 			idempotencyKey,
 			saveToProfile,
+			siteAccess: { lorryAccess, gateWidthCm, tailLift },
 		})
 		if (result.ok) {
 			context.logger.info({ orderId: result.orderId, replayed: result.replayed }, 'order placed')
@@ -137,6 +148,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 								className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base"
 							/>
 						</div>
+						<SiteAccessFields
+							values={loaderData.siteAccess}
+							errors={form.errors}
+							onEdit={form.clear}
+						/>
 						<label className="flex items-center gap-3 text-slate-800">
 							<input type="checkbox" name="saveToProfile" className="size-5 accent-pond-700" />
 							Save this information to my profile for later orders

@@ -1,12 +1,13 @@
 import { CheckCircle2, CreditCard, Lock } from 'lucide-react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { adminDeps } from '~/.server/orders/admin-actions'
-import { applyPayment } from '~/.server/payments/apply-payment'
+import { applyPayment, isQuoteExpired } from '~/.server/payments/apply-payment'
 import { findPaymentLink } from '~/.server/payments/links'
 import { newTestPaymentId } from '~/.server/payments/test-provider'
 import { PageHeader } from '~/components/content/page-header'
 import { OrderItems } from '~/components/orders/order-items'
 import { BUSINESS } from '~/lib/business'
+import { formatDate } from '~/lib/dates'
 import { formatPence } from '~/lib/money'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/pay.$token'
@@ -51,9 +52,23 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 		order.status !== 'payment_pending'
 	)
 		return data({ state: 'inactive' as const, summary }, { status: 410 })
+	if (isQuoteExpired(order, new Date()))
+		return data(
+			{
+				state: 'expired' as const,
+				summary,
+				expiredAt: new Date(order.quoteExpiresAt!).toISOString(),
+			},
+			{ status: 410 },
+		)
 	const checkout = await context.payments.checkout(link)
 	if (checkout.kind === 'redirect') throw redirect(checkout.url)
-	return { state: 'active' as const, summary, provider: context.payments.name }
+	return {
+		state: 'active' as const,
+		summary,
+		provider: context.payments.name,
+		heldUntil: order.quoteExpiresAt ? new Date(order.quoteExpiresAt).toISOString() : null,
+	}
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
@@ -96,6 +111,15 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
 			</Notice>
 		)
 	}
+	if (loaderData.state === 'expired') {
+		return (
+			<Notice title="This quote has expired">
+				The price for order {summary.orderId} was held until {formatDate(loaderData.expiredAt)}. We
+				will confirm a fresh price with you and send a new payment link; if you would like it
+				sooner, call {BUSINESS.phone} ({BUSINESS.hoursShort}).
+			</Notice>
+		)
+	}
 	if (loaderData.state === 'inactive') {
 		return (
 			<Notice title="This payment link is no longer active">
@@ -129,6 +153,11 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
 							<dd>{total}</dd>
 						</div>
 					</dl>
+					{loaderData.heldUntil ? (
+						<p className="mt-3 text-sm text-slate-700">
+							This price is held until {formatDate(loaderData.heldUntil)}.
+						</p>
+					) : null}
 				</section>
 				{actionData?.error ? (
 					<p role="alert" className="mt-6 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">

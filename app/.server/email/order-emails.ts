@@ -1,5 +1,7 @@
 import type { DeliveryInfo, OrderLine } from '~/.server/db/schema'
 import { BUSINESS } from '~/lib/business'
+import { describeSiteAccess } from '~/lib/delivery/site-access-schema'
+import type { SiteAccess } from '~/lib/delivery/suggest'
 import { formatPence } from '~/lib/money'
 import { type EmailBlock, renderEmail } from './layout'
 import type { EmailMessage } from './outbox'
@@ -11,6 +13,8 @@ export type OrderSummary = {
 	deliveryInfo: DeliveryInfo
 	deliveryCostPence?: number | null
 	totalCostPence?: number | null
+	siteAccess?: SiteAccess | null
+	quoteExpiresAt?: Date | string | null
 }
 
 export const itemRows = (order: OrderSummary): Array<[string, string]> => [
@@ -32,7 +36,12 @@ export const address = (d: DeliveryInfo) =>
 		.filter(Boolean)
 		.join(', ')
 
-export function orderConfirmationEmail(to: string, order: OrderSummary): EmailMessage {
+export function orderConfirmationEmail(
+	to: string,
+	order: OrderSummary,
+	deliveryNote: string,
+): EmailMessage {
+	const access = describeSiteAccess(order.siteAccess)
 	const blocks: EmailBlock[] = [
 		{ type: 'p', text: `Hello ${order.deliveryInfo.firstName},` },
 		{
@@ -41,9 +50,10 @@ export function orderConfirmationEmail(to: string, order: OrderSummary): EmailMe
 		},
 		{ type: 'table', rows: itemRows(order) },
 		{ type: 'p', text: `Delivery to: ${address(order.deliveryInfo)}` },
+		...(access ? [{ type: 'p' as const, text: `Access: ${access}` }] : []),
 		{
 			type: 'p',
-			text: 'What happens next: we review your order, then contact you to confirm delivery options and the delivery cost. Once you are happy with the total we send you a secure card payment link and schedule delivery.',
+			text: `What happens next: we review your order, then contact you to confirm delivery options and the delivery cost. Once you are happy with the total we send you a secure card payment link and schedule delivery. ${deliveryNote}`,
 		},
 		{
 			type: 'p',
@@ -76,7 +86,7 @@ export function newOrderNotificationEmail(
 			{ type: 'table', rows: itemRows(order) },
 			{
 				type: 'p',
-				text: `Deliver to: ${address(order.deliveryInfo)}${d.notes ? `. Notes: ${d.notes}` : ''}`,
+				text: `Deliver to: ${address(order.deliveryInfo)}${d.notes ? `. Notes: ${d.notes}` : ''}${describeSiteAccess(order.siteAccess) ? `. Access: ${describeSiteAccess(order.siteAccess)}` : ''}`,
 			},
 			{
 				type: 'button',

@@ -1,5 +1,6 @@
 import type { OrderRow } from '~/.server/orders/lifecycle'
 import { BUSINESS } from '~/lib/business'
+import { formatDate } from '~/lib/dates'
 import { formatPence } from '~/lib/money'
 import { type EmailBlock, renderEmail } from './layout'
 import { address, itemRows } from './order-emails'
@@ -61,7 +62,7 @@ export function quoteEmail(order: OrderRow, updated: boolean): EmailMessage[] {
 			},
 			{
 				type: 'p',
-				text: 'The link takes you to a secure card payment page; we never see or store your card details. Once you have paid we schedule delivery.',
+				text: `This price is held until ${order.quoteExpiresAt ? formatDate(order.quoteExpiresAt) : 'further notice'}. The link takes you to a secure card payment page; we never see or store your card details. Once you have paid we schedule delivery.`,
 			},
 		],
 	)

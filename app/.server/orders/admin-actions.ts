@@ -1,5 +1,6 @@
 import type { AppLoadContext } from 'react-router'
 import type { Db } from '~/.server/db/client'
+import { getDeliverySettings } from '~/.server/delivery/settings'
 import {
 	cancelledEmail,
 	deliveredEmail,
@@ -36,6 +37,15 @@ export type AdminDeps = {
 	provider: PaymentProvider
 	siteUrl: string
 	businessEmail: string
+	/** The clock quotes are dated by (tests move it to see a quote expire). */
+	now?: () => Date
+}
+
+/** When a quote given now stops being payable (issue 19: 'price held until'). */
+async function quoteExpiry(deps: AdminDeps) {
+	const { quoteValidDays } = await getDeliverySettings(deps.db)
+	const now = deps.now?.() ?? new Date()
+	return new Date(now.getTime() + quoteValidDays * 86_400_000)
 }
 
 export type AdminResult =
@@ -73,7 +83,12 @@ const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'shipped', 'delivered']
 export async function setDeliveryCost(
 	deps: AdminDeps,
 	target: Target,
-	input: { adminNotes?: string; confirmReplace: boolean } & (
+	input: {
+		adminNotes?: string
+		confirmReplace: boolean
+		/** The dashboard's suggested price and working, recorded beside the price charged. */
+		suggestion?: string
+	} & (
 		| { deliveryCostPence: number }
 		| { totalCostPence: number } // the JSON API may send the total; delivery = total − subtotal
 	),
@@ -81,6 +96,7 @@ export async function setDeliveryCost(
 	let linkError: string | null = null
 	let revoked: PaymentLink[] = []
 	let replaced = false
+	const quoteExpiresAt = await quoteExpiry(deps)
 	const result = await transition(deps.db, target, async (order, tx): Promise<Change> => {
 		if (order.status === 'cancelled')
 			return { refuse: 'This order is cancelled. Uncancel it before setting a delivery cost.' }
@@ -103,6 +119,7 @@ export async function setDeliveryCost(
 			deliveryCostPence,
 			totalCostPence,
 			adminNotes: input.adminNotes ?? order.adminNotes,
+			quoteExpiresAt,
 		}
 		revoked = await revokeActiveLinks(tx, order.id)
 		const priced = `Delivery ${formatPence(deliveryCostPence)}, total ${formatPence(totalCostPence)}`
@@ -112,7 +129,7 @@ export async function setDeliveryCost(
 			return {
 				to: 'payment_pending',
 				patch: { ...costs, ...link },
-				note: `${priced}; payment link sent${replaced ? ' (replaces the previous link)' : ''}`,
+				note: `${input.suggestion ? `Suggested: ${input.suggestion}. ` : ''}${priced}; payment link sent${replaced ? ' (replaces the previous link)' : ''}`,
 				emails: quoteEmail(next, replaced),
 			}
 		} catch (error) {
@@ -194,6 +211,7 @@ export async function cancelOrder(deps: AdminDeps, target: Target): Promise<Admi
 
 /** Back to payment_pending with a fresh link when a delivery cost exists, otherwise to pending. */
 export async function uncancelOrder(deps: AdminDeps, target: Target): Promise<AdminResult> {
+	const quoteExpiresAt = await quoteExpiry(deps)
 	const result = await transition(deps.db, target, async (order, tx): Promise<Change> => {
 		if (order.status !== 'cancelled')
 			return { refuse: 'Only a cancelled order can be uncancelled.' }
@@ -210,9 +228,9 @@ export async function uncancelOrder(deps: AdminDeps, target: Target): Promise<Ad
 			const link = await issuePaymentLink(tx, deps.provider, order, order.totalCostPence)
 			return {
 				to: 'payment_pending',
-				patch: { adminNotes, ...link },
+				patch: { adminNotes, quoteExpiresAt, ...link },
 				note: 'Uncancelled; new payment link sent',
-				emails: quoteEmail({ ...order, adminNotes, ...link }, false),
+				emails: quoteEmail({ ...order, adminNotes, quoteExpiresAt, ...link }, false),
 			}
 		} catch (error) {
 			if (!(error instanceof PaymentLinkError)) throw error

@@ -11,11 +11,15 @@ export const ADMIN_PAGE_SIZE = 50
 const likeEscape = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /** Spec section 5 'Dashboard filters', as SQL: they run on the server, never over a page of rows. */
-function filterClause(filters: OrderFilters): SQL | undefined {
+function filterClause(filters: OrderFilters, now = new Date()): SQL | undefined {
 	const amount = sql`coalesce(${orders.totalCostPence}, ${orders.subtotalPence})`
 	const clauses: Array<SQL | undefined> = [
 		filters.orderId ? ilike(orders.id, likeEscape(filters.orderId)) : undefined,
-		filters.status ? eq(orders.status, filters.status) : undefined,
+		filters.status === 'expired'
+			? and(eq(orders.status, 'payment_pending'), lt(orders.quoteExpiresAt, now))
+			: filters.status
+				? eq(orders.status, filters.status)
+				: undefined,
 		filters.name
 			? or(
 					ilike(sql`${orders.deliveryInfo}->>'firstName'`, likeEscape(filters.name)),

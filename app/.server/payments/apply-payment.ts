@@ -5,6 +5,9 @@ import type { AdminDeps } from '~/.server/orders/admin-actions'
 import { type Change, type TransitionResult, transition } from '~/.server/orders/lifecycle'
 import { formatPence } from '~/lib/money'
 
+export const QUOTE_EXPIRED =
+	'This quote has expired, so it can no longer be paid. We will confirm a fresh price with you.'
+
 export const LINK_NOT_ACTIVE =
 	'This payment link is no longer active. Please use the most recent link we emailed you, or contact us.'
 
@@ -14,7 +17,7 @@ export const LINK_NOT_ACTIVE =
  * row is locked with the order, and a payment for a revoked or already-paid link changes nothing.
  */
 export async function applyPayment(
-	deps: Pick<AdminDeps, 'db' | 'businessEmail' | 'siteUrl'>,
+	deps: Pick<AdminDeps, 'db' | 'businessEmail' | 'siteUrl' | 'now'>,
 	payment: { linkId: string; amountPence: number; provider: string; providerPaymentId: string },
 ): Promise<TransitionResult> {
 	const [link] = await deps.db
@@ -39,6 +42,7 @@ export async function applyPayment(
 				order.paymentLinkId !== current.id
 			)
 				return { refuse: LINK_NOT_ACTIVE }
+			if (isQuoteExpired(order, deps.now?.() ?? new Date())) return { refuse: QUOTE_EXPIRED }
 			if (payment.amountPence !== current.amountPence)
 				return { refuse: 'The amount paid does not match the order total.' }
 			await tx
@@ -54,4 +58,9 @@ export async function applyPayment(
 			}
 		},
 	)
+}
+
+/** Decision 15: after the held-until date no provider may take payment on the quote. */
+export function isQuoteExpired(order: { quoteExpiresAt: Date | string | null }, now: Date) {
+	return order.quoteExpiresAt !== null && new Date(order.quoteExpiresAt).getTime() < now.getTime()
 }

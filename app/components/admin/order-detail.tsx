@@ -3,6 +3,8 @@ import { useState } from 'react'
 import type { DeliveryInfo, OrderLine } from '~/.server/db/schema'
 import { StatusBadge } from '~/components/orders/status-badge'
 import { formatDateTime } from '~/lib/dates'
+import { describeSiteAccess } from '~/lib/delivery/site-access-schema'
+import type { SiteAccess } from '~/lib/delivery/suggest'
 import { formatPence } from '~/lib/money'
 import { statusLabel } from '~/lib/order-status'
 
@@ -23,6 +25,9 @@ export type AdminOrderView = {
 	carrier: string | null
 	trackingReference: string | null
 	version: number
+	quoteExpiresAt: string | null
+	quoteExpired: boolean
+	siteAccess: SiteAccess | null
 }
 
 export type TimelineEvent = {
@@ -97,6 +102,14 @@ export function OrderInfo({ order }: { order: AdminOrderView }) {
 						{copied}
 					</span>
 				</Row>
+				{order.quoteExpiresAt && order.status === 'payment_pending' ? (
+					<Row label="Price held until">
+						{formatDateTime(order.quoteExpiresAt)}
+						{order.quoteExpired ? (
+							<span className="ml-2 font-semibold text-red-800">(expired)</span>
+						) : null}
+					</Row>
+				) : null}
 				{order.carrier || order.trackingReference ? (
 					<Row label="Shipping">
 						{[order.carrier, order.trackingReference].filter(Boolean).join(' · ')}
@@ -107,7 +120,13 @@ export function OrderInfo({ order }: { order: AdminOrderView }) {
 	)
 }
 
-export function CustomerInfo({ delivery }: { delivery: DeliveryInfo }) {
+export function CustomerInfo({
+	delivery,
+	siteAccess,
+}: {
+	delivery: DeliveryInfo
+	siteAccess: SiteAccess | null
+}) {
 	return (
 		<Section title="Customer">
 			<dl className="space-y-2 text-sm">
@@ -128,6 +147,7 @@ export function CustomerInfo({ delivery }: { delivery: DeliveryInfo }) {
 						.join(', ') || '—'}
 				</Row>
 				<Row label="Delivery notes">{delivery.notes || 'None'}</Row>
+				<Row label="Site access">{describeSiteAccess(siteAccess) ?? 'Not given'}</Row>
 			</dl>
 		</Section>
 	)

@@ -40,6 +40,7 @@ export function OrderFilters({ filters }: { filters: Filters }) {
 								{statusLabel(status)}
 							</option>
 						))}
+						<option value="expired">Quote expired (awaiting payment)</option>
 					</select>
 				</label>
 				<label className="text-sm font-semibold text-slate-800">

@@ -1,8 +1,11 @@
+import { useRef } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { errorProps, FieldError } from '~/components/forms/field-error'
 import { useFormErrors } from '~/components/forms/use-form-errors'
 import { DeliveryCostSchema, type OrderIntent } from '~/lib/admin-order-schemas'
+import type { Suggestion } from '~/lib/delivery/suggest'
 import type { FieldErrors } from '~/lib/forms'
+import { formatPence } from '~/lib/money'
 import type { AdminOrderView } from './order-detail'
 
 const input =
@@ -26,12 +29,15 @@ export function Hidden({ intent, order }: { intent: OrderIntent; order: AdminOrd
 /** Spec: set or update the delivery cost with admin notes; hidden once the order is cancelled. */
 export function DeliveryCostForm({
 	order,
+	suggestion,
 	fieldErrors,
 }: {
 	order: AdminOrderView
+	suggestion: Suggestion | null
 	fieldErrors: FieldErrors | undefined
 }) {
 	const form = useFormErrors(DeliveryCostSchema, fieldErrors)
+	const costInput = useRef<HTMLInputElement>(null)
 	const pending = usePending('set-delivery-cost')
 	const hasCost = order.deliveryCostPence !== null
 	const needsLink = order.status === 'delivery_confirmed' && !order.paymentLinkActive
@@ -39,10 +45,46 @@ export function DeliveryCostForm({
 		<Form method="post" noValidate onSubmit={form.onSubmit} className="space-y-3">
 			<Hidden intent="set-delivery-cost" order={order} />
 			<h3 className="font-display text-lg font-bold text-pond-900">Delivery cost</h3>
+			{order.quoteExpired ? (
+				<p className="rounded-lg bg-red-50 p-3 text-sm text-red-900">
+					This quote has expired: the customer can no longer pay it. Re-quote to send a new link
+					with a new held-until date.
+				</p>
+			) : null}
+			{suggestion ? (
+				<div className="rounded-lg bg-pond-50 p-3 text-sm" data-testid="suggestion">
+					{suggestion.ok ? (
+						<>
+							<p className="font-semibold text-pond-900">
+								Suggested: {formatPence(suggestion.pence)}
+							</p>
+							<p className="text-slate-700">{suggestion.working}</p>
+							<input type="hidden" name="suggestion" value={suggestion.working} />
+							<button
+								type="button"
+								className="btn-secondary mt-2 min-h-9 px-3 py-1 text-sm"
+								onClick={() => {
+									if (!costInput.current) return
+									costInput.current.value = (suggestion.pence / 100).toFixed(2)
+									form.clear('deliveryCost')
+									costInput.current.focus()
+								}}
+							>
+								Use {formatPence(suggestion.pence)}
+							</button>
+						</>
+					) : (
+						<p className="text-slate-800">
+							<span className="font-semibold">No suggested price.</span> {suggestion.reason}
+						</p>
+					)}
+				</div>
+			) : null}
 			<label htmlFor="delivery-cost" className="block text-sm font-semibold text-slate-800">
 				Delivery cost (£)
 			</label>
 			<input
+				ref={costInput}
 				id="delivery-cost"
 				name="deliveryCost"
 				type="number"
@@ -79,6 +121,17 @@ export function DeliveryCostForm({
 								? 'Update Delivery Cost'
 								: 'Set Delivery Cost'}
 				</button>
+				{order.quoteExpired ? (
+					<button
+						type="submit"
+						name="confirmReplace"
+						value="yes"
+						className="btn-secondary"
+						disabled={pending}
+					>
+						Re-quote at this price
+					</button>
+				) : null}
 			</div>
 		</Form>
 	)

@@ -166,3 +166,8 @@ export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
 	extraPalletsSurchargePence: 4_500,
 	quoteValidDays: 14,
 }
+
+/** Issue 19 item 6: the one sentence on the confirmation page and email. */
+export function deliveryQuoteSentence(quoteValidDays: number) {
+	return `We will email you a delivery quote, normally within one working day; the price is held for ${quoteValidDays} days.`
+}

@@ -1,4 +1,13 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import {
+	bigint,
+	boolean,
+	index,
+	integer,
+	jsonb,
+	pgTable,
+	text,
+	timestamp,
+} from 'drizzle-orm/pg-core'
 import type { SiteAccess } from '~/lib/delivery/suggest'
 
 // better-auth's tables (core + admin plugin). The spec's user profile (firstName, lastName,

@@ -9,6 +9,7 @@ import {
 	timestamp,
 	uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import type { ShippingClass } from '~/lib/delivery/shipping-class'
 import type { SiteAccess } from '~/lib/delivery/suggest'
 import type { DeliverySettings } from '~/lib/delivery/zones'
 import type { OrderStatus } from '~/lib/order-status'
@@ -39,6 +40,8 @@ export type OrderLine = {
 	selectedOption: string
 	supplierUrl: string
 	imageUrl: string
+	/** How it travels, as the catalogue said when ordered (absent on orders before issue 19). */
+	shippingClass?: ShippingClass
 }
 
 export { ORDER_STATUSES, type OrderStatus } from '~/lib/order-status'
