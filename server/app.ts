@@ -8,7 +8,8 @@ import { type Auth, createAuth } from '../app/.server/auth/auth'
 import { resolveAuthSecret } from '../app/.server/auth/secret'
 import { Catalog } from '../app/.server/catalog/catalog'
 import { loadCatalogFile } from '../app/.server/catalog/startup'
-import { type Database, openDatabase } from '../app/.server/db/client'
+import type { Database } from '../app/.server/db/client'
+import { openServerDatabase } from '../app/.server/db/owner'
 import { createMailTransport } from '../app/.server/email/transport'
 import { OutboxWorker } from '../app/.server/email/worker'
 import { type Env, parseEnv } from '../app/.server/env'
@@ -46,15 +47,25 @@ export type Runtime = {
 export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): Promise<void> }> {
 	const logger = createLogger(env.LOG_LEVEL)
 	if (!env.DATABASE_URL) fs.mkdirSync(path.resolve(env.DATA_DIR), { recursive: true })
-	const database = await openDatabase({
-		url: env.DATABASE_URL,
-		dataDir: path.resolve(env.DATA_DIR, 'db'),
-		poolSize: env.DATABASE_POOL_SIZE,
-		onIdleError: (error) => logger.warn({ err: error.message }, 'idle database connection lost'),
-	})
+	const running: { runtime?: Runtime } = {}
+	const database = await openServerDatabase(
+		{
+			url: env.DATABASE_URL,
+			dataDir: env.DATA_DIR,
+			poolSize: env.DATABASE_POOL_SIZE,
+			logger,
+		},
+		// A management command (admin:create, catalog:import) wrote through the socket: look at the
+		// catalogue version on the next request and drop pages rendered from the old data.
+		() => {
+			running.runtime?.catalog.recheck()
+			running.runtime?.pageCache.clear()
+		},
+	)
 	logger.info({ driver: database.driver }, 'database ready')
 	await loadCatalogFile(database.db, env.CATALOG_FILE, logger)
 	const runtime = createRuntime({ env, database, logger })
+	running.runtime = runtime
 	runtime.outbox.start()
 	return {
 		...runtime,

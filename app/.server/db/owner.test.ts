@@ -1,0 +1,70 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createLogger } from '~/.server/logger'
+import { acquireDataDirLock, DataDirLockedError, lockFile, lockOwner } from './data-dir-lock'
+import { openServerDatabase, socketDir } from './owner'
+
+const logger = createLogger('silent')
+const dirs: string[] = []
+const tempDir = () => {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-owner-'))
+	dirs.push(dir)
+	return dir
+}
+afterEach(() => {
+	for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
+})
+
+describe('the data directory lock', () => {
+	it('is exclusive while its owner lives and taken over when the owner is gone', () => {
+		const dir = tempDir()
+		const lock = acquireDataDirLock(dir)
+		expect(lockOwner(dir)).toBe(process.pid)
+		expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError)
+		lock.release()
+		expect(fs.existsSync(lockFile(dir))).toBe(false)
+		// A lock left by a killed process (a pid that is not running).
+		fs.writeFileSync(lockFile(dir), '2147483646\n')
+		expect(lockOwner(dir)).toBeUndefined()
+		const again = acquireDataDirLock(dir)
+		expect(fs.readFileSync(lockFile(dir), 'utf8').trim()).toBe(String(process.pid))
+		again.release()
+	})
+})
+
+describe('the server database on the embedded engine', () => {
+	it('serves management clients on an owner-only socket and reports when they leave', async () => {
+		const dir = tempDir()
+		let sessions = 0
+		const database = await openServerDatabase({ dataDir: dir, poolSize: 1, logger }, () => {
+			sessions++
+		})
+		try {
+			expect(fs.statSync(socketDir(dir)).mode & 0o777).toBe(0o700)
+			// A second server on the same directory is refused rather than opening it twice.
+			await expect(
+				openServerDatabase({ dataDir: dir, poolSize: 1, logger, lockWaitMs: 0 }, () => {}),
+			).rejects.toThrow(DataDirLockedError)
+
+			const client = new pg.Client({ host: socketDir(dir), user: 'postgres', database: 'postgres' })
+			await client.connect()
+			await client.query('begin')
+			await client.query(`insert into catalog_state (id, content_hash, version, product_count)
+				values (1, 'x', 7, 0)`)
+			// The app's own query waits for the client's transaction instead of running inside it.
+			const appRead = database.db.execute('select version from catalog_state')
+			await new Promise((resolve) => setTimeout(resolve, 100))
+			await client.query('commit')
+			expect(((await appRead) as unknown as { rows: unknown[] }).rows).toEqual([{ version: 7 }])
+			await client.end()
+			for (let i = 0; i < 50 && sessions === 0; i++) await new Promise((r) => setTimeout(r, 20))
+			expect(sessions).toBe(1)
+		} finally {
+			await database.close()
+		}
+		expect(fs.existsSync(lockFile(dir))).toBe(false)
+	})
+})
