@@ -66,6 +66,33 @@ async function openEmbedded(dataDir: string): Promise<CliDatabase> {
 	}
 }
 
+/**
+ * The embedded database of a stopped shop, for commands that replace or move it (db:restore,
+ * db:move-to-postgres). A running server, or another command holding the lock, is refused.
+ */
+export async function openStoppedShop(env: Env): Promise<Database> {
+	const dataDir = path.resolve(env.DATA_DIR)
+	if (await socketAnswers(socketPath(dataDir)))
+		throw new Error(
+			`The shop is running on ${dataDir}: stop it first (this command replaces its data).`,
+		)
+	fs.mkdirSync(dataDir, { recursive: true })
+	const lock = acquireDataDirLock(dataDir)
+	try {
+		const database = await openDatabase({ dataDir: path.join(dataDir, 'db') })
+		return {
+			...database,
+			async close() {
+				await database.close()
+				lock.release()
+			},
+		}
+	} catch (error) {
+		lock.release()
+		throw error
+	}
+}
+
 /** A postgres:// URL for the server's socket (libpq style: the host is the socket's directory). */
 export function socketUrl(dataDir: string) {
 	return `postgres://postgres@localhost/postgres?host=${encodeURIComponent(socketDir(dataDir))}`

@@ -8,6 +8,7 @@ import { type Auth, createAuth } from '../app/.server/auth/auth'
 import { resolveAuthSecret } from '../app/.server/auth/secret'
 import { Catalog } from '../app/.server/catalog/catalog'
 import { loadCatalogFile } from '../app/.server/catalog/startup'
+import { scheduleBackups } from '../app/.server/db/backup-schedule'
 import type { Database } from '../app/.server/db/client'
 import { openServerDatabase } from '../app/.server/db/owner'
 import { createMailTransport } from '../app/.server/email/transport'
@@ -67,9 +68,21 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 	const runtime = createRuntime({ env, database, logger })
 	running.runtime = runtime
 	runtime.outbox.start()
+	// Scheduled backups of the embedded database (PostgreSQL has its own tools: README).
+	const backups =
+		env.BACKUP_EVERY_HOURS > 0 && database.driver === 'pglite'
+			? scheduleBackups({
+					db: database.db,
+					dir: path.resolve(env.BACKUP_DIR),
+					everyHours: env.BACKUP_EVERY_HOURS,
+					keep: env.BACKUP_KEEP,
+					logger,
+				})
+			: undefined
 	return {
 		...runtime,
 		async close() {
+			await backups?.stop()
 			await runtime.outbox.stop()
 			await database.close()
 		},
