@@ -15,6 +15,7 @@ import { createMailTransport } from '../app/.server/email/transport'
 import { OutboxWorker } from '../app/.server/email/worker'
 import { type Env, parseEnv } from '../app/.server/env'
 import { createLogger, type Logger } from '../app/.server/logger'
+import { readiness } from '../app/.server/readiness'
 import { PageCache } from './page-cache'
 import { precompressedAssets } from './precompressed'
 import { routerHandler } from './router-handler'
@@ -160,6 +161,16 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 		}
 	})
 
+	// Readiness (not liveness): database reachable and the email outbox moving.
+	app.get('/readyz', async (_req, res) => {
+		const report = await readiness(database, env.READY_OUTBOX_MAX_AGE_SECONDS)
+		if (report.status !== 'ok') logger.warn(report, 'not ready')
+		res
+			.status(report.status === 'ok' ? 200 : 503)
+			.set('Cache-Control', 'no-store')
+			.json(report)
+	})
+
 	if (options.devMiddleware) app.use(options.devMiddleware)
 	if (options.clientDir) {
 		app.use('/assets', precompressedAssets(path.join(options.clientDir, 'assets')))
@@ -230,7 +241,7 @@ function requestLog(logger: Logger) {
 		const id = crypto.randomUUID()
 		res.setHeader('X-Request-Id', id)
 		res.on('finish', () => {
-			if (req.path === '/healthz') return
+			if (req.path === '/healthz' || req.path === '/readyz') return
 			const ms = Number(process.hrtime.bigint() - start) / 1e6
 			logger.info(
 				{

@@ -40,6 +40,8 @@ const EnvSchema = z
 			.default(0),
 		/** How many scheduled backups to keep (oldest deleted first). */
 		BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+		/** /readyz answers 503 when an email has waited longer than this to be delivered. */
+		READY_OUTBOX_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(900),
 	})
 	.transform((env) => ({
 		...env,
