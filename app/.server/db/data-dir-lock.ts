@@ -19,13 +19,24 @@ export class DataDirLockedError extends Error {
 
 export const lockFile = (dataDir: string) => path.resolve(dataDir, 'db.lock')
 
+/** Locks this process holds: a lock file with our pid that is not here was left by an earlier
+ * process that had the same pid (a restarted container often reuses it). */
+const held = new Set<string>()
+
 export function acquireDataDirLock(dataDir: string): DataDirLock {
 	const file = lockFile(dataDir)
 	fs.mkdirSync(path.dirname(file), { recursive: true })
 	for (let attempt = 0; attempt < 3; attempt++) {
 		try {
 			fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx', mode: 0o600 })
-			return { file, release: () => releaseIfOurs(file) }
+			held.add(file)
+			return {
+				file,
+				release: () => {
+					held.delete(file)
+					releaseIfOurs(file)
+				},
+			}
 		} catch (error) {
 			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
 		}
@@ -46,11 +57,11 @@ export function lockOwner(dataDir: string): number | undefined {
 		return undefined
 	}
 	if (!Number.isInteger(pid) || pid <= 0) return undefined
+	if (pid === process.pid) return held.has(lockFile(dataDir)) ? pid : undefined
 	return isAlive(pid) ? pid : undefined
 }
 
 function isAlive(pid: number) {
-	if (pid === process.pid) return true
 	try {
 		process.kill(pid, 0)
 		return true

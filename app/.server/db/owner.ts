@@ -4,6 +4,9 @@ import { type Database, openDatabase } from './client'
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './data-dir-lock'
 import { SOCKET_FILE, serveOnSocket } from './socket-server'
 
+/** A Unix socket path is at most 107 bytes on Linux (108 with its NUL; macOS allows 103). */
+const MAX_SOCKET_PATH = 103
+
 /** The owner-only directory in DATA_DIR that holds the server's socket. */
 export const socketDir = (dataDir: string) => path.resolve(dataDir, 'run')
 export const socketPath = (dataDir: string) => path.join(socketDir(dataDir), SOCKET_FILE)
@@ -32,6 +35,14 @@ export async function openServerDatabase(
 	const lock = await waitForLock(options.dataDir, options.lockWaitMs ?? 30_000, logger)
 	try {
 		const database = await openDatabase({ dataDir: path.resolve(options.dataDir, 'db') })
+		if (Buffer.byteLength(socketPath(options.dataDir)) > MAX_SOCKET_PATH) {
+			// The shop still serves customers; management commands say the server does not answer.
+			logger.error(
+				{ socket: socketPath(options.dataDir) },
+				'DATA_DIR is too long a path for a Unix socket: management commands cannot reach this server; use a shorter DATA_DIR',
+			)
+			return { ...database, close: () => database.close().finally(() => lock.release()) }
+		}
 		const socket = await serveOnSocket(database.pglite!, socketDir(options.dataDir), () =>
 			onExternalChange(),
 		).catch(async (error) => {
