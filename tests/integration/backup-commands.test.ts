@@ -82,6 +82,9 @@ describe('backup, restore and move commands', () => {
 		expect(whileRunning.out).toMatch(/running.*stop it first/)
 
 		await stop()
+		const stopped = await cli('db-backup', [`${backupFile}.stopped`])
+		expect(stopped.out).toContain('with the shop stopped')
+		expect(stopped.code).toBe(0)
 		fs.rmSync(path.join(dataDir, 'db'), { recursive: true })
 		const unconfirmed = await cli('db-restore', [backupFile])
 		expect(unconfirmed.out).toMatch(
