@@ -71,4 +71,42 @@ describe('the server database on the embedded engine', () => {
 		}
 		expect(fs.existsSync(lockFile(dir))).toBe(false)
 	})
+
+	it('never mixes the app and two clients: every transaction keeps exactly its own rows', async () => {
+		const dir = tempDir()
+		const database = await openServerDatabase({ dataDir: dir, poolSize: 1, logger }, () => {})
+		const clients = [1, 2].map(
+			() => new pg.Client({ host: socketDir(dir), user: 'postgres', database: 'postgres' }),
+		)
+		try {
+			await database.db.execute('create table mix (who text not null)')
+			await Promise.all(clients.map((client) => client.connect()))
+			const app = Array.from({ length: 20 }, () =>
+				database.db.transaction(async (tx) => {
+					await tx.execute("insert into mix values ('app')")
+					await new Promise((resolve) => setTimeout(resolve, 2))
+					await tx.execute("insert into mix values ('app')")
+				}),
+			)
+			const commands = clients.map(async (client, n) => {
+				for (let i = 0; i < 5; i++) {
+					await client.query('begin')
+					await client.query('insert into mix values ($1)', [`client${n}`])
+					await client.query(i % 2 ? 'rollback' : 'commit')
+				}
+			})
+			await Promise.all([...app, ...commands])
+			const counts = await database.db.execute(
+				'select who, count(*)::int as n from mix group by who order by who',
+			)
+			expect((counts as unknown as { rows: unknown[] }).rows).toEqual([
+				{ who: 'app', n: 40 },
+				{ who: 'client0', n: 3 },
+				{ who: 'client1', n: 3 },
+			])
+		} finally {
+			await Promise.all(clients.map((client) => client.end().catch(() => {})))
+			await database.close()
+		}
+	})
 })
