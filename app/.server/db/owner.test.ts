@@ -1,11 +1,14 @@
+import { once } from 'node:events'
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { protocol } from '@electric-sql/pglite'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createLogger } from '~/.server/logger'
 import { acquireDataDirLock, DataDirLockedError, lockFile, lockOwner } from './data-dir-lock'
-import { openServerDatabase, socketDir } from './owner'
+import { openServerDatabase, socketDir, socketPath } from './owner'
 
 const logger = createLogger('silent')
 const dirs: string[] = []
@@ -70,6 +73,36 @@ describe('the server database on the embedded engine', () => {
 			await database.close()
 		}
 		expect(fs.existsSync(lockFile(dir))).toBe(false)
+	})
+
+	it('cleans up after a client that vanishes mid-query or mid-transaction', async () => {
+		const dir = tempDir()
+		let sessions = 0
+		const database = await openServerDatabase({ dataDir: dir, poolSize: 1, logger }, () => {
+			sessions++
+		})
+		const rawClient = async (messages: Uint8Array[]) => {
+			const socket = net.connect(socketPath(dir))
+			await once(socket, 'connect')
+			socket.write(protocol.serialize.startup({ user: 'postgres', database: 'postgres' }))
+			await once(socket, 'data')
+			for (const message of messages) socket.write(message)
+			await once(socket, 'data')
+			socket.destroy()
+		}
+		try {
+			await database.db.execute('create table gone (n int)')
+			// An extended query that failed, cut off before its Sync.
+			await rawClient([protocol.serialize.parse({ text: 'select nonsense from nowhere' })])
+			// A transaction left open.
+			await rawClient([protocol.serialize.query('begin; insert into gone values (1)')])
+			for (let i = 0; i < 50 && sessions < 2; i++) await new Promise((r) => setTimeout(r, 20))
+			expect(sessions).toBe(2)
+			const left = await database.db.execute('select count(*)::int as n from gone')
+			expect((left as unknown as { rows: unknown[] }).rows).toEqual([{ n: 0 }])
+		} finally {
+			await database.close()
+		}
 	})
 
 	it('never mixes the app and two clients: every transaction keeps exactly its own rows', async () => {

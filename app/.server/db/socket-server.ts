@@ -28,6 +28,8 @@ const TERMINATE = 'X'.charCodeAt(0)
 class SessionQueue {
 	#owner: number | undefined
 	#release: (() => void) | undefined
+	/** Handlers waiting for the session, and those of them whose socket closed meanwhile. */
+	readonly #waiting = new Set<number>()
 	readonly #gone = new Set<number>()
 
 	constructor(private readonly db: PGlite) {}
@@ -58,13 +60,16 @@ class SessionQueue {
 
 	/** The handler's socket closed: forget whatever it was waiting for. */
 	clearQueueForHandler(handlerId: number) {
-		this.#gone.add(handlerId)
+		if (this.#waiting.has(handlerId)) this.#gone.add(handlerId)
 	}
 
-	/** The handler's socket closed: roll back its open transaction and let the app go on. */
+	/** The handler's socket closed: end its half-sent query, roll back its transaction, let the app go on. */
 	async clearTransactionIfNeeded(handlerId: number) {
 		if (this.#owner !== handlerId) return
 		await this.db.runExclusive(async () => {
+			// A Sync ends an extended query cut off before its own Sync (after an error, the engine
+			// would otherwise skip the app's next messages until one).
+			await this.db.execProtocolRaw(protocol.serialize.sync(), {})
 			if (this.db.isInTransaction())
 				await this.db.execProtocolRaw(protocol.serialize.query('ROLLBACK'), {})
 		})
@@ -73,6 +78,7 @@ class SessionQueue {
 
 	async #lease(handlerId: number) {
 		if (this.#owner === handlerId) return
+		this.#waiting.add(handlerId)
 		await new Promise<void>((acquired, failed) => {
 			this.db
 				._runExclusiveTransaction(
@@ -85,7 +91,8 @@ class SessionQueue {
 				)
 				.catch(failed)
 		})
-		if (this.#gone.has(handlerId)) {
+		this.#waiting.delete(handlerId)
+		if (this.#gone.delete(handlerId)) {
 			this.#unlease(handlerId)
 			throw new Error('Client disconnected')
 		}
