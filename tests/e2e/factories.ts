@@ -14,7 +14,20 @@ const PASSWORD = 'pond keeper 2026'
 export async function newCustomerWithOrder(
 	browser: Browser,
 	baseURL: string,
-	{ lastName = 'Mackenzie', quantity = 1 }: { lastName?: string; quantity?: number } = {},
+	{
+		lastName = 'Mackenzie',
+		quantity = 1,
+		postcode = 'IV2 3XY',
+		pallet = false,
+		siteAccess,
+	}: {
+		lastName?: string
+		quantity?: number
+		postcode?: string
+		/** Order the demo pallet item (a large filter) instead of a parcel one. */
+		pallet?: boolean
+		siteAccess?: { lorryAccess: string; gateWidthCm: number | null; tailLift: string }
+	} = {},
 ) {
 	const email = uniqueEmail()
 	const context = await browser.newContext({ baseURL })
@@ -32,28 +45,32 @@ export async function newCustomerWithOrder(
 		maxRedirects: 0,
 	})
 	expect(registered.status()).toBeLessThan(400)
-	const orderId = await placeOrder(request, baseURL, lastName, quantity)
+	const line = pallet
+		? { id: '9', quantity, selectedSize: null, selectedOption: 'Standard' }
+		: { id: '0', quantity, selectedSize: null, selectedOption: null }
+	const orderId = await placeOrder(request, baseURL, { lastName, line, postcode, siteAccess })
 	return { email, password: PASSWORD, context, orderId }
 }
 
 async function placeOrder(
 	request: APIRequestContext,
 	baseURL: string,
-	lastName: string,
-	quantity: number,
+	order: { lastName: string; line: object; postcode: string; siteAccess?: object },
 ) {
+	const { lastName, line, postcode, siteAccess } = order
 	const res = await request.post('/api/placeOrder', {
 		headers: { origin: baseURL },
 		data: {
 			data: {
-				cartItems: [{ id: '0', quantity, selectedSize: null, selectedOption: null }],
+				cartItems: [line],
+				siteAccess,
 				deliveryInfo: {
 					firstName: 'Morag',
 					lastName,
 					address1: '12 Loch Road',
 					address2: '',
 					city: 'Inverness',
-					postcode: 'IV2 3XY',
+					postcode,
 					phone: '01463 123456',
 					email: '',
 					notes: 'Lorry access from the lane',
