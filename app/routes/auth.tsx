@@ -77,7 +77,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const form = await request.formData()
 	const intent = String(form.get('intent') ?? '')
 	if (intent === 'signin' || intent === 'register' || intent === 'reset') {
-		const redirectTo = safeRedirectPath(String(form.get('redirectTo') ?? ''), '/auth')
+		const redirectTo = safeRedirectPath(
+			String(form.get('redirectTo') ?? ''),
+			context.env.SITE_URL,
+			'/auth',
+		)
 		return handleAuthForm(request, context, form, redirectTo)
 	}
 	const user = await requireUser(request, context)

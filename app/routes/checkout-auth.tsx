@@ -25,7 +25,11 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
-	const redirectTo = safeRedirectPath(url.searchParams.get('redirectTo'), '/checkout')
+	const redirectTo = safeRedirectPath(
+		url.searchParams.get('redirectTo'),
+		context.env.SITE_URL,
+		'/checkout',
+	)
 	// Spec: a signed-in customer goes straight on to where they were heading.
 	if (await getSessionUser(request, context)) throw redirect(redirectTo)
 	return { mode: parseMode(url.searchParams.get('mode') ?? 'register'), redirectTo }

@@ -28,7 +28,7 @@ export async function handleAuthForm(
 ) {
 	const intent = String(form.get('intent') ?? '')
 	const str = (name: string) => String(form.get(name) ?? '')
-	const redirectTo = safeRedirectPath(str('redirectTo'), fallbackRedirect)
+	const redirectTo = safeRedirectPath(str('redirectTo'), context.env.SITE_URL, fallbackRedirect)
 	const values = {
 		email: str('email').trim().slice(0, 254),
 		firstName: str('firstName').slice(0, 100),
