@@ -13,9 +13,10 @@ import { createMailTransport } from '../app/.server/email/transport'
 import { OutboxWorker } from '../app/.server/email/worker'
 import { type Env, parseEnv } from '../app/.server/env'
 import { createLogger, type Logger } from '../app/.server/logger'
+import { MAX_BODY_BYTES } from './body-limit'
 import { PageCache } from './page-cache'
 import { precompressedAssets } from './precompressed'
-import { routerHandler } from './router-handler'
+import { routerHandler, sendTooLarge } from './router-handler'
 import { cspNonce, sameOriginWrites, securityHeaders } from './security'
 
 declare module 'react-router' {
@@ -104,8 +105,6 @@ export function createRuntime({
 	}
 }
 
-const MAX_BODY_BYTES = 1024 * 1024
-
 type AppOptions = {
 	/** Serves build/client when set (production); in development Vite serves assets. */
 	clientDir?: string
@@ -191,9 +190,10 @@ function rejectBadRequests(req: Request, res: Response, next: NextFunction) {
 		res.status(400).type('text/plain').send('Bad request: the address is not valid.')
 		return
 	}
+	// A declared length over the cap is refused unread; chunked bodies are counted as they arrive.
 	const length = Number(req.get('content-length') ?? 0)
 	if (length > MAX_BODY_BYTES) {
-		res.status(413).type('text/plain').send('The request is too large.')
+		sendTooLarge(req, res)
 		return
 	}
 	next()

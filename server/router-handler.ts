@@ -1,6 +1,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
 import type { NextFunction, Request, Response } from 'express'
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router'
+import { drainAfterResponse, limitBody, MAX_BODY_BYTES } from './body-limit'
 import type { CachedPage, PageCache } from './page-cache'
 import { contentSecurityPolicy } from './security'
 
@@ -9,13 +10,21 @@ type Options = {
 	mode: 'development' | 'production'
 	getLoadContext: (req: Request, res: Response) => AppLoadContext
 	cache?: PageCache
+	/** Bytes a request body may have (counted while reading); over it the answer is 413. */
+	bodyLimit?: (req: Request) => number
 }
 
 /**
  * The React Router handler for Express (as @react-router/express does it), plus the page cache:
  * a cookie-less GET that rendered 200 is kept and replayed with the new response's CSP nonce.
  */
-export function routerHandler({ build, mode, getLoadContext, cache }: Options) {
+export function routerHandler({
+	build,
+	mode,
+	getLoadContext,
+	cache,
+	bodyLimit = () => MAX_BODY_BYTES,
+}: Options) {
 	const handle = createRequestHandler(build, mode)
 	return async (req: Request, res: Response, next: NextFunction) => {
 		try {
@@ -29,8 +38,17 @@ export function routerHandler({ build, mode, getLoadContext, cache }: Options) {
 				sendCached(req, res, hit)
 				return
 			}
-			const response = await handle(toFetchRequest(req, res), getLoadContext(req, res))
+			const { request, bodyTooLarge } = toFetchRequest(req, res, bodyLimit(req))
+			const response = await handle(request, getLoadContext(req, res))
+			// Whatever the route made of its failed read, the answer is that the body was too large.
+			if (bodyTooLarge()) {
+				await response.body?.cancel()
+				sendTooLarge(req, res)
+				return
+			}
 			res.status(response.status)
+			// A route that answered without reading the whole body: the rest is dropped.
+			drainAfterResponse(req, res)
 			const headers = [...response.headers.entries()]
 			for (const [name, value] of headers) res.append(name, value)
 			if (key && isCacheable(response)) {
@@ -74,7 +92,13 @@ function isCacheable(response: globalThis.Response) {
 	)
 }
 
-function toFetchRequest(req: Request, res: Response): globalThis.Request {
+/** The rest of the body is never processed. */
+export function sendTooLarge(req: Request, res: Response) {
+	drainAfterResponse(req, res)
+	res.status(413).type('text/plain').send('The request is too large.')
+}
+
+function toFetchRequest(req: Request, res: Response, limit: number) {
 	const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`)
 	const controller = new AbortController()
 	res.on('close', () => {
@@ -86,10 +110,12 @@ function toFetchRequest(req: Request, res: Response): globalThis.Request {
 		else if (value !== undefined) headers.set(name, value)
 	}
 	const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
-	return new Request(url, {
+	const body = hasBody ? limitBody(req, limit) : undefined
+	const request = new Request(url, {
 		method: req.method,
 		headers,
 		signal: controller.signal,
-		...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: 'half' } : {}),
+		...(body ? { body: createReadableStreamFromReadable(body.stream), duplex: 'half' } : {}),
 	} as RequestInit)
+	return { request, bodyTooLarge: () => body?.exceeded() ?? false }
 }

@@ -4,6 +4,7 @@ import { signOut } from '~/.server/auth/account'
 import { handleAuthForm } from '~/.server/auth/auth-form.server'
 import { getSessionUser, requireUser, safeRedirectPath } from '~/.server/auth/guards'
 import { deleteAccount, getProfile, saveDeliveryDetails } from '~/.server/auth/profile'
+import { readForm } from '~/.server/http/read-body'
 import { listCustomerOrders } from '~/.server/orders/customer-orders'
 import { OrdersTab } from '~/components/account/orders-tab'
 import { ProfileTab } from '~/components/account/profile-tab'
@@ -74,7 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const form = await request.formData()
+	const form = await readForm(request)
 	const intent = String(form.get('intent') ?? '')
 	if (intent === 'signin' || intent === 'register' || intent === 'reset') {
 		const redirectTo = safeRedirectPath(

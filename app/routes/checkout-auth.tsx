@@ -1,6 +1,7 @@
 import { redirect } from 'react-router'
 import { handleAuthForm } from '~/.server/auth/auth-form.server'
 import { getSessionUser, safeRedirectPath } from '~/.server/auth/guards'
+import { readForm } from '~/.server/http/read-body'
 import { AuthForm } from '~/components/auth/auth-form'
 import { CheckoutSteps } from '~/components/checkout/checkout-steps'
 import { PageHeader } from '~/components/content/page-header'
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const form = await request.formData()
+	const form = await readForm(request)
 	return handleAuthForm(request, context, form, '/checkout')
 }
 

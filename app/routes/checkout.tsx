@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { data, Form, redirect, useNavigate, useNavigation } from 'react-router'
 import { getSessionUser } from '~/.server/auth/guards'
 import { getProfile } from '~/.server/auth/profile'
+import { readForm } from '~/.server/http/read-body'
 import { orderDeps, placeOrder } from '~/.server/orders/place-order'
 import { CHECKOUT_FIELDS, DeliveryFields } from '~/components/account/delivery-fields'
 import { useCart } from '~/components/cart/cart-provider'
@@ -52,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = await getSessionUser(request, context)
 	if (!user) throw redirect('/checkout-auth?redirectTo=/checkout')
-	const form = await request.formData()
+	const form = await readForm(request)
 	const values = Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')) as Record<
 		string,
 		string
