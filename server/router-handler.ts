@@ -2,8 +2,7 @@ import { createReadableStreamFromReadable, writeReadableStreamToWritable } from 
 import type { NextFunction, Request, Response } from 'express'
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router'
 import { drainAfterResponse, limitBody, MAX_BODY_BYTES } from './body-limit'
-import type { CachedPage, PageCache } from './page-cache'
-import { contentSecurityPolicy } from './security'
+import { bodyWithNonce, type CachedPage, type PageCache } from './page-cache'
 
 type Options = {
 	build: () => Promise<ServerBuild>
@@ -16,7 +15,7 @@ type Options = {
 
 /**
  * The React Router handler for Express (as @react-router/express does it), plus the page cache:
- * a cookie-less GET that rendered 200 is kept and replayed with the new response's CSP nonce.
+ * a cookie-less GET that rendered 200 is kept and replayed with the new response's own CSP nonce.
  */
 export function routerHandler({
 	build,
@@ -35,7 +34,7 @@ export function routerHandler({
 					: undefined
 			const hit = key ? cache?.get(key) : undefined
 			if (hit) {
-				sendCached(req, res, hit)
+				sendCached(res, hit, nonce)
 				return
 			}
 			const { request, bodyTooLarge } = toFetchRequest(req, res, bodyLimit(req))
@@ -66,21 +65,12 @@ export function routerHandler({
 	}
 }
 
-function sendCached(req: Request, res: Response, page: CachedPage) {
+/** A replay with this response's own nonce (already in its CSP header); compression() compresses it. */
+function sendCached(res: Response, page: CachedPage, nonce: string) {
 	res.status(page.status)
 	for (const [name, value] of page.headers) res.append(name, value)
-	res.setHeader('Content-Security-Policy', contentSecurityPolicy(page.nonce))
 	res.setHeader('X-Page-Cache', 'hit')
-	res.setHeader('Vary', 'Accept-Encoding')
-	const accepted = req.get('accept-encoding') ?? ''
-	const [encoding, body] = /\bbr\b/.test(accepted)
-		? ['br', page.brotli]
-		: /\bgzip\b/.test(accepted)
-			? ['gzip', page.gzip]
-			: [undefined, page.body]
-	if (encoding) res.setHeader('Content-Encoding', encoding)
-	res.setHeader('Content-Length', body.length)
-	res.end(body)
+	res.end(bodyWithNonce(page, nonce))
 }
 
 function isCacheable(response: globalThis.Response) {
