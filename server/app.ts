@@ -123,7 +123,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 	app.use(requestLog(logger))
 	app.use(compression())
 	app.use(cspNonce)
-	app.use(securityHeaders({ dev: options.dev }))
+	app.use(securityHeaders({ dev: options.dev, siteUrl: env.SITE_URL }))
 
 	app.get('/healthz', async (_req, res) => {
 		try {

@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express'
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router'
 import { drainAfterResponse, limitBody, MAX_BODY_BYTES } from './body-limit'
 import { bodyWithNonce, type CachedPage, type PageCache } from './page-cache'
+import { isPersonalPage } from './security'
 
 type Options = {
 	build: () => Promise<ServerBuild>
@@ -28,8 +29,13 @@ export function routerHandler({
 	return async (req: Request, res: Response, next: NextFunction) => {
 		try {
 			const nonce = res.locals.cspNonce as string
+			const personal = isPersonalPage(req.path)
 			const key =
-				cache?.enabled && req.method === 'GET' && !req.headers.cookie && !req.headers.authorization
+				cache?.enabled &&
+				req.method === 'GET' &&
+				!personal &&
+				!req.headers.cookie &&
+				!req.headers.authorization
 					? req.originalUrl
 					: undefined
 			const hit = key ? cache?.get(key) : undefined
@@ -50,6 +56,7 @@ export function routerHandler({
 			drainAfterResponse(req, res)
 			const headers = [...response.headers.entries()]
 			for (const [name, value] of headers) res.append(name, value)
+			if (personal) res.setHeader('Cache-Control', 'private, no-store')
 			if (key && isCacheable(response)) {
 				const body = Buffer.from(await response.arrayBuffer())
 				cache?.set(key, { status: response.status, headers, body, nonce })

@@ -108,3 +108,38 @@ describe('request bodies', () => {
 		expect((await post('application/json-patch+json')).status).toBe(400)
 	})
 })
+
+describe('headers', () => {
+	it('marks every page with personal data private, no-store, by path (admin routes included)', async () => {
+		for (const path of [
+			'/auth',
+			'/auth?mode=register',
+			'/auth/reset-password',
+			'/auth.data',
+			'/checkout',
+			'/checkout-auth',
+			'/order-confirmation?order=KP-1',
+			'/admin',
+			'/admin/orders/some-future-page',
+			'/admin.data',
+		]) {
+			const res = await app.request(path)
+			expect(res.headers.get('cache-control'), path).toBe('private, no-store')
+		}
+		const home = await app.request('/')
+		expect(home.headers.get('cache-control') ?? '').not.toContain('no-store')
+	})
+
+	it('sends HSTS whenever SITE_URL is https, even when the request arrived as http', async () => {
+		expect((await app.request('/')).headers.get('strict-transport-security')).toBeNull()
+		const https = await startTestApp({ SITE_URL: 'https://shop.example.co.uk' })
+		try {
+			const res = await https.request('/')
+			expect(res.headers.get('strict-transport-security')).toBe(
+				'max-age=31536000; includeSubDomains',
+			)
+		} finally {
+			await https.close()
+		}
+	})
+})
