@@ -1,12 +1,13 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { admin, bearer } from 'better-auth/plugins'
+import { admin } from 'better-auth/plugins'
 import type { Db } from '~/.server/db/client'
 import { account, rateLimit, session, user, verification } from '~/.server/db/schema'
 import { passwordResetEmail } from '~/.server/email/account-emails'
 import { enqueueEmail } from '~/.server/email/outbox'
 import type { Logger } from '~/.server/logger'
 import { BUSINESS } from '~/lib/business'
+import { bearerOnRequest } from './bearer-on-request'
 
 export const SESSION_DAYS = 30
 export const RESET_TOKEN_SECONDS = 60 * 60
@@ -63,8 +64,9 @@ export function createAuth({ db, siteUrl, secret, trustProxy, logger }: AuthOpti
 			ipAddress:
 				trustProxy > 0 ? { ipAddressHeaders: ['x-forwarded-for'] } : { disableIpTracking: true },
 		},
-		// bearer: the JSON API accepts `Authorization: Bearer <session token>` as well as the cookie.
-		plugins: [admin(), bearer()],
+		// bearer: the JSON API accepts `Authorization: Bearer <session token>` as well as the cookie;
+		// the token itself is handed out only on request (bearer-on-request.ts).
+		plugins: [admin(), bearerOnRequest()],
 		// Into our JSON logs; its messages name events, not credentials.
 		logger: {
 			log: (level, message) => logger[level]({ source: 'better-auth' }, message),
