@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { safeText } from './text-safety'
 
 /** Spec section 5 and 8: the exact messages of the account forms. */
 export const AUTH_MESSAGES = {
@@ -26,8 +27,9 @@ export function parseMode(value: string | null | undefined): AuthMode {
 	return (AUTH_MODES as readonly string[]).includes(value ?? '') ? (value as AuthMode) : 'signin'
 }
 
-const field = (max: number) => z.string().trim().max(max)
-const email = z.string().trim().max(254)
+const field = (max: number) => safeText().trim().max(max)
+const email = safeText().trim().max(254)
+const password = safeText().max(1024)
 const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/
 
 export function looksLikeEmail(value: string) {
@@ -35,7 +37,7 @@ export function looksLikeEmail(value: string) {
 }
 
 export const SignInSchema = z
-	.object({ email, password: z.string().max(1024) })
+	.object({ email, password })
 	.refine((v) => v.email !== '' && v.password !== '', { message: AUTH_MESSAGES.signInRequired })
 
 export const RegisterSchema = z
@@ -43,8 +45,8 @@ export const RegisterSchema = z
 		firstName: field(100),
 		lastName: field(100),
 		email,
-		password: z.string().max(1024),
-		confirmPassword: z.string().max(1024),
+		password,
+		confirmPassword: password,
 	})
 	.refine((v) => Object.values(v).every((x) => x !== ''), {
 		message: AUTH_MESSAGES.registerRequired,
@@ -59,9 +61,9 @@ export const ResetRequestSchema = z
 
 export const NewPasswordSchema = z
 	.object({
-		token: z.string().min(1).max(500),
-		password: z.string().max(1024),
-		confirmPassword: z.string().max(1024),
+		token: safeText().min(1).max(500),
+		password,
+		confirmPassword: password,
 	})
 	.refine((v) => v.password !== '' && v.confirmPassword !== '', {
 		message: 'Please enter and confirm your new password',

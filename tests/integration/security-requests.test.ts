@@ -2,6 +2,7 @@ import http from 'node:http'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { user } from '~/.server/db/schema'
+import { CONTROL_CHARACTER_MESSAGE } from '~/lib/text-safety'
 import { startTestApp, type TestApp } from '../support/app'
 import { TestClient } from '../support/session'
 
@@ -141,5 +142,41 @@ describe('headers', () => {
 		} finally {
 			await https.close()
 		}
+	})
+})
+
+describe('control characters', () => {
+	it('refuses an order with NUL in a name with 400 and a clear message, not a 500', async () => {
+		const customer = new TestClient(app)
+		await customer.register('nul@example.co.uk')
+		const res = await customer.request('/api/placeOrder', {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({
+				cartItems: [{ id: '145', quantity: 1, selectedSize: '5 m cable', selectedOption: '' }],
+				deliveryInfo: {
+					firstName: 'Mor\u0000ag',
+					lastName: 'Mackenzie',
+					address1: '12 Loch Road',
+					city: 'Inverness',
+					postcode: 'IV2 3XY',
+					phone: '01463 123456',
+					notes: 'Side gate\nby the shed',
+				},
+			}),
+		})
+		expect(res.status).toBe(400)
+		const { error } = await res.json()
+		expect(error.fieldErrors).toEqual({ firstName: CONTROL_CHARACTER_MESSAGE })
+	})
+
+	it('refuses control characters in the account forms too', async () => {
+		const res = await new TestClient(app).post('/auth', {
+			intent: 'signin',
+			email: 'x\u0000@example.co.uk',
+			password: 'whatever you like',
+		})
+		expect(res.status).toBe(400)
+		expect(await res.text()).toContain(CONTROL_CHARACTER_MESSAGE)
 	})
 })

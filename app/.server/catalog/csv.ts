@@ -4,6 +4,7 @@ import type { Product, ProductOption } from '~/lib/catalog/product'
 import { PRICE_NOT_AVAILABLE } from '~/lib/catalog/product'
 import { CATEGORIES } from '~/lib/categories'
 import { parsePriceText } from '~/lib/money'
+import { safeText } from '~/lib/text-safety'
 
 export const CSV_COLUMNS = [
 	'name',
@@ -25,7 +26,10 @@ export type CatalogParseResult =
 	| { ok: true; products: Product[]; errors: RowError[] }
 	| { ok: false; error: string }
 
-const text = (max: number) => z.string().trim().max(max, `is longer than ${max} characters`)
+const text = (max: number) =>
+	safeText({ message: 'contains a control character' })
+		.trim()
+		.max(max, `is longer than ${max} characters`)
 const list = (value: string) =>
 	value
 		.split(',')
