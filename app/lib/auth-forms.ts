@@ -10,6 +10,9 @@ export const AUTH_MESSAGES = {
 	invalidEmail: 'Please enter a valid email address.',
 	invalidCredential: 'Invalid email or password. Please try again.',
 	tooManyAttempts: 'Too many failed login attempts. Please try again later.',
+	// Not in the spec: the same wording for the limits added after the security review (issue 17).
+	tooManyRegistrations: 'Too many registration attempts. Please try again later.',
+	tooManyResetRequests: 'Too many password reset requests. Please try again later.',
 	signInFailed: 'Failed to sign in. Please try again.',
 	emailInUse: 'An account with this email already exists.',
 	weakPassword: 'Password is too weak. Please use a stronger password.',

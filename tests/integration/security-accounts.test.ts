@@ -1,5 +1,8 @@
+import { and, eq, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BEARER_REQUEST_HEADER } from '~/.server/auth/bearer-on-request'
+import { emailOutbox, loginAttempts, user, verification } from '~/.server/db/schema'
+import { AUTH_MESSAGES } from '~/lib/auth-forms'
 import { startTestApp, type TestApp } from '../support/app'
 import { TestClient } from '../support/session'
 
@@ -43,5 +46,112 @@ describe('session token exposure', () => {
 			headers: new Headers({ authorization: `Bearer ${token}` }),
 		})
 		expect(session?.user.email).toBe('cookie-only@example.co.uk')
+	})
+})
+
+const text = async (res: Response) =>
+	(await res.text()).replace(/<!-- -->/g, '').replace(/&#x27;/g, "'")
+
+describe('throttling registration and password reset', () => {
+	it('answers twelve quick registrations with a taken email with 429 after the first few', async () => {
+		await new TestClient(app).register('taken@example.co.uk')
+		const statuses: number[] = []
+		let last = ''
+		for (let i = 0; i < 12; i++) {
+			const res = await new TestClient(app).register('taken@example.co.uk')
+			statuses.push(res.status)
+			last = await text(res)
+		}
+		// The first registration used one of the three; two more 'already exists', then 429.
+		expect(statuses.slice(0, 2)).toEqual([400, 400])
+		expect(statuses.slice(2)).toEqual(Array(10).fill(429))
+		expect(last).toContain(AUTH_MESSAGES.tooManyRegistrations)
+		expect(last).not.toContain(AUTH_MESSAGES.emailInUse)
+	})
+
+	it('queues at most three reset emails an hour, and only the newest link works', async () => {
+		const client = new TestClient(app)
+		await client.register('resetter@example.co.uk')
+		await client.post('/auth', { intent: 'signout' })
+		const statuses = await Promise.all(
+			Array.from({ length: 8 }, () =>
+				new TestClient(app)
+					.post('/auth', { intent: 'reset', email: 'resetter@example.co.uk' })
+					.then((res) => res.status),
+			),
+		)
+		expect(statuses.filter((s) => s === 200)).toHaveLength(3)
+		expect(statuses.filter((s) => s === 429)).toHaveLength(5)
+		const queued = await app.database.db
+			.select()
+			.from(emailOutbox)
+			.where(
+				and(eq(emailOutbox.to, 'resetter@example.co.uk'), eq(emailOutbox.kind, 'password-reset')),
+			)
+		expect(queued).toHaveLength(3)
+		const [owner] = await app.database.db
+			.select()
+			.from(user)
+			.where(eq(user.email, 'resetter@example.co.uk'))
+		const tokens = await app.database.db
+			.select()
+			.from(verification)
+			.where(
+				and(eq(verification.value, owner!.id), like(verification.identifier, 'reset-password:%')),
+			)
+		expect(tokens).toHaveLength(1)
+		const newest = queued.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).at(-1)!
+		expect(newest.text).toContain(
+			encodeURIComponent(tokens[0]!.identifier.slice('reset-password:'.length)),
+		)
+	})
+})
+
+describe('failed sign-ins', () => {
+	const signIn = (client: TestClient, password: string) =>
+		client.post('/auth', { intent: 'signin', email: 'slowed@example.co.uk', password })
+	/** Moves the email's last failure `seconds` into the past, as if the wait had passed. */
+	const age = (seconds: number) =>
+		app.database.db.execute(
+			sql`update ${loginAttempts} set last_at = last_at - make_interval(secs => ${seconds}), window_start = window_start - make_interval(secs => ${seconds}) where key like 'signin:%'`,
+		)
+
+	it('slows sign-in down with a growing delay instead of locking the owner out', async () => {
+		const owner = new TestClient(app)
+		await owner.register('slowed@example.co.uk')
+		await owner.post('/auth', { intent: 'signout' })
+		const attacker = new TestClient(app)
+		for (let i = 0; i < 5; i++) expect((await signIn(attacker, `guess-${i}`)).status).toBe(400)
+		const refused = await signIn(owner, PASSWORD)
+		expect(refused.status).toBe(429)
+		expect(await text(refused)).toContain(AUTH_MESSAGES.tooManyAttempts)
+		// After the first delay (1 s) the right password works again: no fixed 15-minute lock.
+		await age(2)
+		expect((await signIn(owner, PASSWORD)).status).toBe(302)
+	})
+
+	it('makes each further failure wait longer, and a password reset clears it', async () => {
+		const attacker = new TestClient(app)
+		for (let i = 0; i < 8; i++) {
+			await age(3600)
+			await signIn(attacker, `guess-${i}`)
+		}
+		// Eight failures: 2^(8-5) = 8 s to wait; 5 s is not enough, but a reset lifts it at once.
+		await age(5)
+		expect((await signIn(new TestClient(app), PASSWORD)).status).toBe(429)
+		await new TestClient(app).post('/auth', { intent: 'reset', email: 'slowed@example.co.uk' })
+		const [row] = await app.database.db
+			.select({ identifier: verification.identifier })
+			.from(verification)
+			.innerJoin(user, eq(user.id, verification.value))
+			.where(eq(user.email, 'slowed@example.co.uk'))
+		const token = row!.identifier.slice('reset-password:'.length)
+		const done = await new TestClient(app).post('/auth/reset-password', {
+			token,
+			password: 'a brand new phrase',
+			confirmPassword: 'a brand new phrase',
+		})
+		expect(done.status).toBe(302)
+		expect((await signIn(new TestClient(app), 'a brand new phrase')).status).toBe(302)
 	})
 })

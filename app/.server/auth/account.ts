@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm'
 import type { AppLoadContext } from 'react-router'
-import { verification } from '~/.server/db/schema'
+import { user, verification } from '~/.server/db/schema'
 import { welcomeEmail } from '~/.server/email/account-emails'
 import { enqueueEmail } from '~/.server/email/outbox'
 import { AUTH_MESSAGES } from '~/lib/auth-forms'
+import { clearLoginFailures, recordLoginFailure, signInWait, takeQuota } from './attempt-limiter'
 import { PASSWORD_MAX, PASSWORD_MIN } from './auth'
-import { clearLoginFailures, isLoginBlocked, recordLoginFailure } from './login-limiter'
 
 type Ctx = Pick<AppLoadContext, 'auth' | 'db' | 'logger' | 'env' | 'clientIp'>
 export type AuthResult =
 	| { ok: true; headers: Headers; userId: string }
-	| { ok: false; message: string }
+	| { ok: false; message: string; status?: 429 }
 
 /** better-auth signals failures with an APIError carrying a machine code. */
 function errorCode(error: unknown): string | undefined {
@@ -24,9 +24,9 @@ export async function signIn(
 	password: string,
 	requestHeaders: Headers,
 ): Promise<AuthResult> {
-	if (await isLoginBlocked(ctx.db, email, ctx.clientIp)) {
-		ctx.logger.warn({ event: 'sign-in-blocked' }, 'sign-in refused: too many failures')
-		return { ok: false, message: AUTH_MESSAGES.tooManyAttempts }
+	if ((await signInWait(ctx.db, email, ctx.clientIp)) > 0) {
+		ctx.logger.warn({ event: 'sign-in-delayed' }, 'sign-in refused: too soon after failures')
+		return { ok: false, message: AUTH_MESSAGES.tooManyAttempts, status: 429 }
 	}
 	try {
 		const { headers, response } = await ctx.auth.api.signInEmail({
@@ -64,6 +64,10 @@ export async function register(
 	if (input.password.length < PASSWORD_MIN || input.password.length > PASSWORD_MAX) {
 		return { ok: false, message: AUTH_MESSAGES.weakPassword }
 	}
+	if (!(await takeQuota(ctx.db, 'register', input.email, ctx.clientIp))) {
+		ctx.logger.warn({ event: 'register-throttled' }, 'registration refused: too many attempts')
+		return { ok: false, message: AUTH_MESSAGES.tooManyRegistrations, status: 429 }
+	}
 	try {
 		const { headers, response } = await ctx.auth.api.signUpEmail({
 			body: {
@@ -95,6 +99,10 @@ export async function register(
 
 /** Always the same answer whether or not the account exists (no enumeration). */
 export async function requestPasswordReset(ctx: Ctx, email: string) {
+	if (!(await takeQuota(ctx.db, 'reset', email, ctx.clientIp))) {
+		ctx.logger.warn({ event: 'reset-throttled' }, 'reset request refused: too many requests')
+		return { ok: false as const, message: AUTH_MESSAGES.tooManyResetRequests, status: 429 as const }
+	}
 	try {
 		await ctx.auth.api.requestPasswordReset({ body: { email, redirectTo: '/auth/reset-password' } })
 		return { ok: true as const, message: AUTH_MESSAGES.resetSent }
@@ -121,8 +129,15 @@ export async function resetPassword(ctx: Ctx, token: string, newPassword: string
 	if (newPassword.length < PASSWORD_MIN || newPassword.length > PASSWORD_MAX) {
 		return { ok: false as const, message: AUTH_MESSAGES.weakPassword }
 	}
+	const [owner] = await ctx.db
+		.select({ email: user.email })
+		.from(verification)
+		.innerJoin(user, eq(user.id, verification.value))
+		.where(eq(verification.identifier, `reset-password:${token}`))
 	try {
 		await ctx.auth.api.resetPassword({ body: { token, newPassword } })
+		// Whoever was typing wrong passwords for this account no longer slows its owner down.
+		if (owner) await clearLoginFailures(ctx.db, owner.email)
 		return { ok: true as const }
 	} catch (error) {
 		const code = errorCode(error)
