@@ -100,10 +100,8 @@ describe('throttling registration and password reset', () => {
 				and(eq(verification.value, owner!.id), like(verification.identifier, 'reset-password:%')),
 			)
 		expect(tokens).toHaveLength(1)
-		const newest = queued.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).at(-1)!
-		expect(newest.text).toContain(
-			encodeURIComponent(tokens[0]!.identifier.slice('reset-password:'.length)),
-		)
+		const link = encodeURIComponent(tokens[0]!.identifier.slice('reset-password:'.length))
+		expect(queued.filter((email) => email.text.includes(link))).toHaveLength(1)
 	})
 })
 

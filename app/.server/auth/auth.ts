@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { admin } from 'better-auth/plugins'
-import { and, eq, like, ne } from 'drizzle-orm'
+import { and, eq, like, lt, or } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
 import { account, rateLimit, session, user, verification } from '~/.server/db/schema'
 import { passwordResetEmail } from '~/.server/email/account-emails'
@@ -38,16 +38,30 @@ export function createAuth({ db, siteUrl, secret, trustProxy, logger }: AuthOpti
 			revokeSessionsOnPasswordReset: true,
 			// Our own page takes the token, so the link skips better-auth's redirect endpoint.
 			sendResetPassword: async ({ user: target, token }) => {
-				// A new link voids the older ones: only the latest email can set a password.
-				await db
-					.delete(verification)
-					.where(
-						and(
-							eq(verification.value, target.id),
-							like(verification.identifier, 'reset-password:%'),
-							ne(verification.identifier, `reset-password:${token}`),
-						),
-					)
+				// A new link voids the older ones: only the latest email can set a password. Ordered by
+				// creation (then identifier), so two requests at once still leave exactly one link.
+				const identifier = `reset-password:${token}`
+				const [mine] = await db
+					.select({ createdAt: verification.createdAt })
+					.from(verification)
+					.where(eq(verification.identifier, identifier))
+				if (mine) {
+					await db
+						.delete(verification)
+						.where(
+							and(
+								eq(verification.value, target.id),
+								like(verification.identifier, 'reset-password:%'),
+								or(
+									lt(verification.createdAt, mine.createdAt),
+									and(
+										eq(verification.createdAt, mine.createdAt),
+										lt(verification.identifier, identifier),
+									),
+								),
+							),
+						)
+				}
 				const link = `${siteUrl}/auth/reset-password?token=${encodeURIComponent(token)}`
 				const firstName = (target as { firstName?: string }).firstName ?? ''
 				await enqueueEmail(db, passwordResetEmail(target.email, firstName, link))
