@@ -13,6 +13,8 @@ export const AUTH_MESSAGES = {
 	// Not in the spec: the same wording for the limits added after the security review (issue 17).
 	tooManyRegistrations: 'Too many registration attempts. Please try again later.',
 	tooManyResetRequests: 'Too many password reset requests. Please try again later.',
+	currentPasswordWrong: 'Your current password is not correct. Please try again.',
+	passwordChanged: 'Your password has been changed. Other devices have been signed out.',
 	signInFailed: 'Failed to sign in. Please try again.',
 	emailInUse: 'An account with this email already exists.',
 	weakPassword: 'Password is too weak. Please use a stronger password.',
@@ -70,6 +72,13 @@ export const NewPasswordSchema = z
 	})
 	.refine((v) => v.password !== '' && v.confirmPassword !== '', {
 		message: 'Please enter and confirm your new password',
+	})
+	.refine((v) => v.password === v.confirmPassword, { message: AUTH_MESSAGES.passwordsDiffer })
+
+export const ChangePasswordSchema = z
+	.object({ currentPassword: password, password, confirmPassword: password })
+	.refine((v) => v.currentPassword !== '' && v.password !== '' && v.confirmPassword !== '', {
+		message: 'Please enter your current password and a new password',
 	})
 	.refine((v) => v.password === v.confirmPassword, { message: AUTH_MESSAGES.passwordsDiffer })
 

@@ -1,6 +1,7 @@
 import { CheckCircle2 } from 'lucide-react'
+import type { ComponentProps } from 'react'
 import { data, Link, redirect } from 'react-router'
-import { signOut } from '~/.server/auth/account'
+import { changePassword, reauthenticate, signOut } from '~/.server/auth/account'
 import { handleAuthForm } from '~/.server/auth/auth-form.server'
 import { getSessionUser, requireUser, safeRedirectPath } from '~/.server/auth/guards'
 import { deleteAccount, getProfile, saveDeliveryDetails } from '~/.server/auth/profile'
@@ -11,7 +12,7 @@ import { ProfileTab } from '~/components/account/profile-tab'
 import { AuthForm } from '~/components/auth/auth-form'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
-import { parseMode } from '~/lib/auth-forms'
+import { ChangePasswordSchema, firstMessage, parseMode } from '~/lib/auth-forms'
 import { cn } from '~/lib/cn'
 import { fieldErrors, ProfileDeliverySchema } from '~/lib/delivery-schema'
 import { pageMeta } from '~/lib/seo'
@@ -68,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			ordersError,
 		},
 		tab: url.searchParams.get('tab') === 'orders' ? ('orders' as const) : ('profile' as const),
+		passwordChanged: url.searchParams.get('password') === 'changed',
 		mode: 'signin' as const,
 		redirectTo: '',
 		notice: undefined,
@@ -96,15 +98,31 @@ export async function action({ request, context }: Route.ActionArgs) {
 		await saveDeliveryDetails(context.db, user.id, parsed.data)
 		return { profileErrors: {}, saved: true }
 	}
+	if (intent === 'change-password') {
+		const parsed = ChangePasswordSchema.safeParse(Object.fromEntries(form))
+		if (!parsed.success) return accountFailure('password', firstMessage(parsed.error), 400)
+		const { currentPassword, password } = parsed.data
+		const result = await changePassword(context, user, currentPassword, password, request.headers)
+		if (!result.ok) return accountFailure('password', result.message, result.status)
+		// The old session is gone: the page renders again with the new cookie.
+		return redirect('/auth?password=changed', { headers: result.headers })
+	}
 	if (intent === 'delete-account') {
 		if (form.get('confirm') !== 'yes')
 			return data({ profileErrors: {}, saved: false }, { status: 400 })
+		const check = await reauthenticate(context, user, String(form.get('currentPassword') ?? ''))
+		if (!check.ok) return accountFailure('delete', check.message, check.status)
 		const headers = await signOut(context, request.headers)
 		await deleteAccount(context.db, user.id)
 		context.logger.info({ userId: user.id }, 'account deleted')
 		return redirect('/?account=deleted', { headers })
 	}
 	return data({ profileErrors: {}, saved: false }, { status: 400 })
+}
+
+/** A failed password change or deletion, shown beside the form it came from. */
+function accountFailure(form: 'password' | 'delete', message: string, status: number) {
+	return data({ profileErrors: {}, saved: false, accountError: { form, message } }, { status })
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
@@ -133,6 +151,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 		)
 	}
 	const profileResult = actionData && 'profileErrors' in actionData ? actionData : undefined
+	// Serialised action data loses the union's literal types; this field is ours alone.
+	const accountResult = profileResult as
+		| Pick<ComponentProps<typeof ProfileTab>, 'accountError'>
+		| undefined
 	const tab = loaderData.tab
 	return (
 		<>
@@ -163,6 +185,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 						details={account.details}
 						errors={profileResult?.profileErrors}
 						saved={profileResult?.saved}
+						accountError={accountResult?.accountError}
+						passwordChanged={!accountResult?.accountError && loaderData.passwordChanged}
 					/>
 				)}
 			</div>

@@ -1,7 +1,7 @@
 import { and, eq, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BEARER_REQUEST_HEADER } from '~/.server/auth/bearer-on-request'
-import { emailOutbox, loginAttempts, user, verification } from '~/.server/db/schema'
+import { emailOutbox, loginAttempts, session, user, verification } from '~/.server/db/schema'
 import { AUTH_MESSAGES } from '~/lib/auth-forms'
 import { startTestApp, type TestApp } from '../support/app'
 import { TestClient } from '../support/session'
@@ -151,5 +151,117 @@ describe('failed sign-ins', () => {
 		})
 		expect(done.status).toBe(302)
 		expect((await signIn(new TestClient(app), 'a brand new phrase')).status).toBe(302)
+	})
+})
+
+describe('passwords', () => {
+	it('refuses the most common passwords at registration, reset and change', async () => {
+		for (const common of ['password1', 'qwertyuiop', 'Baseball']) {
+			const res = await new TestClient(app).register('common@example.co.uk', common)
+			expect(res.status, common).toBe(400)
+			expect(await text(res)).toContain(AUTH_MESSAGES.weakPassword)
+		}
+		const client = new TestClient(app)
+		await client.register('changer@example.co.uk')
+		const weak = await client.post('/auth', {
+			intent: 'change-password',
+			currentPassword: PASSWORD,
+			password: 'iloveyou',
+			confirmPassword: 'iloveyou',
+		})
+		expect(weak.status).toBe(400)
+		expect(await text(weak)).toContain(AUTH_MESSAGES.weakPassword)
+	})
+})
+
+describe('re-authentication', () => {
+	it('changes the password only with the current one, and signs other devices out', async () => {
+		const laptop = new TestClient(app)
+		await laptop.register('reauth@example.co.uk')
+		const phone = new TestClient(app)
+		await phone.post('/auth', {
+			intent: 'signin',
+			email: 'reauth@example.co.uk',
+			password: PASSWORD,
+		})
+		const change = (currentPassword: string) =>
+			laptop.post('/auth', {
+				intent: 'change-password',
+				currentPassword,
+				password: 'a much better phrase',
+				confirmPassword: 'a much better phrase',
+			})
+		const wrong = await change('not the password')
+		expect(wrong.status).toBe(400)
+		expect(await text(wrong)).toContain(AUTH_MESSAGES.currentPasswordWrong)
+		const done = await change(PASSWORD)
+		expect(done.status).toBe(302)
+		const page = await text(await laptop.request(done.headers.get('location')!))
+		expect(page).toContain('My Account')
+		expect(page).toContain(AUTH_MESSAGES.passwordChanged)
+		expect(await text(await phone.request('/auth'))).toContain('Sign In or Register')
+	})
+
+	it('deletes the account only with the current password', async () => {
+		const client = new TestClient(app)
+		await client.register('leaver@example.co.uk')
+		const attempt = (fields: Record<string, string>) =>
+			client.post('/auth', { intent: 'delete-account', confirm: 'yes', ...fields })
+		expect((await attempt({})).status).toBe(400)
+		const wrong = await attempt({ currentPassword: 'guess guess' })
+		expect(wrong.status).toBe(400)
+		expect(await text(wrong)).toContain(AUTH_MESSAGES.currentPasswordWrong)
+		const still = await app.database.db
+			.select()
+			.from(user)
+			.where(eq(user.email, 'leaver@example.co.uk'))
+		expect(still).toHaveLength(1)
+		const gone = await attempt({ currentPassword: PASSWORD })
+		expect(gone.headers.get('location')).toBe('/?account=deleted')
+	})
+})
+
+describe('session lifetime', () => {
+	const sessionsOf = async (email: string) =>
+		app.database.db
+			.select({ id: session.id, createdAt: session.createdAt, expiresAt: session.expiresAt })
+			.from(session)
+			.innerJoin(user, eq(user.id, session.userId))
+			.where(eq(user.email, email))
+
+	it('has an absolute lifetime of 12 hours that use does not extend', async () => {
+		const client = new TestClient(app)
+		const res = await client.register('lifetime@example.co.uk')
+		const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token'))!
+		expect(Number(/Max-Age=(\d+)/i.exec(cookie)?.[1])).toBe(12 * 60 * 60)
+		const [before] = await sessionsOf('lifetime@example.co.uk')
+		expect(before!.expiresAt.getTime() - before!.createdAt.getTime()).toBe(12 * 60 * 60 * 1000)
+		// Eleven hours of steady use later, the expiry has not moved.
+		await app.database.db.execute(
+			sql`update ${session} set created_at = created_at - interval '11 hours', expires_at = expires_at - interval '11 hours', updated_at = now() - interval '2 minutes' where id = ${before!.id}`,
+		)
+		expect(await text(await client.request('/auth'))).toContain('My Account')
+		const [after] = await sessionsOf('lifetime@example.co.uk')
+		expect(after!.expiresAt.getTime() - after!.createdAt.getTime()).toBe(12 * 60 * 60 * 1000)
+		await app.database.db.execute(
+			sql`update ${session} set expires_at = now() - interval '1 second', updated_at = now() where id = ${before!.id}`,
+		)
+		expect(await text(await client.request('/auth'))).toContain('Sign In or Register')
+	})
+
+	it('ends a session left idle for more than 30 minutes', async () => {
+		const client = new TestClient(app)
+		await client.register('idle@example.co.uk')
+		const [current] = await sessionsOf('idle@example.co.uk')
+		await app.database.db.execute(
+			sql`update ${session} set updated_at = now() - interval '29 minutes' where id = ${current!.id}`,
+		)
+		expect(await text(await client.request('/auth'))).toContain('My Account')
+		// That request counted as activity; 31 idle minutes from now it is over.
+		await app.database.db.execute(
+			sql`update ${session} set updated_at = now() - interval '31 minutes' where id = ${current!.id}`,
+		)
+		expect(await text(await client.request('/auth'))).toContain('Sign In or Register')
+		expect(await sessionsOf('idle@example.co.uk')).toHaveLength(0)
 	})
 })

@@ -5,7 +5,7 @@ import { welcomeEmail } from '~/.server/email/account-emails'
 import { enqueueEmail } from '~/.server/email/outbox'
 import { AUTH_MESSAGES } from '~/lib/auth-forms'
 import { clearLoginFailures, recordLoginFailure, signInWait, takeQuota } from './attempt-limiter'
-import { PASSWORD_MAX, PASSWORD_MIN } from './auth'
+import { isAcceptablePassword, verifyCurrentPassword } from './passwords'
 
 type Ctx = Pick<AppLoadContext, 'auth' | 'db' | 'logger' | 'env' | 'clientIp'>
 export type AuthResult =
@@ -61,7 +61,7 @@ export async function register(
 	input: Registration,
 	requestHeaders: Headers,
 ): Promise<AuthResult> {
-	if (input.password.length < PASSWORD_MIN || input.password.length > PASSWORD_MAX) {
+	if (!isAcceptablePassword(input.password)) {
 		return { ok: false, message: AUTH_MESSAGES.weakPassword }
 	}
 	if (!(await takeQuota(ctx.db, 'register', input.email, ctx.clientIp))) {
@@ -126,7 +126,7 @@ export async function isResetTokenUsable(db: Ctx['db'], token: string) {
 }
 
 export async function resetPassword(ctx: Ctx, token: string, newPassword: string) {
-	if (newPassword.length < PASSWORD_MIN || newPassword.length > PASSWORD_MAX) {
+	if (!isAcceptablePassword(newPassword)) {
 		return { ok: false as const, message: AUTH_MESSAGES.weakPassword }
 	}
 	const [owner] = await ctx.db
@@ -155,4 +155,46 @@ export async function signOut(ctx: Ctx, requestHeaders: Headers) {
 	} catch {
 		return new Headers()
 	}
+}
+
+type Failure = { ok: false; message: string; status: 400 | 429 }
+
+/**
+ * Re-authentication before deleting the account or changing sign-in details: the current
+ * password, under the same growing delay as sign-in (this is a password guess too).
+ */
+export async function reauthenticate(
+	ctx: Ctx,
+	account: { id: string; email: string },
+	password: string,
+): Promise<{ ok: true } | Failure> {
+	if ((await signInWait(ctx.db, account.email, ctx.clientIp)) > 0) {
+		return { ok: false, message: AUTH_MESSAGES.tooManyAttempts, status: 429 }
+	}
+	if (await verifyCurrentPassword(ctx.db, ctx.auth, account.id, password)) return { ok: true }
+	await recordLoginFailure(ctx.db, account.email, ctx.clientIp)
+	ctx.logger.warn({ userId: account.id, event: 'reauth-failed' }, 're-authentication failed')
+	return { ok: false, message: AUTH_MESSAGES.currentPasswordWrong, status: 400 }
+}
+
+/** A new password after re-authentication; other sessions end, this one gets a new token. */
+export async function changePassword(
+	ctx: Ctx,
+	account: { id: string; email: string },
+	currentPassword: string,
+	newPassword: string,
+	requestHeaders: Headers,
+): Promise<{ ok: true; headers: Headers } | Failure> {
+	const check = await reauthenticate(ctx, account, currentPassword)
+	if (!check.ok) return check
+	if (!isAcceptablePassword(newPassword)) {
+		return { ok: false, message: AUTH_MESSAGES.weakPassword, status: 400 }
+	}
+	const { headers } = await ctx.auth.api.changePassword({
+		body: { currentPassword, newPassword, revokeOtherSessions: true },
+		headers: requestHeaders,
+		returnHeaders: true,
+	})
+	ctx.logger.info({ userId: account.id }, 'password changed')
+	return { ok: true, headers }
 }

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from 'react-router'
 import { data, redirect } from 'react-router'
 import { hasControlCharacters } from '~/lib/text-safety'
+import { keepSessionAlive } from './session-activity'
 
 export type SessionUser = {
 	id: string
@@ -22,6 +23,10 @@ export async function getSessionUser(
 	try {
 		const result = await context.auth.api.getSession({ headers: request.headers })
 		if (!result) return null
+		if (!(await keepSessionAlive(context.db, result.session))) {
+			context.logger.info({ userId: result.user.id }, 'session ended after idle timeout')
+			return null
+		}
 		const u = result.user as typeof result.user & {
 			firstName?: string
 			lastName?: string
