@@ -101,6 +101,7 @@ export function createRuntime({
 			}),
 			logger,
 			env.OUTBOX_POLL_MS,
+			env.OUTBOX_RETENTION_DAYS,
 		),
 	}
 }

@@ -27,6 +27,8 @@ const EnvSchema = z
 		MAIL_FROM: safeText().min(3).default('Highland Koi & Ponds <hello@highlandkoiponds.co.uk>'),
 		BUSINESS_EMAIL: z.email().default('orders@highlandkoiponds.co.uk'),
 		OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+		// Delivered emails (customers' addresses, order details) are deleted after this many days.
+		OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 		CATALOG_FILE: safeText().min(1).default('catalog/products.csv'),
 		HTML_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 	})

@@ -1,3 +1,6 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
 import { and, eq, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BEARER_REQUEST_HEADER } from '~/.server/auth/bearer-on-request'
@@ -263,5 +266,59 @@ describe('session lifetime', () => {
 		)
 		expect(await text(await client.request('/auth'))).toContain('Sign In or Register')
 		expect(await sessionsOf('idle@example.co.uk')).toHaveLength(0)
+	})
+})
+
+describe('account deletion', () => {
+	it('leaves no emails, .eml files, reset links or counters behind', async () => {
+		const client = new TestClient(app)
+		await client.register('erased@example.co.uk')
+		await client.post('/auth', { intent: 'signout' })
+		// The welcome email is delivered (sent row + .eml file); a reset email stays queued.
+		await app.runtime.outbox.runOnce()
+		await client.post('/auth', { intent: 'reset', email: 'erased@example.co.uk' })
+		await client.post('/auth', {
+			intent: 'signin',
+			email: 'erased@example.co.uk',
+			password: 'wrong one',
+		})
+		await client.post('/auth', {
+			intent: 'signin',
+			email: 'erased@example.co.uk',
+			password: PASSWORD,
+		})
+		const [owner] = await app.database.db
+			.select()
+			.from(user)
+			.where(eq(user.email, 'erased@example.co.uk'))
+		const mail = () =>
+			app.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'erased@example.co.uk'))
+		expect((await mail()).map((m) => m.status).sort()).toEqual(['pending', 'sent'])
+		const emlFiles = () =>
+			fs.readdirSync(app.outboxDir).filter((file) => {
+				const content = fs.readFileSync(path.join(app.outboxDir, file), 'utf8')
+				return content.includes('erased@example.co.uk')
+			})
+		expect(emlFiles()).toHaveLength(1)
+
+		const gone = await client.post('/auth', {
+			intent: 'delete-account',
+			confirm: 'yes',
+			currentPassword: PASSWORD,
+		})
+		expect(gone.status).toBe(302)
+		expect(await mail()).toHaveLength(0)
+		expect(emlFiles()).toHaveLength(0)
+		const tokens = await app.database.db
+			.select()
+			.from(verification)
+			.where(eq(verification.value, owner!.id))
+		expect(tokens).toHaveLength(0)
+		const counters = await app.database.db
+			.select()
+			.from(loginAttempts)
+			.where(like(loginAttempts.key, '%:email:%'))
+		const hash = crypto.createHash('sha256').update('erased@example.co.uk').digest('hex')
+		expect(counters.filter((row) => row.key.endsWith(hash))).toHaveLength(0)
 	})
 })

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { eq, inArray, sql } from 'drizzle-orm'
-import type { Db } from '~/.server/db/client'
+import type { Db, Tx } from '~/.server/db/client'
 import { loginAttempts } from '~/.server/db/schema'
 
 /**
@@ -90,6 +90,14 @@ export async function clearLoginFailures(db: Db, email: string) {
 	await db
 		.delete(loginAttempts)
 		.where(eq(loginAttempts.key, keysFor('signin', email, undefined)[0]!))
+}
+
+/** Every counter keyed by this email (account deletion). */
+export async function forgetAttempts(db: Db | Tx, email: string) {
+	const keys = (['signin', 'register', 'reset'] as const).map(
+		(a) => keysFor(a, email, undefined)[0]!,
+	)
+	await db.delete(loginAttempts).where(inArray(loginAttempts.key, keys))
 }
 
 /** One attempt more for `key`, in one statement; a window older than `minutes` starts again at 1. */
