@@ -153,3 +153,13 @@ test('an admin made with the CLI sees the Admin link; a customer is refused', as
 	await customer.getByRole('link', { name: 'Return to Home' }).click()
 	await expect(customer).toHaveURL(/\/$/)
 })
+
+test('a redirectTo hiding a tab keeps a signed-in customer on the site', async ({
+	page,
+	baseURL,
+}) => {
+	await register(page, unique())
+	await page.goto('/checkout-auth?redirectTo=%2F%09%2Fevil.example')
+	expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin)
+	expect(new URL(page.url()).pathname).toBe('/checkout')
+})
