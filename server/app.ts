@@ -13,7 +13,7 @@ import { createMailTransport } from '../app/.server/email/transport'
 import { OutboxWorker } from '../app/.server/email/worker'
 import { type Env, parseEnv } from '../app/.server/env'
 import { createLogger, type Logger } from '../app/.server/logger'
-import { MAX_BODY_BYTES } from './body-limit'
+import { bodyLimitFor } from './body-limit'
 import { PageCache } from './page-cache'
 import { precompressedAssets } from './precompressed'
 import { routerHandler, sendTooLarge } from './router-handler'
@@ -193,7 +193,7 @@ function rejectBadRequests(req: Request, res: Response, next: NextFunction) {
 	}
 	// A declared length over the cap is refused unread; chunked bodies are counted as they arrive.
 	const length = Number(req.get('content-length') ?? 0)
-	if (length > MAX_BODY_BYTES) {
+	if (length > bodyLimitFor(req)) {
 		sendTooLarge(req, res)
 		return
 	}

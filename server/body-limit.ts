@@ -4,6 +4,11 @@ import { type Readable, Transform } from 'node:stream'
 /** Every request body is capped here; a route with uploads will pass its own, higher limit. */
 export const MAX_BODY_BYTES = 1024 * 1024
 
+/** The limit for one request: the one place to give an upload path its own, higher limit. */
+export function bodyLimitFor(_req: IncomingMessage) {
+	return MAX_BODY_BYTES
+}
+
 export class BodyTooLargeError extends Error {
 	readonly status = 413
 	constructor(readonly limit: number) {

@@ -1,7 +1,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
 import type { NextFunction, Request, Response } from 'express'
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router'
-import { drainAfterResponse, limitBody, MAX_BODY_BYTES } from './body-limit'
+import { bodyLimitFor, drainAfterResponse, limitBody } from './body-limit'
 import { bodyWithNonce, type CachedPage, type PageCache } from './page-cache'
 import { isPersonalPage } from './security'
 
@@ -23,7 +23,7 @@ export function routerHandler({
 	mode,
 	getLoadContext,
 	cache,
-	bodyLimit = () => MAX_BODY_BYTES,
+	bodyLimit = bodyLimitFor,
 }: Options) {
 	const handle = createRequestHandler(build, mode)
 	return async (req: Request, res: Response, next: NextFunction) => {

@@ -49,7 +49,7 @@ export async function signIn(
 			ctx.logger.warn({ event: 'sign-in-failed' }, 'sign-in failed')
 			return { ok: false, message: AUTH_MESSAGES.invalidCredential }
 		}
-		ctx.logger.error({ code, err: (error as Error).message }, 'sign-in error')
+		ctx.logger.error({ code, err: error }, 'sign-in error')
 		return { ok: false, message: AUTH_MESSAGES.signInFailed }
 	}
 }
@@ -92,7 +92,7 @@ export async function register(
 		if (code === 'PASSWORD_TOO_SHORT' || code === 'PASSWORD_TOO_LONG') {
 			return { ok: false, message: AUTH_MESSAGES.weakPassword }
 		}
-		ctx.logger.error({ code, err: (error as Error).message }, 'registration error')
+		ctx.logger.error({ code, err: error }, 'registration error')
 		return { ok: false, message: AUTH_MESSAGES.registerFailed }
 	}
 }
@@ -107,10 +107,7 @@ export async function requestPasswordReset(ctx: Ctx, email: string) {
 		await ctx.auth.api.requestPasswordReset({ body: { email, redirectTo: '/auth/reset-password' } })
 		return { ok: true as const, message: AUTH_MESSAGES.resetSent }
 	} catch (error) {
-		ctx.logger.error(
-			{ code: errorCode(error), err: (error as Error).message },
-			'password reset request error',
-		)
+		ctx.logger.error({ code: errorCode(error), err: error }, 'password reset request error')
 		return { ok: false as const, message: AUTH_MESSAGES.resetFailed }
 	}
 }
@@ -143,7 +140,7 @@ export async function resetPassword(ctx: Ctx, token: string, newPassword: string
 		const code = errorCode(error)
 		if (code === 'INVALID_TOKEN')
 			return { ok: false as const, message: AUTH_MESSAGES.resetLinkInvalid, expired: true }
-		ctx.logger.error({ code, err: (error as Error).message }, 'password reset error')
+		ctx.logger.error({ code, err: error }, 'password reset error')
 		return { ok: false as const, message: 'Failed to reset your password. Please try again.' }
 	}
 }

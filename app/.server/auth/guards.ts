@@ -40,7 +40,7 @@ export async function getSessionUser(
 			isAdmin: u.role === 'admin',
 		}
 	} catch (error) {
-		context.logger.warn({ err: (error as Error).message }, 'session lookup failed')
+		context.logger.warn({ err: error }, 'session lookup failed')
 		return null
 	}
 }
