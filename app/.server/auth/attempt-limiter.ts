@@ -25,8 +25,8 @@ const isIpKey = (key: string) => key.includes(':ip:')
  * the 'email already registered' answer as an oracle); per IP enough for a shared office.
  */
 export const QUOTAS = {
-	register: { perEmail: 3, perIp: 30, windowMinutes: 60 },
-	reset: { perEmail: 3, perIp: 30, windowMinutes: 60 },
+	register: { perEmail: 3, perIp: 50, windowMinutes: 60 },
+	reset: { perEmail: 3, perIp: 50, windowMinutes: 60 },
 } as const
 
 /** Counts this attempt; false when the email or the IP is over its quota for the window. */
