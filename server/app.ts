@@ -13,10 +13,10 @@ import { createMailTransport } from '../app/.server/email/transport'
 import { OutboxWorker } from '../app/.server/email/worker'
 import { type Env, parseEnv } from '../app/.server/env'
 import { createLogger, type Logger } from '../app/.server/logger'
-import { bodyLimitFor } from './body-limit'
+import { bodyLimitFor, sendTooLarge } from './body-limit'
 import { PageCache } from './page-cache'
 import { precompressedAssets } from './precompressed'
-import { routerHandler, sendTooLarge } from './router-handler'
+import { routerHandler } from './router-handler'
 import { cspNonce, sameOriginWrites, securityHeaders } from './security'
 
 declare module 'react-router' {

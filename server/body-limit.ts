@@ -55,3 +55,11 @@ export function drainAfterResponse(req: IncomingMessage, res: ServerResponse, li
 		req.resume()
 	})
 }
+
+/** 413; the rest of the body is dropped unread. */
+export function sendTooLarge(req: IncomingMessage, res: ServerResponse) {
+	drainAfterResponse(req, res)
+	res.statusCode = 413
+	res.setHeader('Content-Type', 'text/plain; charset=utf-8')
+	res.end('The request is too large.')
+}

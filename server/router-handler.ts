@@ -1,7 +1,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
 import type { NextFunction, Request, Response } from 'express'
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router'
-import { bodyLimitFor, drainAfterResponse, limitBody } from './body-limit'
+import { bodyLimitFor, drainAfterResponse, limitBody, sendTooLarge } from './body-limit'
 import { bodyWithNonce, type CachedPage, type PageCache } from './page-cache'
 import { isPersonalPage } from './security'
 
@@ -87,12 +87,6 @@ function isCacheable(response: globalThis.Response) {
 		!response.headers.has('set-cookie') &&
 		!/no-store|private/.test(cacheControl)
 	)
-}
-
-/** The rest of the body is never processed. */
-export function sendTooLarge(req: Request, res: Response) {
-	drainAfterResponse(req, res)
-	res.status(413).type('text/plain').send('The request is too large.')
 }
 
 function toFetchRequest(req: Request, res: Response, limit: number) {
