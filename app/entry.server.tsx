@@ -1,11 +1,21 @@
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { renderToPipeableStream } from 'react-dom/server'
-import type { AppLoadContext, EntryContext } from 'react-router'
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { NonceProvider } from '~/components/nonce'
 
 export const streamTimeout = 5_000
+
+/**
+ * Errors thrown in loaders, actions and rendering: logged by kind and code with the path only
+ * (no query string; database errors without their parameters, see logger.ts).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+	if (request.signal.aborted) return
+	const logger = (context as AppLoadContext | undefined)?.logger
+	logger?.error({ err: error, path: new URL(request.url).pathname }, 'request error')
+}
 
 export default function handleRequest(
 	request: Request,

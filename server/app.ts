@@ -18,6 +18,7 @@ import { createLogger, type Logger } from '../app/.server/logger'
 import type { PaymentProvider } from '../app/.server/payments/provider'
 import { createPaymentProvider } from '../app/.server/payments/select'
 import { readiness } from '../app/.server/readiness'
+import { bodyLimitFor, sendTooLarge } from './body-limit'
 import { PageCache } from './page-cache'
 import { precompressedAssets } from './precompressed'
 import { routerHandler } from './router-handler'
@@ -130,11 +131,10 @@ export function createRuntime({
 			}),
 			logger,
 			env.OUTBOX_POLL_MS,
+			env.OUTBOX_RETENTION_DAYS,
 		),
 	}
 }
-
-const MAX_BODY_BYTES = 1024 * 1024
 
 type AppOptions = {
 	/** Serves build/client when set (production); in development Vite serves assets. */
@@ -154,7 +154,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 	app.use(requestLog(logger))
 	app.use(compression())
 	app.use(cspNonce)
-	app.use(securityHeaders({ dev: options.dev }))
+	app.use(securityHeaders({ dev: options.dev, siteUrl: env.SITE_URL }))
 
 	app.get('/healthz', async (_req, res) => {
 		try {
@@ -232,9 +232,10 @@ function rejectBadRequests(req: Request, res: Response, next: NextFunction) {
 		res.status(400).type('text/plain').send('Bad request: the address is not valid.')
 		return
 	}
+	// A declared length over the cap is refused unread; chunked bodies are counted as they arrive.
 	const length = Number(req.get('content-length') ?? 0)
-	if (length > MAX_BODY_BYTES) {
-		res.status(413).type('text/plain').send('The request is too large.')
+	if (length > bodyLimitFor(req)) {
+		sendTooLarge(req, res)
 		return
 	}
 	next()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PageCache } from './page-cache'
+import { bodyWithNonce, PageCache } from './page-cache'
 
 const page = (text: string) => ({ status: 200, headers: [], body: Buffer.from(text), nonce: 'n' })
 
@@ -7,7 +7,7 @@ describe('PageCache', () => {
 	it('returns a page until its TTL passes', () => {
 		const cache = new PageCache(1000)
 		cache.set('/a', page('A'), 0)
-		expect(cache.get('/a', 999)?.body.toString()).toBe('A')
+		expect(bodyWithNonce(cache.get('/a', 999)!, 'm').toString()).toBe('A')
 		expect(cache.get('/a', 1000)).toBeUndefined()
 		expect(cache.size).toBe(0)
 	})
@@ -35,5 +35,14 @@ describe('PageCache', () => {
 		on.set('/a', page('A'))
 		on.clear()
 		expect(on.get('/a')).toBeUndefined()
+	})
+
+	it('puts the new nonce wherever the render-time nonce was', () => {
+		const cache = new PageCache(1000)
+		const html = '<script nonce="OLD+/=">a</script><p>OLD+/=</p><script nonce="OLD+/="></script>'
+		cache.set('/n', { status: 200, headers: [], body: Buffer.from(html), nonce: 'OLD+/=' }, 0)
+		expect(bodyWithNonce(cache.get('/n', 1)!, 'NEW').toString()).toBe(
+			'<script nonce="NEW">a</script><p>NEW</p><script nonce="NEW"></script>',
+		)
 	})
 })

@@ -1,31 +1,44 @@
-import zlib from 'node:zlib'
-
 /**
  * A small in-memory cache of rendered pages for visitors without cookies (nothing personal can
  * be on those pages). Each instance keeps its own; entries expire after a short TTL, and a
  * catalogue import clears it, so a change is visible everywhere within the TTL at most.
  *
- * A hit is replayed byte for byte, pre-compressed, with the CSP nonce it was rendered with: the
- * nonce stays unpredictable to anyone who could inject markup into that page (see
+ * Each replay gets the new response's own CSP nonce: the page is kept split where the nonce it
+ * was rendered with appeared, and joined again around the fresh one (see
  * docs/decisions/0003-page-cache.md).
  */
 export type CachedPage = {
 	status: number
 	headers: Array<[string, string]>
-	body: Buffer
-	gzip: Buffer
-	brotli: Buffer
-	nonce: string
+	/** The body split at each occurrence of the render-time nonce. */
+	parts: Buffer[]
+	bytes: number
 	expiresAt: number
 }
 
-export function compressPage(body: Buffer) {
-	return {
-		gzip: zlib.gzipSync(body, { level: 6 }),
-		brotli: zlib.brotliCompressSync(body, {
-			params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
-		}),
+type NewPage = { status: number; headers: Array<[string, string]>; body: Buffer; nonce: string }
+
+function splitAt(body: Buffer, separator: string) {
+	const parts: Buffer[] = []
+	const needle = Buffer.from(separator)
+	let start = 0
+	for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, start)) {
+		parts.push(body.subarray(start, at))
+		start = at + needle.length
 	}
+	parts.push(body.subarray(start))
+	return parts
+}
+
+/** The cached body with `nonce` wherever the render-time nonce was. */
+export function bodyWithNonce(page: CachedPage, nonce: string) {
+	const glue = Buffer.from(nonce)
+	const pieces: Buffer[] = []
+	page.parts.forEach((part, i) => {
+		if (i > 0) pieces.push(glue)
+		pieces.push(part)
+	})
+	return Buffer.concat(pieces)
 }
 
 export class PageCache {
@@ -54,11 +67,12 @@ export class PageCache {
 		return entry
 	}
 
-	set(key: string, page: Omit<CachedPage, 'expiresAt' | 'gzip' | 'brotli'>, now = Date.now()) {
-		if (!this.enabled || page.body.length > this.maxBytes / 8) return
+	set(key: string, { status, headers, body, nonce }: NewPage, now = Date.now()) {
+		if (!this.enabled || body.length > this.maxBytes / 8) return
 		const existing = this.#entries.get(key)
 		if (existing) this.#delete(key, existing)
-		const entry = { ...page, ...compressPage(page.body), expiresAt: now + this.ttlMs }
+		const parts = nonce ? splitAt(body, nonce) : [body]
+		const entry = { status, headers, parts, bytes: body.length, expiresAt: now + this.ttlMs }
 		this.#entries.set(key, entry)
 		this.#bytes += sizeOf(entry)
 		for (const [oldest, entry] of this.#entries) {
@@ -86,4 +100,4 @@ export class PageCache {
 	}
 }
 
-const sizeOf = (entry: CachedPage) => entry.body.length + entry.gzip.length + entry.brotli.length
+const sizeOf = (entry: CachedPage) => entry.bytes

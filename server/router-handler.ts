@@ -1,38 +1,62 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
 import type { NextFunction, Request, Response } from 'express'
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router'
-import type { CachedPage, PageCache } from './page-cache'
-import { contentSecurityPolicy } from './security'
+import { bodyLimitFor, drainAfterResponse, limitBody, sendTooLarge } from './body-limit'
+import { bodyWithNonce, type CachedPage, type PageCache } from './page-cache'
+import { isPersonalPage } from './security'
 
 type Options = {
 	build: () => Promise<ServerBuild>
 	mode: 'development' | 'production'
 	getLoadContext: (req: Request, res: Response) => AppLoadContext
 	cache?: PageCache
+	/** Bytes a request body may have (counted while reading); over it the answer is 413. */
+	bodyLimit?: (req: Request) => number
 }
 
 /**
  * The React Router handler for Express (as @react-router/express does it), plus the page cache:
- * a cookie-less GET that rendered 200 is kept and replayed with the new response's CSP nonce.
+ * a cookie-less GET that rendered 200 is kept and replayed with the new response's own CSP nonce.
  */
-export function routerHandler({ build, mode, getLoadContext, cache }: Options) {
+export function routerHandler({
+	build,
+	mode,
+	getLoadContext,
+	cache,
+	bodyLimit = bodyLimitFor,
+}: Options) {
 	const handle = createRequestHandler(build, mode)
 	return async (req: Request, res: Response, next: NextFunction) => {
 		try {
 			const nonce = res.locals.cspNonce as string
+			const personal = isPersonalPage(req.path)
 			const key =
-				cache?.enabled && req.method === 'GET' && !req.headers.cookie && !req.headers.authorization
+				cache?.enabled &&
+				req.method === 'GET' &&
+				!personal &&
+				!req.headers.cookie &&
+				!req.headers.authorization
 					? req.originalUrl
 					: undefined
 			const hit = key ? cache?.get(key) : undefined
 			if (hit) {
-				sendCached(req, res, hit)
+				sendCached(res, hit, nonce)
 				return
 			}
-			const response = await handle(toFetchRequest(req, res), getLoadContext(req, res))
+			const { request, bodyTooLarge } = toFetchRequest(req, res, bodyLimit(req))
+			const response = await handle(request, getLoadContext(req, res))
+			// Whatever the route made of its failed read, the answer is that the body was too large.
+			if (bodyTooLarge()) {
+				await response.body?.cancel()
+				sendTooLarge(req, res)
+				return
+			}
 			res.status(response.status)
+			// A route that answered without reading the whole body: the rest is dropped.
+			drainAfterResponse(req, res)
 			const headers = [...response.headers.entries()]
 			for (const [name, value] of headers) res.append(name, value)
+			if (personal) res.setHeader('Cache-Control', 'private, no-store')
 			if (key && isCacheable(response)) {
 				const body = Buffer.from(await response.arrayBuffer())
 				cache?.set(key, { status: response.status, headers, body, nonce })
@@ -48,21 +72,12 @@ export function routerHandler({ build, mode, getLoadContext, cache }: Options) {
 	}
 }
 
-function sendCached(req: Request, res: Response, page: CachedPage) {
+/** A replay with this response's own nonce (already in its CSP header); compression() compresses it. */
+function sendCached(res: Response, page: CachedPage, nonce: string) {
 	res.status(page.status)
 	for (const [name, value] of page.headers) res.append(name, value)
-	res.setHeader('Content-Security-Policy', contentSecurityPolicy(page.nonce))
 	res.setHeader('X-Page-Cache', 'hit')
-	res.setHeader('Vary', 'Accept-Encoding')
-	const accepted = req.get('accept-encoding') ?? ''
-	const [encoding, body] = /\bbr\b/.test(accepted)
-		? ['br', page.brotli]
-		: /\bgzip\b/.test(accepted)
-			? ['gzip', page.gzip]
-			: [undefined, page.body]
-	if (encoding) res.setHeader('Content-Encoding', encoding)
-	res.setHeader('Content-Length', body.length)
-	res.end(body)
+	res.end(bodyWithNonce(page, nonce))
 }
 
 function isCacheable(response: globalThis.Response) {
@@ -74,7 +89,7 @@ function isCacheable(response: globalThis.Response) {
 	)
 }
 
-function toFetchRequest(req: Request, res: Response): globalThis.Request {
+function toFetchRequest(req: Request, res: Response, limit: number) {
 	const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`)
 	const controller = new AbortController()
 	res.on('close', () => {
@@ -86,10 +101,12 @@ function toFetchRequest(req: Request, res: Response): globalThis.Request {
 		else if (value !== undefined) headers.set(name, value)
 	}
 	const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
-	return new Request(url, {
+	const body = hasBody ? limitBody(req, limit) : undefined
+	const request = new Request(url, {
 		method: req.method,
 		headers,
 		signal: controller.signal,
-		...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: 'half' } : {}),
+		...(body ? { body: createReadableStreamFromReadable(body.stream), duplex: 'half' } : {}),
 	} as RequestInit)
+	return { request, bodyTooLarge: () => body?.exceeded() ?? false }
 }

@@ -25,7 +25,8 @@ export function contentSecurityPolicy(nonce: string, { dev = false } = {}) {
 	return directives.join('; ')
 }
 
-export function securityHeaders({ dev = false } = {}) {
+export function securityHeaders({ dev = false, siteUrl = '' } = {}) {
+	const httpsSite = siteUrl.startsWith('https://')
 	return (req: Request, res: Response, next: NextFunction) => {
 		res.setHeader('Content-Security-Policy', contentSecurityPolicy(res.locals.cspNonce, { dev }))
 		res.setHeader('X-Content-Type-Options', 'nosniff')
@@ -33,8 +34,8 @@ export function securityHeaders({ dev = false } = {}) {
 		res.setHeader('X-Frame-Options', 'DENY')
 		res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
 		res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
-		// HSTS only means something over HTTPS (directly or via a trusted proxy).
-		if (req.secure) {
+		// Whenever the public site is HTTPS: a proxy that forgets X-Forwarded-Proto must not drop it.
+		if (httpsSite || req.secure) {
 			res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
 		}
 		next()
@@ -61,4 +62,15 @@ export function sameOriginWrites(siteUrl: string) {
 		}
 		next()
 	}
+}
+
+/**
+ * Pages that show or take personal data (account, checkout, order confirmation, all of admin, and
+ * their `.data` requests): never stored by a browser or shared cache, never in the page cache.
+ * A rule by path, so a new admin route is covered without remembering a header.
+ */
+const PERSONAL_PAGES = /^\/(?:auth|checkout|checkout-auth|order-confirmation|admin)(?:[./]|$)/
+
+export function isPersonalPage(pathname: string) {
+	return PERSONAL_PAGES.test(pathname)
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { safeText } from '~/lib/text-safety'
 
 /**
  * Every setting the server reads, parsed once at start. A bad value stops start-up with a message
@@ -8,10 +9,9 @@ const EnvSchema = z
 	.object({
 		NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 		PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-		HOST: z.string().min(1).default('0.0.0.0'),
-		DATA_DIR: z.string().min(1).default('./data'),
-		DATABASE_URL: z
-			.string()
+		HOST: safeText().min(1).default('0.0.0.0'),
+		DATA_DIR: safeText().min(1).default('./data'),
+		DATABASE_URL: safeText()
 			.regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
 			.optional(),
 		DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
@@ -20,18 +20,19 @@ const EnvSchema = z
 		LOG_LEVEL: z
 			.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
 			.default('info'),
-		AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-		SMTP_URL: z
-			.string()
+		AUTH_SECRET: safeText().min(32, 'must be at least 32 characters').optional(),
+		SMTP_URL: safeText()
 			.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
 			.optional(),
-		MAIL_FROM: z.string().min(3).default('Highland Koi & Ponds <hello@highlandkoiponds.co.uk>'),
+		MAIL_FROM: safeText().min(3).default('Highland Koi & Ponds <hello@highlandkoiponds.co.uk>'),
 		BUSINESS_EMAIL: z.email().default('orders@highlandkoiponds.co.uk'),
 		OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
-		CATALOG_FILE: z.string().min(1).default('catalog/products.csv'),
+		// Delivered emails (customers' addresses, order details) are deleted after this many days.
+		OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+		CATALOG_FILE: safeText().min(1).default('catalog/products.csv'),
 		HTML_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 		/** Where db:backup and scheduled backups write; defaults to DATA_DIR/backups. */
-		BACKUP_DIR: z.string().min(1).optional(),
+		BACKUP_DIR: safeText().min(1).optional(),
 		/** Scheduled backups of the embedded database every N hours (0 = off). */
 		BACKUP_EVERY_HOURS: z.coerce
 			.number()

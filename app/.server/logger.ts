@@ -2,26 +2,75 @@ import pino from 'pino'
 
 export type Logger = pino.Logger
 
+type ErrorLike = Error & {
+	code?: unknown
+	cause?: unknown
+	query?: unknown
+	params?: unknown
+	table?: unknown
+	constraint?: unknown
+	status?: unknown
+}
+
+/** A database error (Drizzle's wrapper, or PostgreSQL's or PGlite's own) carries the query parameters. */
+function isDatabaseError(error: ErrorLike) {
+	return (
+		'params' in error || 'query' in error || (typeof error.code === 'string' && 'severity' in error)
+	)
+}
+
+/**
+ * What the logs keep of an error. A database error is logged by its SQLSTATE code and the names of
+ * the table and constraint only: its message, detail and stack repeat the query parameters (a
+ * customer's name, address, phone, email). Other errors keep their message and stack.
+ */
+export function serializeError(value: unknown): Record<string, unknown> {
+	if (!(value instanceof Error)) return { type: typeof value }
+	const error = value as ErrorLike
+	const cause = error.cause instanceof Error ? (error.cause as ErrorLike) : undefined
+	if (isDatabaseError(error) || (cause && isDatabaseError(cause))) {
+		const source = cause && isDatabaseError(cause) ? cause : error
+		return {
+			type: error.name,
+			code: typeof source.code === 'string' ? source.code : undefined,
+			table: typeof source.table === 'string' ? source.table : undefined,
+			constraint: typeof source.constraint === 'string' ? source.constraint : undefined,
+		}
+	}
+	return {
+		type: error.name,
+		code: typeof error.code === 'string' ? error.code : undefined,
+		status: typeof error.status === 'number' ? error.status : undefined,
+		message: error.message,
+		stack: error.stack,
+		cause: cause ? serializeError(cause) : undefined,
+	}
+}
+
 /**
  * Structured JSON logs. Redaction is a safety net: call sites log ids and kinds, never emails,
  * passwords, tokens, addresses or raw query strings.
  */
-export function createLogger(level: string = 'info'): Logger {
-	return pino({
-		level,
-		base: undefined,
-		redact: {
-			paths: [
-				'password',
-				'*.password',
-				'token',
-				'*.token',
-				'email',
-				'*.email',
-				'req.headers.cookie',
-				'req.headers.authorization',
-			],
-			censor: '[redacted]',
+export function createLogger(level: string = 'info', destination?: pino.DestinationStream): Logger {
+	return pino(
+		{
+			level,
+			base: undefined,
+			serializers: { err: serializeError, error: serializeError },
+			redact: {
+				paths: [
+					'password',
+					'*.password',
+					'token',
+					'*.token',
+					'email',
+					'*.email',
+					'req.headers.cookie',
+					'req.headers.authorization',
+				],
+				censor: '[redacted]',
+			},
 		},
-	})
+		destination,
+	)
 }

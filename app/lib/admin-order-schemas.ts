@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { parsePriceText } from './money'
 import { ORDER_STATUSES } from './order-status'
+import { safeText } from './text-safety'
 
 /** Spec section 5 and 8 Admin: the order modal's forms, shared by the browser and the actions. */
 export const INVALID_DELIVERY_COST = 'Please enter a valid delivery cost'
@@ -8,8 +9,7 @@ export const INVALID_DELIVERY_COST = 'Please enter a valid delivery cost'
 const version = z.coerce.number().int().min(1)
 
 /** '12.50', '£12.50', '0' → pence; empty, non-numeric or negative → the spec's message. */
-export const poundsToPence = z
-	.string()
+export const poundsToPence = safeText()
 	.trim()
 	.transform((text, ctx) => {
 		const pence = text === '' ? null : parsePriceText(text)
@@ -21,14 +21,17 @@ export const poundsToPence = z
 	})
 
 const text = (max: number) =>
-	z.string().trim().max(max, `Please keep this under ${max} characters`).default('')
+	safeText({ allowLineBreaks: true })
+		.trim()
+		.max(max, `Please keep this under ${max} characters`)
+		.default('')
 
 export const DeliveryCostSchema = z.object({
 	version,
 	deliveryCost: poundsToPence,
 	adminNotes: text(2000),
 	/** The suggestion shown beside the field, recorded on the timeline with the price charged. */
-	suggestion: z.string().trim().max(300).default(''),
+	suggestion: safeText().trim().max(300).default(''),
 	/** Set by the 'Confirm Price Update' dialog when a link is already active. */
 	confirmReplace: z
 		.literal('yes')
@@ -57,14 +60,12 @@ export const ORDER_INTENTS = [
 ] as const
 export type OrderIntent = (typeof ORDER_INTENTS)[number]
 
-const optionalDate = z
-	.string()
+const optionalDate = safeText()
 	.trim()
 	.regex(/^\d{4}-\d{2}-\d{2}$/)
 	.optional()
 	.catch(undefined)
-const optionalAmount = z
-	.string()
+const optionalAmount = safeText()
 	.trim()
 	.optional()
 	.transform((v) => (v ? parsePriceText(v) : null))
@@ -75,13 +76,13 @@ const optionalAmount = z
  * A malformed value is ignored rather than an error: it is a search box, not a form to fix.
  */
 export const OrderFiltersSchema = z.object({
-	orderId: z.string().trim().max(40).optional().catch(undefined),
+	orderId: safeText().trim().max(40).optional().catch(undefined),
 	/** A status, or 'expired': awaiting payment on a quote past its held-until date. */
 	status: z
 		.enum([...ORDER_STATUSES, 'expired'])
 		.optional()
 		.catch(undefined),
-	name: z.string().trim().max(100).optional().catch(undefined),
+	name: safeText().trim().max(100).optional().catch(undefined),
 	min: optionalAmount,
 	max: optionalAmount,
 	from: optionalDate,
@@ -110,7 +111,7 @@ const amountInPounds = z
 
 export const CreatePaymentLinkSchema = z
 	.object({
-		orderId: z.string().trim().min(1).max(40),
+		orderId: safeText().trim().min(1).max(40),
 		totalCost: amountInPounds.optional(),
 		deliveryCost: amountInPounds.optional(),
 	})
@@ -119,8 +120,8 @@ export const CreatePaymentLinkSchema = z
 	})
 
 export const DeactivatePaymentLinkSchema = z.object({
-	orderId: z.string().trim().min(1).max(40),
-	paymentLinkId: z.string().trim().min(1).max(100),
+	orderId: safeText().trim().min(1).max(40),
+	paymentLinkId: safeText().trim().min(1).max(100),
 })
 
 /** A row of the dashboard's order list. */

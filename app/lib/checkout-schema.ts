@@ -1,19 +1,19 @@
 import { z } from 'zod'
 import { SiteAccessFields, SiteAccessSchema } from './delivery/site-access-schema'
 import { DeliverySchema } from './delivery-schema'
+import { safeText } from './text-safety'
 
 export const MAX_ORDER_LINES = 100
 export const MAX_LINE_QUANTITY = 999
 
-const noChoice = z
-	.string()
+const noChoice = safeText()
 	.max(100)
 	.nullish()
 	.transform((v) => v ?? '')
 
 /** What the browser sends for each cart line: identifiers and quantity only — never a price. */
 export const OrderLineInputSchema = z.object({
-	id: z.string().trim().min(1).max(20),
+	id: safeText().trim().min(1).max(20),
 	quantity: z
 		.number({ error: 'Quantity must be a whole number' })
 		.int('Quantity must be a whole number')
@@ -23,7 +23,7 @@ export const OrderLineInputSchema = z.object({
 	selectedSize: noChoice,
 	selectedOption: noChoice,
 	/** The code the customer saw; a different code under the same id means the catalogue changed. */
-	code: z.string().max(100).optional(),
+	code: safeText().max(100).optional(),
 })
 
 export const PlaceOrderSchema = z.object({
@@ -32,7 +32,7 @@ export const PlaceOrderSchema = z.object({
 		.min(1, 'Your cart is empty')
 		.max(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines`),
 	deliveryInfo: DeliverySchema,
-	idempotencyKey: z.string().trim().min(8).max(100).optional(),
+	idempotencyKey: safeText().trim().min(8).max(100).optional(),
 	saveToProfile: z.boolean().default(false),
 	siteAccess: SiteAccessSchema.nullish().transform((v) => v ?? null),
 })
@@ -42,7 +42,7 @@ export type PlaceOrderInput = z.input<typeof PlaceOrderSchema>
 /** The checkout page's form: the delivery fields plus the cart (JSON) and the checkout key. */
 export const CheckoutFormSchema = DeliverySchema.extend({
 	...SiteAccessFields,
-	cart: z.string().transform((text, ctx) => {
+	cart: safeText().transform((text, ctx) => {
 		try {
 			return JSON.parse(text) as unknown
 		} catch {
@@ -50,7 +50,7 @@ export const CheckoutFormSchema = DeliverySchema.extend({
 			return z.NEVER
 		}
 	}),
-	idempotencyKey: z.string().trim().min(8).max(100),
+	idempotencyKey: safeText().trim().min(8).max(100),
 	saveToProfile: z
 		.literal('on')
 		.optional()

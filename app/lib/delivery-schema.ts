@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { safeText } from './text-safety'
 
 /** Spec section 5: the delivery form's rules and messages, shared by the form and the server. */
 export const DELIVERY_MESSAGES = {
@@ -24,9 +25,12 @@ export function normalisePostcode(value: string) {
 }
 
 const required = (message: string, max = 100) =>
-	z.string().trim().min(1, message).max(max, `Please keep this under ${max} characters`)
-const optional = (max: number) =>
-	z.string().trim().max(max, `Please keep this under ${max} characters`).default('')
+	safeText().trim().min(1, message).max(max, `Please keep this under ${max} characters`)
+const optional = (max: number, { allowLineBreaks = false } = {}) =>
+	safeText({ allowLineBreaks })
+		.trim()
+		.max(max, `Please keep this under ${max} characters`)
+		.default('')
 
 export const DeliverySchema = z.object({
 	firstName: required(DELIVERY_MESSAGES.firstName),
@@ -41,13 +45,12 @@ export const DeliverySchema = z.object({
 		(v) => PHONE.test(v),
 		DELIVERY_MESSAGES.phoneFormat,
 	),
-	email: z
-		.string()
+	email: safeText()
 		.trim()
 		.max(254)
 		.refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(v), DELIVERY_MESSAGES.email)
 		.default(''),
-	notes: optional(1000),
+	notes: optional(1000, { allowLineBreaks: true }),
 })
 
 export type DeliveryDetails = z.infer<typeof DeliverySchema>

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { isResetTokenUsable, resetPassword } from '~/.server/auth/account'
+import { readForm } from '~/.server/http/read-body'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { AUTH_MESSAGES, firstMessage, NewPasswordSchema } from '~/lib/auth-forms'
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const form = await request.formData()
+	const form = await readForm(request)
 	const parsed = NewPasswordSchema.safeParse(Object.fromEntries(form))
 	if (!parsed.success)
 		return data({ error: firstMessage(parsed.error), expired: false }, { status: 400 })

@@ -1,16 +1,19 @@
 import { CheckCircle2 } from 'lucide-react'
+import type { ComponentProps } from 'react'
 import { data, Link, redirect } from 'react-router'
-import { signOut } from '~/.server/auth/account'
+import { changePassword, reauthenticate, signOut } from '~/.server/auth/account'
 import { handleAuthForm } from '~/.server/auth/auth-form.server'
 import { getSessionUser, requireUser, safeRedirectPath } from '~/.server/auth/guards'
 import { deleteAccount, getProfile, saveDeliveryDetails } from '~/.server/auth/profile'
+import { outboxDirFor, removeEmlFiles } from '~/.server/email/transport'
+import { readForm } from '~/.server/http/read-body'
 import { listCustomerOrders } from '~/.server/orders/customer-orders'
 import { OrdersTab } from '~/components/account/orders-tab'
 import { ProfileTab } from '~/components/account/profile-tab'
 import { AuthForm } from '~/components/auth/auth-form'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
-import { parseMode } from '~/lib/auth-forms'
+import { ChangePasswordSchema, firstMessage, parseMode } from '~/lib/auth-forms'
 import { cn } from '~/lib/cn'
 import { ProfileDeliverySchema } from '~/lib/delivery-schema'
 import { parseForm } from '~/lib/forms'
@@ -72,6 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			ordersError,
 		},
 		tab: url.searchParams.get('tab') === 'orders' ? ('orders' as const) : ('profile' as const),
+		passwordChanged: url.searchParams.get('password') === 'changed',
 		mode: 'signin' as const,
 		redirectTo: '',
 		notice: undefined,
@@ -79,10 +83,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const form = await request.formData()
+	const form = await readForm(request)
 	const intent = String(form.get('intent') ?? '')
 	if (intent === 'signin' || intent === 'register' || intent === 'reset') {
-		const redirectTo = safeRedirectPath(String(form.get('redirectTo') ?? ''), '/auth')
+		const redirectTo = safeRedirectPath(
+			String(form.get('redirectTo') ?? ''),
+			context.env.SITE_URL,
+			'/auth',
+		)
 		return handleAuthForm(request, context, form, redirectTo)
 	}
 	const user = await requireUser(request, context)
@@ -96,15 +104,32 @@ export async function action({ request, context }: Route.ActionArgs) {
 		await saveDeliveryDetails(context.db, user.id, parsed.data)
 		return { profileErrors: {}, saved: true }
 	}
+	if (intent === 'change-password') {
+		const parsed = ChangePasswordSchema.safeParse(Object.fromEntries(form))
+		if (!parsed.success) return accountFailure('password', firstMessage(parsed.error), 400)
+		const { currentPassword, password } = parsed.data
+		const result = await changePassword(context, user, currentPassword, password, request.headers)
+		if (!result.ok) return accountFailure('password', result.message, result.status)
+		// The old session is gone: the page renders again with the new cookie.
+		return redirect('/auth?password=changed', { headers: result.headers })
+	}
 	if (intent === 'delete-account') {
 		if (form.get('confirm') !== 'yes')
 			return data({ profileErrors: {}, saved: false }, { status: 400 })
+		const check = await reauthenticate(context, user, String(form.get('currentPassword') ?? ''))
+		if (!check.ok) return accountFailure('delete', check.message, check.status)
 		const headers = await signOut(context, request.headers)
-		await deleteAccount(context.db, user.id)
+		const emailIds = await deleteAccount(context.db, user.id)
+		await removeEmlFiles(outboxDirFor(context.env.DATA_DIR), emailIds)
 		context.logger.info({ userId: user.id }, 'account deleted')
 		return redirect('/?account=deleted', { headers })
 	}
 	return data({ profileErrors: {}, saved: false }, { status: 400 })
+}
+
+/** A failed password change or deletion, shown beside the form it came from. */
+function accountFailure(form: 'password' | 'delete', message: string, status: number) {
+	return data({ profileErrors: {}, saved: false, accountError: { form, message } }, { status })
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
@@ -133,6 +158,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 		)
 	}
 	const profileResult = actionData && 'profileErrors' in actionData ? actionData : undefined
+	// Serialised action data loses the union's literal types; this field is ours alone.
+	const accountResult = profileResult as
+		| Pick<ComponentProps<typeof ProfileTab>, 'accountError'>
+		| undefined
 	const tab = loaderData.tab
 	return (
 		<>
@@ -163,6 +192,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 						details={account.details}
 						errors={profileResult?.profileErrors}
 						saved={profileResult?.saved}
+						accountError={accountResult?.accountError}
+						passwordChanged={!accountResult?.accountError && loaderData.passwordChanged}
 					/>
 				)}
 			</div>

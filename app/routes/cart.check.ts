@@ -1,16 +1,17 @@
 import { z } from 'zod'
 import { apiError, readJson } from '~/.server/api/errors'
 import { checkCartLines } from '~/.server/orders/cart-check'
+import { safeText } from '~/lib/text-safety'
 import type { Route } from './+types/cart.check'
 
 const LinesSchema = z
 	.array(
 		z.object({
-			id: z.string().max(20),
-			code: z.string().max(100).optional(),
-			price: z.string().max(30),
-			selectedSize: z.string().max(100),
-			selectedOption: z.string().max(100),
+			id: safeText().max(20),
+			code: safeText().max(100).optional(),
+			price: safeText().max(30),
+			selectedSize: safeText().max(100),
+			selectedOption: safeText().max(100),
 		}),
 	)
 	.max(100)

@@ -1,6 +1,7 @@
 import { redirect } from 'react-router'
 import { handleAuthForm } from '~/.server/auth/auth-form.server'
 import { getSessionUser, safeRedirectPath } from '~/.server/auth/guards'
+import { readForm } from '~/.server/http/read-body'
 import { AuthForm } from '~/components/auth/auth-form'
 import { CheckoutSteps } from '~/components/checkout/checkout-steps'
 import { PageHeader } from '~/components/content/page-header'
@@ -25,14 +26,18 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
-	const redirectTo = safeRedirectPath(url.searchParams.get('redirectTo'), '/checkout')
+	const redirectTo = safeRedirectPath(
+		url.searchParams.get('redirectTo'),
+		context.env.SITE_URL,
+		'/checkout',
+	)
 	// Spec: a signed-in customer goes straight on to where they were heading.
 	if (await getSessionUser(request, context)) throw redirect(redirectTo)
 	return { mode: parseMode(url.searchParams.get('mode') ?? 'register'), redirectTo }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const form = await request.formData()
+	const form = await readForm(request)
 	return handleAuthForm(request, context, form, '/checkout')
 }
 

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { data, Form, redirect, useNavigate, useNavigation } from 'react-router'
 import { getSessionUser } from '~/.server/auth/guards'
 import { getProfile } from '~/.server/auth/profile'
+import { readForm } from '~/.server/http/read-body'
 import { orderDeps, placeOrder } from '~/.server/orders/place-order'
 import { CHECKOUT_FIELDS, DeliveryFields } from '~/components/account/delivery-fields'
 import { useCart } from '~/components/cart/cart-provider'
@@ -57,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = await getSessionUser(request, context)
 	if (!user) throw redirect('/checkout-auth?redirectTo=/checkout')
-	const form = parseForm(CheckoutFormSchema, await request.formData())
+	const form = parseForm(CheckoutFormSchema, await readForm(request))
 	if (!form.ok) {
 		const { cart, idempotencyKey, saveToProfile, ...fields } = form.fieldErrors
 		const message = cart ?? idempotencyKey ?? saveToProfile ?? 'Please check your delivery details.'

@@ -114,6 +114,11 @@ test('edit saved delivery details, download my data, delete the account', async 
 	expect(exported.profile).toMatchObject({ email, city: 'Nairn' })
 	await page.locator('summary', { hasText: 'Delete my account' }).click()
 	await page.getByLabel('I understand that my account will be deleted permanently.').check()
+	await page.getByLabel('Your current password').fill('not my password')
+	await page.getByRole('button', { name: 'Delete my account' }).click()
+	await expect(page.getByText('Your current password is not correct.')).toBeVisible()
+	await page.getByLabel('I understand that my account will be deleted permanently.').check()
+	await page.getByLabel('Your current password').fill('pond keeper 2026')
 	await page.getByRole('button', { name: 'Delete my account' }).click()
 	await expect(page).toHaveURL(/\/\?account=deleted$/)
 	await visit(page, '/auth', { a11y: false })
@@ -147,4 +152,14 @@ test('an admin made with the CLI sees the Admin link; a customer is refused', as
 	).toBeVisible()
 	await customer.getByRole('link', { name: 'Return to Home' }).click()
 	await expect(customer).toHaveURL(/\/$/)
+})
+
+test('a redirectTo hiding a tab keeps a signed-in customer on the site', async ({
+	page,
+	baseURL,
+}) => {
+	await register(page, unique())
+	await page.goto('/checkout-auth?redirectTo=%2F%09%2Fevil.example')
+	expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin)
+	expect(new URL(page.url()).pathname).toBe('/checkout')
 })

@@ -275,7 +275,11 @@ describe('My Account', () => {
 			postcode: 'PH1 5AA',
 			city: 'Perth',
 		})
-		const gone = await client.post('/auth', { intent: 'delete-account', confirm: 'yes' })
+		const gone = await client.post('/auth', {
+			intent: 'delete-account',
+			confirm: 'yes',
+			currentPassword: 'correct horse battery',
+		})
 		expect(gone.headers.get('location')).toBe('/?account=deleted')
 		const rows = await app.database.db
 			.select()

@@ -13,19 +13,26 @@ const nonceOf = (res: Response) =>
 	/'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1]
 
 describe('page cache', () => {
-	it('replays a cookie-less page compressed, with a CSP that matches its scripts', async () => {
+	it('replays a cookie-less page compressed, each time with its own nonce in CSP and scripts', async () => {
 		const first = await app.request('/about')
 		expect(first.headers.get('x-page-cache')).toBe('miss')
+		const firstNonce = nonceOf(first)!
 		const firstHtml = await first.text()
-		const second = await app.request('/about', { headers: { 'accept-encoding': 'br' } })
-		expect(second.headers.get('x-page-cache')).toBe('hit')
-		expect(second.headers.get('content-encoding')).toBe('br')
-		const nonce = nonceOf(second)
-		const html = await second.text()
-		expect(html).toBe(firstHtml)
-		const scripts = html.match(/<script\b[^>]*>/g) ?? []
-		expect(scripts.length).toBeGreaterThan(0)
-		for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
+		const seen = new Set([firstNonce])
+		for (const encoding of ['br', 'gzip', 'identity']) {
+			const replay = await app.request('/about', { headers: { 'accept-encoding': encoding } })
+			expect(replay.headers.get('x-page-cache')).toBe('hit')
+			if (encoding !== 'identity') expect(replay.headers.get('content-encoding')).toBe(encoding)
+			const nonce = nonceOf(replay)!
+			expect(seen.has(nonce), 'a fresh nonce per replay').toBe(false)
+			seen.add(nonce)
+			const html = await replay.text()
+			expect(html).not.toContain(firstNonce)
+			expect(html).toBe(firstHtml.replaceAll(firstNonce, nonce))
+			const scripts = html.match(/<script\b[^>]*>/g) ?? []
+			expect(scripts.length).toBeGreaterThan(0)
+			for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
+		}
 	})
 
 	it('never serves the cache to a visitor with cookies, nor caches errors', async () => {

@@ -36,11 +36,13 @@ export async function startTestApp(
 		catalogCsv = fs.readFileSync('catalog/products.csv', 'utf8') as string | null,
 	} = {},
 ): Promise<TestApp> {
-	vite ??= await createServer({
-		server: { middlewareMode: true, hmr: false, watch: null },
-		appType: 'custom',
-		logLevel: 'error',
-	})
+	vite ??= await oneAtATime(() =>
+		createServer({
+			server: { middlewareMode: true, hmr: false, watch: null },
+			appType: 'custom',
+			logLevel: 'error',
+		}),
+	)
 	const { createApp, createRuntime } = (await vite.ssrLoadModule(
 		'./server/app.ts',
 	)) as typeof ServerApp
@@ -74,5 +76,42 @@ export async function startTestApp(
 			await database.cleanup()
 			fs.rmSync(dataDir, { recursive: true, force: true })
 		},
+	}
+}
+
+/**
+ * React Router's Vite plugin deletes and rewrites .react-router/types whenever a dev server starts;
+ * two test workers starting at once race on it (ENOENT from one's write after the other's delete).
+ * So starts take turns, each waiting until its types are written again.
+ */
+async function oneAtATime(start: () => Promise<ViteDevServer>) {
+	const lock = path.join(
+		os.tmpdir(),
+		`koi-vite-start-${Buffer.from(process.cwd()).toString('hex')}`,
+	)
+	const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+	for (;;) {
+		try {
+			fs.mkdirSync(lock)
+			break
+		} catch {
+			// A lock left by a killed run is stale after 30 s.
+			const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now())
+			if (age > 30_000) fs.rmSync(lock, { recursive: true, force: true })
+			await sleep(50)
+		}
+	}
+	try {
+		const startedAt = Date.now()
+		const server = await start()
+		const marker = path.join('.react-router', 'types', '+future.ts')
+		for (let waited = 0; waited < 10_000; waited += 50) {
+			const written = fs.statSync(marker, { throwIfNoEntry: false })?.mtimeMs ?? 0
+			if (written >= startedAt - 1000) break
+			await sleep(50)
+		}
+		return server
+	} finally {
+		fs.rmSync(lock, { recursive: true, force: true })
 	}
 }

@@ -1,3 +1,4 @@
+import { mediaType, readBodyBytes } from '~/.server/http/read-body'
 import type { AdminResult } from '~/.server/orders/admin-actions'
 import type { OrderRow } from '~/.server/orders/lifecycle'
 
@@ -24,12 +25,13 @@ export function apiError(status: ApiStatus, message: string, extra: Record<strin
 	)
 }
 
-/** Reads a JSON body of at most `limit` bytes; anything else is a clear 400. */
+/** Reads a JSON body of at most `limit` bytes (counted while reading); anything else is a clear 4xx. */
 export async function readJson(
 	request: Request,
 	limit = 256 * 1024,
 ): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
-	if (!request.headers.get('content-type')?.includes('application/json')) {
+	// Exactly application/json (parameters such as charset allowed), not e.g. application/jsonx.
+	if (mediaType(request) !== 'application/json') {
 		return {
 			ok: false,
 			response: apiError(
@@ -38,11 +40,18 @@ export async function readJson(
 			),
 		}
 	}
-	const text = await request.text()
-	if (text.length > limit)
-		return { ok: false, response: apiError('INVALID_ARGUMENT', 'The request body is too large.') }
+	const bytes = await readBodyBytes(request, limit)
+	if (!bytes) {
+		return {
+			ok: false,
+			response: Response.json(
+				{ error: { status: 'INVALID_ARGUMENT', message: 'The request body is too large.' } },
+				{ status: 413, headers: { 'Cache-Control': 'no-store' } },
+			),
+		}
+	}
 	try {
-		const body = JSON.parse(text) as unknown
+		const body = JSON.parse(new TextDecoder().decode(bytes)) as unknown
 		// The spec wraps callable payloads as { data: … }; accept both.
 		const payload =
 			body && typeof body === 'object' && 'data' in body ? (body as { data: unknown }).data : body

@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm'
 import type { AppLoadContext } from 'react-router'
-import { verification } from '~/.server/db/schema'
+import { user, verification } from '~/.server/db/schema'
 import { welcomeEmail } from '~/.server/email/account-emails'
 import { enqueueEmail } from '~/.server/email/outbox'
 import { AUTH_MESSAGES } from '~/lib/auth-forms'
-import { PASSWORD_MAX, PASSWORD_MIN } from './auth'
-import { clearLoginFailures, isLoginBlocked, recordLoginFailure } from './login-limiter'
+import { clearLoginFailures, recordLoginFailure, signInWait, takeQuota } from './attempt-limiter'
+import { isAcceptablePassword, verifyCurrentPassword } from './passwords'
 
 type Ctx = Pick<AppLoadContext, 'auth' | 'db' | 'logger' | 'env' | 'clientIp'>
 export type AuthResult =
 	| { ok: true; headers: Headers; userId: string }
-	| { ok: false; message: string }
+	| { ok: false; message: string; status?: 429 }
 
 /** better-auth signals failures with an APIError carrying a machine code. */
 function errorCode(error: unknown): string | undefined {
@@ -24,9 +24,9 @@ export async function signIn(
 	password: string,
 	requestHeaders: Headers,
 ): Promise<AuthResult> {
-	if (await isLoginBlocked(ctx.db, email, ctx.clientIp)) {
-		ctx.logger.warn({ event: 'sign-in-blocked' }, 'sign-in refused: too many failures')
-		return { ok: false, message: AUTH_MESSAGES.tooManyAttempts }
+	if ((await signInWait(ctx.db, email, ctx.clientIp)) > 0) {
+		ctx.logger.warn({ event: 'sign-in-delayed' }, 'sign-in refused: too soon after failures')
+		return { ok: false, message: AUTH_MESSAGES.tooManyAttempts, status: 429 }
 	}
 	try {
 		const { headers, response } = await ctx.auth.api.signInEmail({
@@ -49,7 +49,7 @@ export async function signIn(
 			ctx.logger.warn({ event: 'sign-in-failed' }, 'sign-in failed')
 			return { ok: false, message: AUTH_MESSAGES.invalidCredential }
 		}
-		ctx.logger.error({ code, err: (error as Error).message }, 'sign-in error')
+		ctx.logger.error({ code, err: error }, 'sign-in error')
 		return { ok: false, message: AUTH_MESSAGES.signInFailed }
 	}
 }
@@ -61,8 +61,12 @@ export async function register(
 	input: Registration,
 	requestHeaders: Headers,
 ): Promise<AuthResult> {
-	if (input.password.length < PASSWORD_MIN || input.password.length > PASSWORD_MAX) {
+	if (!isAcceptablePassword(input.password)) {
 		return { ok: false, message: AUTH_MESSAGES.weakPassword }
+	}
+	if (!(await takeQuota(ctx.db, 'register', input.email, ctx.clientIp))) {
+		ctx.logger.warn({ event: 'register-throttled' }, 'registration refused: too many attempts')
+		return { ok: false, message: AUTH_MESSAGES.tooManyRegistrations, status: 429 }
 	}
 	try {
 		const { headers, response } = await ctx.auth.api.signUpEmail({
@@ -88,21 +92,22 @@ export async function register(
 		if (code === 'PASSWORD_TOO_SHORT' || code === 'PASSWORD_TOO_LONG') {
 			return { ok: false, message: AUTH_MESSAGES.weakPassword }
 		}
-		ctx.logger.error({ code, err: (error as Error).message }, 'registration error')
+		ctx.logger.error({ code, err: error }, 'registration error')
 		return { ok: false, message: AUTH_MESSAGES.registerFailed }
 	}
 }
 
 /** Always the same answer whether or not the account exists (no enumeration). */
 export async function requestPasswordReset(ctx: Ctx, email: string) {
+	if (!(await takeQuota(ctx.db, 'reset', email, ctx.clientIp))) {
+		ctx.logger.warn({ event: 'reset-throttled' }, 'reset request refused: too many requests')
+		return { ok: false as const, message: AUTH_MESSAGES.tooManyResetRequests, status: 429 as const }
+	}
 	try {
 		await ctx.auth.api.requestPasswordReset({ body: { email, redirectTo: '/auth/reset-password' } })
 		return { ok: true as const, message: AUTH_MESSAGES.resetSent }
 	} catch (error) {
-		ctx.logger.error(
-			{ code: errorCode(error), err: (error as Error).message },
-			'password reset request error',
-		)
+		ctx.logger.error({ code: errorCode(error), err: error }, 'password reset request error')
 		return { ok: false as const, message: AUTH_MESSAGES.resetFailed }
 	}
 }
@@ -118,17 +123,24 @@ export async function isResetTokenUsable(db: Ctx['db'], token: string) {
 }
 
 export async function resetPassword(ctx: Ctx, token: string, newPassword: string) {
-	if (newPassword.length < PASSWORD_MIN || newPassword.length > PASSWORD_MAX) {
+	if (!isAcceptablePassword(newPassword)) {
 		return { ok: false as const, message: AUTH_MESSAGES.weakPassword }
 	}
+	const [owner] = await ctx.db
+		.select({ email: user.email })
+		.from(verification)
+		.innerJoin(user, eq(user.id, verification.value))
+		.where(eq(verification.identifier, `reset-password:${token}`))
 	try {
 		await ctx.auth.api.resetPassword({ body: { token, newPassword } })
+		// Whoever was typing wrong passwords for this account no longer slows its owner down.
+		if (owner) await clearLoginFailures(ctx.db, owner.email)
 		return { ok: true as const }
 	} catch (error) {
 		const code = errorCode(error)
 		if (code === 'INVALID_TOKEN')
 			return { ok: false as const, message: AUTH_MESSAGES.resetLinkInvalid, expired: true }
-		ctx.logger.error({ code, err: (error as Error).message }, 'password reset error')
+		ctx.logger.error({ code, err: error }, 'password reset error')
 		return { ok: false as const, message: 'Failed to reset your password. Please try again.' }
 	}
 }
@@ -140,4 +152,46 @@ export async function signOut(ctx: Ctx, requestHeaders: Headers) {
 	} catch {
 		return new Headers()
 	}
+}
+
+type Failure = { ok: false; message: string; status: 400 | 429 }
+
+/**
+ * Re-authentication before deleting the account or changing sign-in details: the current
+ * password, under the same growing delay as sign-in (this is a password guess too).
+ */
+export async function reauthenticate(
+	ctx: Ctx,
+	account: { id: string; email: string },
+	password: string,
+): Promise<{ ok: true } | Failure> {
+	if ((await signInWait(ctx.db, account.email, ctx.clientIp)) > 0) {
+		return { ok: false, message: AUTH_MESSAGES.tooManyAttempts, status: 429 }
+	}
+	if (await verifyCurrentPassword(ctx.db, ctx.auth, account.id, password)) return { ok: true }
+	await recordLoginFailure(ctx.db, account.email, ctx.clientIp)
+	ctx.logger.warn({ userId: account.id, event: 'reauth-failed' }, 're-authentication failed')
+	return { ok: false, message: AUTH_MESSAGES.currentPasswordWrong, status: 400 }
+}
+
+/** A new password after re-authentication; other sessions end, this one gets a new token. */
+export async function changePassword(
+	ctx: Ctx,
+	account: { id: string; email: string },
+	currentPassword: string,
+	newPassword: string,
+	requestHeaders: Headers,
+): Promise<{ ok: true; headers: Headers } | Failure> {
+	const check = await reauthenticate(ctx, account, currentPassword)
+	if (!check.ok) return check
+	if (!isAcceptablePassword(newPassword)) {
+		return { ok: false, message: AUTH_MESSAGES.weakPassword, status: 400 }
+	}
+	const { headers } = await ctx.auth.api.changePassword({
+		body: { currentPassword, newPassword, revokeOtherSessions: true },
+		headers: requestHeaders,
+		returnHeaders: true,
+	})
+	ctx.logger.info({ userId: account.id }, 'password changed')
+	return { ok: true, headers }
 }

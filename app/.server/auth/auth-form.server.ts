@@ -1,7 +1,6 @@
 import type { AppLoadContext } from 'react-router'
 import { data, redirect } from 'react-router'
 import {
-	AUTH_MESSAGES,
 	type AuthMode,
 	firstMessage,
 	RegisterSchema,
@@ -28,7 +27,7 @@ export async function handleAuthForm(
 ) {
 	const intent = String(form.get('intent') ?? '')
 	const str = (name: string) => String(form.get(name) ?? '')
-	const redirectTo = safeRedirectPath(str('redirectTo'), fallbackRedirect)
+	const redirectTo = safeRedirectPath(str('redirectTo'), context.env.SITE_URL, fallbackRedirect)
 	const values = {
 		email: str('email').trim().slice(0, 254),
 		firstName: str('firstName').slice(0, 100),
@@ -41,12 +40,7 @@ export async function handleAuthForm(
 		const parsed = SignInSchema.safeParse({ email: str('email'), password: str('password') })
 		if (!parsed.success) return fail('signin', firstMessage(parsed.error))
 		const result = await signIn(context, parsed.data.email, parsed.data.password, request.headers)
-		if (!result.ok)
-			return fail(
-				'signin',
-				result.message,
-				result.message === AUTH_MESSAGES.tooManyAttempts ? 429 : 400,
-			)
+		if (!result.ok) return fail('signin', result.message, result.status ?? 400)
 		return redirect(redirectTo, { headers: result.headers })
 	}
 	if (intent === 'register') {
@@ -59,14 +53,14 @@ export async function handleAuthForm(
 		})
 		if (!parsed.success) return fail('register', firstMessage(parsed.error))
 		const result = await register(context, parsed.data, request.headers)
-		if (!result.ok) return fail('register', result.message)
+		if (!result.ok) return fail('register', result.message, result.status ?? 400)
 		return redirect(redirectTo, { headers: result.headers })
 	}
 	if (intent === 'reset') {
 		const parsed = ResetRequestSchema.safeParse({ email: str('email') })
 		if (!parsed.success) return fail('reset', firstMessage(parsed.error))
 		const result = await requestPasswordReset(context, parsed.data.email)
-		if (!result.ok) return fail('reset', result.message, 500)
+		if (!result.ok) return fail('reset', result.message, result.status ?? 500)
 		// Spec: after a successful request the form returns to sign in with the message.
 		return data<AuthFormResult>({ mode: 'signin', success: result.message, values })
 	}

@@ -1,5 +1,7 @@
 import type { AppLoadContext } from 'react-router'
 import { data, redirect } from 'react-router'
+import { hasControlCharacters } from '~/lib/text-safety'
+import { keepSessionAlive } from './session-activity'
 
 export type SessionUser = {
 	id: string
@@ -21,6 +23,10 @@ export async function getSessionUser(
 	try {
 		const result = await context.auth.api.getSession({ headers: request.headers })
 		if (!result) return null
+		if (!(await keepSessionAlive(context.db, result.session))) {
+			context.logger.info({ userId: result.user.id }, 'session ended after idle timeout')
+			return null
+		}
 		const u = result.user as typeof result.user & {
 			firstName?: string
 			lastName?: string
@@ -34,7 +40,7 @@ export async function getSessionUser(
 			isAdmin: u.role === 'admin',
 		}
 	} catch (error) {
-		context.logger.warn({ err: (error as Error).message }, 'session lookup failed')
+		context.logger.warn({ err: error }, 'session lookup failed')
 		return null
 	}
 }
@@ -64,9 +70,26 @@ export async function requireAdmin(request: Request, context: AppLoadContext) {
 	return user
 }
 
-/** Only same-site paths may be redirect targets (no open redirects). */
-export function safeRedirectPath(target: string | null | undefined, fallback = '/') {
-	if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\'))
+/**
+ * Only same-site paths may be redirect targets (no open redirects): the target is resolved against
+ * SITE_URL as a browser would, must stay on its origin, and only path + search are returned.
+ */
+export function safeRedirectPath(
+	target: string | null | undefined,
+	siteUrl: string,
+	fallback = '/',
+) {
+	// Browsers drop tabs and newlines from URLs (`/\t/evil` becomes `//evil`) and read `\` as `/`.
+	if (!target?.startsWith('/') || hasControlCharacters(target) || target.includes('\\'))
 		return fallback
-	return target
+	let url: URL
+	try {
+		url = new URL(target, siteUrl)
+	} catch {
+		return fallback
+	}
+	const path = url.pathname + url.search
+	// `/.//evil.example` resolves to the path `//evil.example`, which a browser reads as a host.
+	if (url.origin !== new URL(siteUrl).origin || path.startsWith('//')) return fallback
+	return path
 }

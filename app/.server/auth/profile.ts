@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, like, sql } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
-import { orders, user } from '~/.server/db/schema'
+import { emailOutbox, orders, user, verification } from '~/.server/db/schema'
 import { listCustomerOrders } from '~/.server/orders/customer-orders'
 import type { SiteAccess } from '~/lib/delivery/suggest'
 import type { DeliveryDetails } from '~/lib/delivery-schema'
+import { forgetAttempts } from './attempt-limiter'
 
 export type Profile = {
 	firstName: string
@@ -91,10 +92,13 @@ const REDACTED = {
 
 /**
  * UK GDPR right to erasure: the account, its sessions and saved details go; orders stay for the
- * business's records with the personal details removed and no link to the person.
+ * business's records with the personal details removed and no link to the person. Emails to the
+ * customer (queued or sent), unused reset links and attempt counters go too. Resolves to the
+ * deleted emails' ids, so their .eml files can be removed.
  */
 export async function deleteAccount(db: Db, userId: string) {
-	await db.transaction(async (tx) => {
+	return db.transaction(async (tx) => {
+		const [row] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId))
 		await tx
 			.update(orders)
 			.set({
@@ -103,6 +107,17 @@ export async function deleteAccount(db: Db, userId: string) {
 				updatedAt: new Date(),
 			})
 			.where(eq(orders.userId, userId))
+		await tx
+			.delete(verification)
+			.where(and(eq(verification.value, userId), like(verification.identifier, 'reset-password:%')))
+		const emails = row
+			? await tx
+					.delete(emailOutbox)
+					.where(sql`lower(${emailOutbox.to}) = lower(${row.email})`)
+					.returning({ id: emailOutbox.id })
+			: []
+		if (row) await forgetAttempts(tx, row.email)
 		await tx.delete(user).where(eq(user.id, userId))
+		return emails.map((email) => email.id)
 	})
 }

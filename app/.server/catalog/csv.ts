@@ -5,6 +5,7 @@ import { PRICE_NOT_AVAILABLE } from '~/lib/catalog/product'
 import { CATEGORIES } from '~/lib/categories'
 import { SHIPPING_CLASSES } from '~/lib/delivery/shipping-class'
 import { parsePriceText } from '~/lib/money'
+import { safeText } from '~/lib/text-safety'
 
 export const CSV_COLUMNS = [
 	'name',
@@ -29,7 +30,10 @@ export type CatalogParseResult =
 	| { ok: true; products: Product[]; errors: RowError[] }
 	| { ok: false; error: string }
 
-const text = (max: number) => z.string().trim().max(max, `is longer than ${max} characters`)
+const text = (max: number) =>
+	safeText({ message: 'contains a control character' })
+		.trim()
+		.max(max, `is longer than ${max} characters`)
 const list = (value: string) =>
 	value
 		.split(',')
@@ -70,8 +74,7 @@ const RowSchema = z
 		selected_size: text(100),
 		selected_option: text(100),
 		original_name: text(300),
-		shipping_class: z
-			.string()
+		shipping_class: safeText()
 			.trim()
 			.toLowerCase()
 			.default('')

@@ -2,12 +2,19 @@ import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { inArray, sql } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox } from '~/.server/db/schema'
 import { createLogger } from '~/.server/logger'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db'
-import { backoffSeconds, claimDueEmails, enqueueEmail, MAX_ATTEMPTS } from './outbox'
+import {
+	backoffSeconds,
+	claimDueEmails,
+	enqueueEmail,
+	MAX_ATTEMPTS,
+	purgeDeliveredEmails,
+} from './outbox'
 import { createMailTransport } from './transport'
 import { OutboxWorker } from './worker'
 
@@ -43,6 +50,8 @@ describe('email outbox', () => {
 		const eml = fs.readFileSync(path.join(dir, files[0]!), 'utf8')
 		expect(eml).toMatch(/^Subject: Order KP-1$/m)
 		expect(eml).toMatch(/^To: c1@example\.co\.uk$/m)
+		// Only the server's own user may read them: they hold addresses and reset links.
+		expect(fs.statSync(path.join(dir, files[0]!)).mode & 0o777).toBe(0o600)
 		expect(await worker.runOnce()).toBe(0)
 	})
 
@@ -111,5 +120,26 @@ describe('email outbox', () => {
 		const ids = claims.flat().map((e) => e.id)
 		expect(ids).toHaveLength(30)
 		expect(new Set(ids).size).toBe(30)
+	})
+
+	it('purges delivered emails after the retention period, and nothing else', async () => {
+		const old = await enqueueEmail(database.db, message(90))
+		const recent = await enqueueEmail(database.db, message(91))
+		const pending = await enqueueEmail(database.db, message(92))
+		await database.db.execute(
+			sql`update ${emailOutbox} set status = 'sent', sent_at = now() - interval '31 days' where id = ${old}`,
+		)
+		await database.db.execute(
+			sql`update ${emailOutbox} set status = 'sent', sent_at = now() - interval '29 days' where id = ${recent}`,
+		)
+		await database.db.execute(
+			sql`update ${emailOutbox} set created_at = now() - interval '60 days' where id = ${pending}`,
+		)
+		expect(await purgeDeliveredEmails(database.db, 30)).toEqual([old])
+		const left = await database.db
+			.select({ id: emailOutbox.id })
+			.from(emailOutbox)
+			.where(inArray(emailOutbox.id, [old, recent, pending]))
+		expect(left.map((row) => row.id).sort()).toEqual([recent, pending].sort())
 	})
 })

@@ -75,3 +75,12 @@ export async function markFailed(db: Db, email: ClaimedEmail, error: string) {
 		where id = ${email.id}`)
 	return final
 }
+
+/** Delivered emails are kept this long for support questions, then deleted (OUTBOX_RETENTION_DAYS). */
+export async function purgeDeliveredEmails(db: Db, retentionDays: number) {
+	const result = await db.execute(sql`
+		delete from ${emailOutbox}
+		where status = 'sent' and sent_at < now() - make_interval(days => ${retentionDays})
+		returning id`)
+	return (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id)
+}

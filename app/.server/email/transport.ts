@@ -47,13 +47,29 @@ export function createMailTransport({
 	return {
 		async send(email) {
 			const info = await streamer.sendMail(message(email))
-			await fs.mkdir(outboxDir, { recursive: true })
+			// Owner-only: these files hold customers' addresses and reset links.
+			await fs.mkdir(outboxDir, { recursive: true, mode: 0o700 })
 			const stamp = email.createdAt.toISOString().replace(/[:.]/g, '-')
 			await fs.writeFile(
 				path.join(outboxDir, `${stamp}-${email.kind}-${email.id}.eml`),
 				info.message as Buffer,
+				{ mode: 0o600 },
 			)
 		},
 		close: () => streamer.close(),
+	}
+}
+
+/** Where the file transport writes, under DATA_DIR. */
+export const outboxDirFor = (dataDir: string) => path.resolve(dataDir, 'outbox')
+
+/** Removes the .eml files of these outbox rows (account deletion); missing files are fine. */
+export async function removeEmlFiles(outboxDir: string, ids: string[]) {
+	if (ids.length === 0) return
+	const wanted = new Set(ids.map((id) => `-${id}.eml`))
+	const files = await fs.readdir(outboxDir).catch(() => [] as string[])
+	for (const file of files) {
+		if (wanted.has(file.slice(file.length - 41)))
+			await fs.rm(path.join(outboxDir, file), { force: true })
 	}
 }

@@ -1,6 +1,7 @@
 import { Download, LogOut, Trash2 } from 'lucide-react'
 import { Form, useNavigation } from 'react-router'
 import { useFormErrors } from '~/components/forms/use-form-errors'
+import { AUTH_MESSAGES } from '~/lib/auth-forms'
 import { type DeliveryField, ProfileDeliverySchema } from '~/lib/delivery-schema'
 import type { FieldErrors } from '~/lib/forms'
 import { DeliveryFields, PROFILE_FIELDS } from './delivery-fields'
@@ -10,9 +11,19 @@ type ProfileTabProps = {
 	details: Partial<Record<DeliveryField, string>>
 	errors?: FieldErrors
 	saved?: boolean
+	/** A refused password change or deletion, shown in the form it came from. */
+	accountError?: { form: 'password' | 'delete'; message: string }
+	passwordChanged?: boolean
 }
 
-export function ProfileTab({ email, details, errors: serverErrors, saved }: ProfileTabProps) {
+export function ProfileTab({
+	email,
+	details,
+	errors: serverErrors,
+	saved,
+	accountError,
+	passwordChanged,
+}: ProfileTabProps) {
 	const form = useFormErrors(ProfileDeliverySchema, serverErrors)
 	const navigation = useNavigation()
 	const saving =
@@ -56,6 +67,10 @@ export function ProfileTab({ email, details, errors: serverErrors, saved }: Prof
 					</div>
 				</Form>
 			</section>
+			<ChangePassword
+				error={accountError?.form === 'password' ? accountError.message : undefined}
+				changed={passwordChanged}
+			/>
 			<section aria-labelledby="your-data" className="space-y-4">
 				<h2 id="your-data" className="font-display text-xl font-bold text-pond-900">
 					Your data
@@ -80,6 +95,12 @@ export function ProfileTab({ email, details, errors: serverErrors, saved }: Prof
 							address from past orders. We keep the anonymised order records (items and totals) for
 							our accounts. This cannot be undone.
 						</p>
+						{accountError?.form === 'delete' ? (
+							<p role="alert" className="text-sm font-medium text-red-800">
+								{accountError.message}
+							</p>
+						) : null}
+						<PasswordField name="currentPassword" label="Your current password" />
 						<label className="flex items-center gap-2 text-sm font-medium">
 							<input
 								type="checkbox"
@@ -100,5 +121,63 @@ export function ProfileTab({ email, details, errors: serverErrors, saved }: Prof
 				</details>
 			</section>
 		</div>
+	)
+}
+
+function PasswordField({
+	name,
+	label,
+	autoComplete = 'current-password',
+}: {
+	name: string
+	label: string
+	autoComplete?: string
+}) {
+	return (
+		<label className="block text-sm font-semibold text-slate-800">
+			{label}
+			<input
+				name={name}
+				type="password"
+				required
+				maxLength={128}
+				autoComplete={autoComplete}
+				className="mt-1 block min-h-11 w-full max-w-sm rounded-lg border border-slate-300 px-3 text-base"
+			/>
+		</label>
+	)
+}
+
+/** Changing a sign-in detail asks for the current password first (re-authentication). */
+function ChangePassword({ error, changed }: { error?: string; changed?: boolean }) {
+	return (
+		<section aria-labelledby="change-password" className="space-y-4">
+			<h2 id="change-password" className="font-display text-xl font-bold text-pond-900">
+				Change password
+			</h2>
+			<Form method="post" className="space-y-3">
+				<input type="hidden" name="intent" value="change-password" />
+				{error ? (
+					<p role="alert" className="text-sm font-medium text-red-800">
+						{error}
+					</p>
+				) : null}
+				{changed ? (
+					<p role="status" className="font-medium text-green-800">
+						{AUTH_MESSAGES.passwordChanged}
+					</p>
+				) : null}
+				<PasswordField name="currentPassword" label="Current password" />
+				<PasswordField name="password" label="New password" autoComplete="new-password" />
+				<PasswordField
+					name="confirmPassword"
+					label="Confirm new password"
+					autoComplete="new-password"
+				/>
+				<button type="submit" className="btn-secondary">
+					Change password
+				</button>
+			</Form>
+		</section>
 	)
 }

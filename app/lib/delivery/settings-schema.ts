@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { parsePriceText } from '~/lib/money'
+import { safeText } from '~/lib/text-safety'
 import { FALLBACK_ZONE_ID, overlaps, parseRule } from './zones'
 
 /** The delivery settings form (issue 19): one zod schema for the browser and the action. */
@@ -13,14 +14,12 @@ const toPence = (text: string, ctx: z.RefinementCtx) => {
 	return pence
 }
 /** Empty means 'no service' for a zone's price. */
-const optionalPrice = z
-	.string()
+const optionalPrice = safeText()
 	.trim()
 	.transform((text, ctx) => (text === '' ? null : toPence(text, ctx)))
-const requiredPrice = z.string().trim().transform(toPence)
+const requiredPrice = safeText().trim().transform(toPence)
 
-const postcodes = z
-	.string()
+const postcodes = safeText({ allowLineBreaks: true })
 	.max(2000)
 	.transform((text, ctx) => {
 		const entries = text
@@ -37,9 +36,8 @@ const postcodes = z
 	})
 
 const ZoneSchema = z.object({
-	id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'Invalid zone'),
-	name: z
-		.string()
+	id: safeText().regex(/^[a-z0-9-]{1,40}$/, 'Invalid zone'),
+	name: safeText()
 		.trim()
 		.min(1, 'Give the zone a name')
 		.max(80, 'Keep the name under 80 characters'),

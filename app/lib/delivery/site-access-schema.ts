@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { safeText } from '~/lib/text-safety'
 import type { SiteAccess } from './suggest'
 
 /** Issue 19 item 5: what a courier needs, all optional; the spec's delivery fields are unchanged. */
@@ -7,8 +8,7 @@ export const GATE_WIDTH_MESSAGE =
 
 export const SiteAccessFields = {
 	lorryAccess: z.enum(['', 'yes', 'no', 'not_sure']).default(''),
-	gateWidthCm: z
-		.string()
+	gateWidthCm: safeText()
 		.trim()
 		.default('')
 		.transform((text, ctx) => {

@@ -95,9 +95,14 @@ export const rateLimit = pgTable('rate_limit', {
 	lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 })
 
-/** Failed sign-ins per email (hashed) and per client IP, shared by every instance. */
+/**
+ * Attempt counters shared by every instance (attempt-limiter.ts): failed sign-ins, registrations
+ * and reset requests, each per email (hashed) and per client IP. The key says which.
+ */
 export const loginAttempts = pgTable('login_attempts', {
 	key: text('key').primaryKey(),
 	failures: integer('failures').notNull(),
 	windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+	/** The latest attempt: sign-in delays grow from here. */
+	lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
 })

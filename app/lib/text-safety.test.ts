@@ -1,0 +1,38 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacters, safeText } from './text-safety'
+
+function sourceFiles(dir: string): string[] {
+	return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+		const full = path.join(dir, entry.name)
+		if (entry.isDirectory()) return sourceFiles(full)
+		return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : []
+	})
+}
+
+describe('safeText', () => {
+	it('refuses NUL, other C0/C1 controls and DEL with a clear message', () => {
+		for (const bad of ['Ann\u0000', 'a\u0007b', 'x\u001b[31m', 'del\u007f', 'c1\u0085']) {
+			const result = safeText().safeParse(bad)
+			expect(result.success, JSON.stringify(bad)).toBe(false)
+			expect(result.error?.issues[0]?.message).toBe(CONTROL_CHARACTER_MESSAGE)
+		}
+		expect(safeText().safeParse('Zoë O’Brien-Smith').success).toBe(true)
+	})
+
+	it('allows line breaks and tabs only where asked', () => {
+		expect(safeText().safeParse('line\nbreak').success).toBe(false)
+		expect(safeText({ allowLineBreaks: true }).safeParse('line\r\nbreak\tok').success).toBe(true)
+		expect(hasControlCharacters('a\u0000b', { allowLineBreaks: true })).toBe(true)
+	})
+
+	it('is the base of every string in every schema (no bare z.string())', () => {
+		const offenders = sourceFiles('app').filter(
+			(file) =>
+				!file.endsWith(path.join('lib', 'text-safety.ts')) &&
+				/\bz\s*\.string\(/.test(fs.readFileSync(file, 'utf8')),
+		)
+		expect(offenders).toEqual([])
+	})
+})

@@ -1,0 +1,26 @@
+import { z } from 'zod'
+
+// Unicode category Cc: C0 controls (NUL, tab, newline…), DEL and C1 controls.
+const CONTROL = /\p{Cc}/u
+// The same, minus tab, newline and carriage return, for multi-line fields such as order notes.
+const CONTROL_EXCEPT_LINES = /(?![\t\n\r])\p{Cc}/u
+
+export const CONTROL_CHARACTER_MESSAGE = 'Please remove special control characters from this field'
+
+export function hasControlCharacters(value: string, { allowLineBreaks = false } = {}) {
+	return (allowLineBreaks ? CONTROL_EXCEPT_LINES : CONTROL).test(value)
+}
+
+/**
+ * The base of every string field in every schema: control characters are refused with a clear
+ * message instead of reaching the database (PostgreSQL refuses NUL with a 500) or the logs.
+ */
+export function safeText({
+	allowLineBreaks = false,
+	message = CONTROL_CHARACTER_MESSAGE,
+}: {
+	allowLineBreaks?: boolean
+	message?: string
+} = {}) {
+	return z.string().refine((v) => !hasControlCharacters(v, { allowLineBreaks }), message)
+}

@@ -1,0 +1,65 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { type Readable, Transform } from 'node:stream'
+
+/** Every request body is capped here; a route with uploads will pass its own, higher limit. */
+export const MAX_BODY_BYTES = 1024 * 1024
+
+/** The limit for one request: the one place to give an upload path its own, higher limit. */
+export function bodyLimitFor(_req: IncomingMessage) {
+	return MAX_BODY_BYTES
+}
+
+export class BodyTooLargeError extends Error {
+	readonly status = 413
+	constructor(readonly limit: number) {
+		super(`request body over ${limit} bytes`)
+	}
+}
+
+/**
+ * The body as it arrives, counted chunk by chunk: Content-Length can be absent (chunked) or
+ * wrong, so the count is the only trustworthy measure. Past `limit` the stream fails and the
+ * source is no longer read; `exceeded()` tells the caller to answer 413.
+ */
+export function limitBody(source: Readable, limit: number) {
+	let seen = 0
+	let exceeded = false
+	const counter = new Transform({
+		transform(chunk: Buffer, _encoding, callback) {
+			seen += chunk.length
+			if (seen > limit) {
+				exceeded = true
+				source.unpipe(counter)
+				callback(new BodyTooLargeError(limit))
+				return
+			}
+			callback(null, chunk)
+		},
+	})
+	source.pipe(counter)
+	return { stream: counter, exceeded: () => exceeded }
+}
+
+/**
+ * For a response sent before its request body was read to the end. Closing at once would reset
+ * a socket that still has unread data, and the client would lose the answer; so the rest is read
+ * and dropped (never parsed or kept) for a few seconds, then the connection is cut.
+ */
+export function drainAfterResponse(req: IncomingMessage, res: ServerResponse, lingerMs = 5000) {
+	if (req.complete) return
+	res.once('finish', () => {
+		if (req.complete) return
+		const timer = setTimeout(() => req.socket.destroy(), lingerMs)
+		timer.unref()
+		req.once('end', () => clearTimeout(timer))
+		req.resume()
+	})
+}
+
+/** 413; the rest of the body is dropped unread. */
+export function sendTooLarge(req: IncomingMessage, res: ServerResponse) {
+	drainAfterResponse(req, res)
+	res.statusCode = 413
+	res.setHeader('Content-Type', 'text/plain; charset=utf-8')
+	res.end('The request is too large.')
+}
