@@ -5,6 +5,7 @@ import {
 	recentSettingsChanges,
 	saveDeliverySettings,
 } from '~/.server/delivery/settings'
+import { readForm } from '~/.server/http/read-body'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { PageHeader } from '~/components/content/page-header'
 import { errorProps, FieldError } from '~/components/forms/field-error'
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const admin = await requireAdmin(request, context)
-	const { settings, formKey } = readSettingsForm(formValues(await request.formData()))
+	const { settings, formKey } = readSettingsForm(formValues(await readForm(request)))
 	const parsed = DeliverySettingsSchema.safeParse(settings)
 	if (!parsed.success) {
 		const fieldErrors: FieldErrors = {}

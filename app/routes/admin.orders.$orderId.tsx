@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { data, Form, Link, useLocation, useNavigate } from 'react-router'
 import { requireAdmin } from '~/.server/auth/guards'
 import { suggestionForOrder } from '~/.server/delivery/suggestion'
+import { readForm } from '~/.server/http/read-body'
 import {
 	type AdminResult,
 	adminDeps,
@@ -89,7 +90,7 @@ const FAILED: Partial<Record<OrderIntent, string>> = {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
 	const admin = await requireAdmin(request, context)
-	const form = await request.formData()
+	const form = await readForm(request)
 	const intent = String(form.get('intent')) as OrderIntent
 	if (!ORDER_INTENTS.includes(intent))
 		return data<ActionData>(

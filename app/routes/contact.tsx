@@ -1,7 +1,14 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react'
+import { data, redirect } from 'react-router'
+import { takeQuota } from '~/.server/auth/attempt-limiter'
+import { submitEnquiry } from '~/.server/enquiries/enquiries'
+import { readForm } from '~/.server/http/read-body'
+import { EnquiryForm } from '~/components/contact/enquiry-form'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { BUSINESS } from '~/lib/business'
+import { EnquirySchema } from '~/lib/enquiry-schema'
+import { parseForm } from '~/lib/forms'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/contact'
 
@@ -13,13 +20,41 @@ export const meta: Route.MetaFunction = (args) =>
 		description: `Call, email or visit ${BUSINESS.name} about a pond build or pond equipment. Open ${BUSINESS.hours}; we reply within 24 hours.`,
 	})
 
-/** 'Ask for a price' links here with ?product=<code>: show the code so it can be quoted. */
+/** 'Ask for a price' links here with ?product=<code>: the form is prefilled with it. */
 export function loader({ request }: Route.LoaderArgs) {
-	const product = new URL(request.url).searchParams.get('product') ?? ''
-	return { product: /^[\w.-]{1,40}$/.test(product) ? product : '' }
+	const params = new URL(request.url).searchParams
+	const product = params.get('product') ?? ''
+	const sent = params.get('sent') ?? ''
+	return {
+		product: /^[\w.-]{1,40}$/.test(product) ? product : '',
+		sent: /^EN-[2-9A-HJKMNP-Z]{6}$/.test(sent) ? sent : '',
+	}
 }
 
-export default function Contact({ loaderData }: Route.ComponentProps) {
+export async function action({ request, context }: Route.ActionArgs) {
+	const form = parseForm(EnquirySchema, await readForm(request))
+	if (!form.ok) return data({ fieldErrors: form.fieldErrors, error: '' }, { status: 400 })
+	// A bot filled the hidden field: answer as if it worked, store and send nothing.
+	if (form.data.website) return redirect('/contact?sent=EN-222222')
+	const allowed = await takeQuota(context.db, 'enquiry', form.data.email, context.clientIp)
+	if (!allowed)
+		return data(
+			{
+				fieldErrors: {},
+				error: 'Too many enquiries from here. Please try again later, or call us.',
+			},
+			{ status: 429 },
+		)
+	const id = await submitEnquiry(
+		context.db,
+		{ businessEmail: context.env.BUSINESS_EMAIL, siteUrl: context.env.SITE_URL },
+		form.data,
+	)
+	context.logger.info({ enquiryId: id }, 'enquiry received')
+	return redirect(`/contact?sent=${id}#enquiry`)
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
 	return (
 		<>
 			<PageHeader
@@ -27,11 +62,11 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
 				intro="Planning a pond, or not sure which pump or filter you need? Get in touch — we are happy to help."
 			/>
 			<div className="container-page py-16">
-				{loaderData.product ? (
-					<p role="status" className="mb-8 rounded-2xl bg-amber-50 p-5 text-lg text-amber-900">
-						Asking for a price? Call or email us and quote product code{' '}
-						<strong>{loaderData.product}</strong>: we usually reply with a price within a working
-						day.
+				{loaderData.product && !loaderData.sent ? (
+					<p className="mb-8 rounded-2xl bg-amber-50 p-5 text-lg text-amber-900">
+						Asking for a price? Send the form below (product code{' '}
+						<strong>{loaderData.product}</strong> is filled in for you), or call us quoting it: we
+						usually reply with a price within a working day.
 					</p>
 				) : null}
 				<ul className="grid gap-6 md:grid-cols-3">
@@ -65,6 +100,12 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
 						<strong>{BUSINESS.replyTime}</strong>.
 					</p>
 				</div>
+				<EnquiryForm
+					product={loaderData.product}
+					sent={loaderData.sent}
+					fieldErrors={actionData?.fieldErrors}
+					error={actionData?.error}
+				/>
 			</div>
 		</>
 	)

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orderEvents, orders } from '~/.server/db/schema'
+import { enquiries, orderEvents, orders } from '~/.server/db/schema'
 import routes from '~/routes'
 import { startTestApp, type TestApp } from '../support/app'
 import { createAdmin, createCustomer, insertOrder } from '../support/factories'
@@ -37,11 +37,19 @@ const methodsOf = (file: string) => {
 let app: TestApp
 let orderId: string
 let linkId: string
+const enquiryId = 'EN-ABCDEF'
 beforeAll(async () => {
 	app = await startTestApp()
 	const order = await insertOrder(app.database.db, { status: 'payment_pending', siteUrl: app.url })
 	orderId = order.id
 	linkId = order.paymentLinkId!
+	await app.database.db.insert(enquiries).values({
+		id: enquiryId,
+		name: 'Isla',
+		email: 'isla@example.co.uk',
+		topic: 'pond',
+		message: 'A pond for the garden, please.',
+	})
 })
 afterAll(async () => {
 	await app?.close()
@@ -62,7 +70,7 @@ const snapshot = async () => {
 }
 
 function requestFor(path: string, method: 'GET' | 'POST'): [string, RequestInit] {
-	const url = `/${path.replace(':orderId', orderId)}`
+	const url = `/${path.replace(':orderId', orderId).replace(':enquiryId', enquiryId)}`
 	if (method === 'GET') return [url, {}]
 	if (path.startsWith('api/'))
 		return [

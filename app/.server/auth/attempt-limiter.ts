@@ -7,7 +7,7 @@ import { loginAttempts } from '~/.server/db/schema'
  * Database-backed attempt counters, per email (hashed) and per client IP, shared by every
  * instance. better-auth's own limiter only runs in its HTTP router, which is not mounted.
  */
-export type LimitedAction = 'signin' | 'register' | 'reset'
+export type LimitedAction = 'signin' | 'register' | 'reset' | 'enquiry'
 
 const emailHash = (email: string) =>
 	crypto.createHash('sha256').update(email.trim().toLowerCase()).digest('hex')
@@ -27,6 +27,8 @@ const isIpKey = (key: string) => key.includes(':ip:')
 export const QUOTAS = {
 	register: { perEmail: 3, perIp: 50, windowMinutes: 60 },
 	reset: { perEmail: 3, perIp: 50, windowMinutes: 60 },
+	/** The contact form: a real customer rarely sends more than a couple an hour. */
+	enquiry: { perEmail: 5, perIp: 10, windowMinutes: 60 },
 } as const
 
 /** Counts this attempt; false when the email or the IP is over its quota for the window. */

@@ -9,6 +9,8 @@ export type EmailMessage = {
 	html: string
 	/** What kind of email this is ('password-reset', 'order-confirmation', …): logged instead of addresses. */
 	kind: string
+	/** Extra headers, e.g. Reply-To on an enquiry forwarded to the business. */
+	headers?: Record<string, string>
 }
 
 /** Queues an email inside the caller's transaction: it is sent only if that transaction commits. */

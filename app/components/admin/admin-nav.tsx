@@ -3,6 +3,7 @@ import { cn } from '~/lib/cn'
 
 const LINKS = [
 	{ to: '/admin', label: 'Orders', end: true },
+	{ to: '/admin/enquiries', label: 'Enquiries', end: false },
 	{ to: '/admin/delivery', label: 'Delivery rates', end: false },
 ]
 

@@ -1,0 +1,59 @@
+import { BUSINESS } from '~/lib/business'
+import { TOPIC_LABELS } from '~/lib/enquiry-schema'
+import { renderEmail } from './layout'
+import type { EmailMessage } from './outbox'
+
+type Enquiry = {
+	id: string
+	name: string
+	email: string
+	phone: string
+	topic: keyof typeof TOPIC_LABELS
+	productCode: string
+	message: string
+}
+
+/** To the business, with Reply-To the customer so answering is one click. */
+export function enquiryNotificationEmail(to: string, e: Enquiry, siteUrl: string): EmailMessage {
+	return {
+		to,
+		kind: 'enquiry-notification',
+		subject: `Enquiry ${e.id}: ${TOPIC_LABELS[e.topic]}${e.productCode ? ` (${e.productCode})` : ''}`,
+		headers: { 'Reply-To': e.email },
+		...renderEmail(`New enquiry from ${e.name}`, [
+			{
+				type: 'table',
+				rows: [
+					['About', TOPIC_LABELS[e.topic]],
+					...(e.productCode ? [['Product code', e.productCode] as [string, string]] : []),
+					['Email', e.email],
+					...(e.phone ? [['Phone', e.phone] as [string, string]] : []),
+				],
+			},
+			{ type: 'p', text: e.message },
+			{ type: 'p', text: 'Reply to this email to answer the customer directly.' },
+			{ type: 'button', text: 'Open the enquiry', href: `${siteUrl}/admin/enquiries/${e.id}` },
+		]),
+	}
+}
+
+/** The acknowledgement: what they asked, and when to expect an answer. */
+export function enquiryAcknowledgementEmail(e: Enquiry): EmailMessage {
+	return {
+		to: e.email,
+		kind: 'enquiry-acknowledgement',
+		subject: `We have your enquiry (${e.id})`,
+		...renderEmail('Thank you for getting in touch', [
+			{ type: 'p', text: `Hello ${e.name},` },
+			{
+				type: 'p',
+				text: `Thank you for your message about ${TOPIC_LABELS[e.topic].toLowerCase()}${e.productCode ? ` (product code ${e.productCode})` : ''}. We reply to every enquiry within 24 hours (${BUSINESS.hours}).`,
+			},
+			{ type: 'p', text: `You wrote: ${e.message}` },
+			{
+				type: 'p',
+				text: `If it is urgent, call us on ${BUSINESS.phone}, quoting enquiry ${e.id}.`,
+			},
+		]),
+	}
+}

@@ -1,0 +1,143 @@
+import { data, Form, Link, useNavigation } from 'react-router'
+import { requireAdmin } from '~/.server/auth/guards'
+import { getEnquiry, updateEnquiry } from '~/.server/enquiries/enquiries'
+import { readForm } from '~/.server/http/read-body'
+import { AdminNav } from '~/components/admin/admin-nav'
+import { PageHeader } from '~/components/content/page-header'
+import { errorProps, FieldError } from '~/components/forms/field-error'
+import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
+import { formatDateTime } from '~/lib/dates'
+import {
+	ENQUIRY_STATUS_LABELS,
+	ENQUIRY_STATUSES,
+	EnquiryUpdateSchema,
+	TOPIC_LABELS,
+} from '~/lib/enquiry-schema'
+import { type FieldErrors, parseForm } from '~/lib/forms'
+import { pageMeta } from '~/lib/seo'
+import type { Route } from './+types/admin.enquiries.$enquiryId'
+
+export const handle: BreadcrumbHandle = {
+	breadcrumb: (match) => [
+		{ label: 'Admin', to: '/admin' },
+		{ label: 'Enquiries', to: '/admin/enquiries' },
+		{ label: String(match.params.enquiryId), to: match.pathname },
+	],
+}
+
+export const meta: Route.MetaFunction = (args) =>
+	pageMeta(args, {
+		title: `Enquiry ${args.params.enquiryId} · Admin`,
+		description: 'Enquiry.',
+		noindex: true,
+	})
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+	await requireAdmin(request, context)
+	const enquiry = await getEnquiry(context.db, params.enquiryId)
+	if (!enquiry) throw data('Enquiry not found', { status: 404 })
+	return {
+		enquiry: {
+			...enquiry,
+			createdAt: new Date(enquiry.createdAt).toISOString(),
+			updatedAt: new Date(enquiry.updatedAt).toISOString(),
+		},
+	}
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+	const admin = await requireAdmin(request, context)
+	const form = parseForm(EnquiryUpdateSchema, await readForm(request))
+	if (!form.ok) return data({ saved: false, fieldErrors: form.fieldErrors }, { status: 400 })
+	if (!(await updateEnquiry(context.db, params.enquiryId, form.data)))
+		throw data('Enquiry not found', { status: 404 })
+	context.logger.info({ enquiryId: params.enquiryId, adminId: admin.id }, 'enquiry updated')
+	return { saved: true, fieldErrors: {} as FieldErrors }
+}
+
+export default function AdminEnquiry({ loaderData, actionData }: Route.ComponentProps) {
+	const { enquiry: e } = loaderData
+	const saving = useNavigation().state === 'submitting'
+	const errors: FieldErrors = actionData?.fieldErrors ?? {}
+	return (
+		<>
+			<PageHeader
+				title={`Enquiry ${e.id}`}
+				intro={`${TOPIC_LABELS[e.topic]} · ${formatDateTime(e.createdAt)}`}
+			/>
+			<div className="container-page max-w-4xl py-10">
+				<AdminNav />
+				<dl className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+					<dt className="font-semibold text-slate-600">From</dt>
+					<dd>{e.name}</dd>
+					<dt className="font-semibold text-slate-600">Email</dt>
+					<dd>
+						<a
+							className="text-pond-700 underline"
+							href={`mailto:${e.email}?subject=${encodeURIComponent(`Your enquiry ${e.id}`)}`}
+						>
+							{e.email}
+						</a>
+					</dd>
+					<dt className="font-semibold text-slate-600">Phone</dt>
+					<dd>{e.phone || '—'}</dd>
+					<dt className="font-semibold text-slate-600">Product code</dt>
+					<dd>{e.productCode || '—'}</dd>
+					<dt className="font-semibold text-slate-600">Message</dt>
+					<dd className="whitespace-pre-wrap rounded-lg bg-slate-50 p-3">{e.message}</dd>
+				</dl>
+				<Form method="post" className="mt-8 space-y-4">
+					{actionData?.saved ? (
+						<p
+							role="status"
+							className="rounded-lg bg-green-50 px-4 py-3 font-medium text-green-900"
+						>
+							Saved.
+						</p>
+					) : null}
+					<fieldset>
+						<legend className="font-semibold text-slate-800">Status</legend>
+						<div className="mt-2 flex flex-wrap gap-6">
+							{ENQUIRY_STATUSES.map((s) => (
+								<label key={s} className="flex min-h-11 items-center gap-2">
+									<input
+										type="radio"
+										name="status"
+										value={s}
+										defaultChecked={e.status === s}
+										className="size-5 accent-pond-700"
+									/>
+									{ENQUIRY_STATUS_LABELS[s]}
+								</label>
+							))}
+						</div>
+						<FieldError id="enquiry-status" error={errors.status} />
+					</fieldset>
+					<div>
+						<label htmlFor="enquiry-notes" className="block font-semibold text-slate-800">
+							Notes (staff only)
+						</label>
+						<textarea
+							id="enquiry-notes"
+							name="notes"
+							rows={4}
+							maxLength={5000}
+							defaultValue={e.notes}
+							className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base"
+							{...errorProps('enquiry-notes', errors.notes)}
+						/>
+						<FieldError id="enquiry-notes" error={errors.notes} />
+					</div>
+					<div className="flex flex-wrap gap-3">
+						<button type="submit" className="btn-primary" disabled={saving}>
+							{saving ? 'Saving…' : 'Save'}
+						</button>
+						<Link to="/admin/enquiries" className="btn-secondary">
+							Back to enquiries
+						</Link>
+					</div>
+				</Form>
+			</div>
+		</>
+	)
+}

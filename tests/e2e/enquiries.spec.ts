@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test'
+import { signInAsAdmin, uniqueEmail } from './factories'
+import { waitForEmail } from './mail'
+import { visit } from './support'
+
+test('ask for a price from an unpriced product, then the admin finds the enquiry and marks it replied @mobile', async ({
+	page,
+	browser,
+}) => {
+	const email = uniqueEmail('enquirer')
+	const customer = await browser.newPage()
+	await visit(customer, '/pond-products/fittings/91')
+	await customer.getByRole('link', { name: 'Ask for a price' }).click()
+	await expect(customer).toHaveURL(/\/contact\?product=FT-1023/)
+	await customer.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+	await expect(customer.getByLabel(/Product code/)).toHaveValue('FT-1023')
+	await customer.getByRole('button', { name: 'Send message' }).click()
+	await expect(customer.getByText('Please enter your name')).toBeVisible()
+	await customer.getByLabel('Your name').fill('Ewan Grant')
+	await customer.getByLabel('Email').fill(email)
+	await customer.getByLabel('Your message').fill('What would two of these cost delivered to Elgin?')
+	await customer.getByRole('button', { name: 'Send message' }).click()
+	await expect(
+		customer.getByRole('heading', { name: 'Thank you: your message is with us' }),
+	).toBeVisible()
+	await waitForEmail(email, /within 24 hours/)
+	await waitForEmail('orders@highlandkoiponds.co.uk', /two of these cost delivered to Elgin/)
+
+	await signInAsAdmin(page)
+	await visit(page, '/admin/enquiries?q=Ewan')
+	await page
+		.getByRole('link', { name: /Ewan Grant/ })
+		.first()
+		.click()
+	await expect(page.getByText('What would two of these cost delivered to Elgin?')).toBeVisible()
+	await page.getByRole('radio', { name: 'Replied' }).check()
+	await page.getByLabel('Notes (staff only)').fill('Quoted by phone.')
+	await page.getByRole('button', { name: 'Save' }).click()
+	await expect(page.getByText('Saved.')).toBeVisible()
+	await visit(page, '/admin/enquiries?status=replied&q=Ewan')
+	await expect(page.getByRole('link', { name: /Ewan Grant/ })).toBeVisible()
+	await customer.close()
+})
