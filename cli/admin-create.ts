@@ -1,4 +1,5 @@
-// npm run admin:create -- --email <email> --password <password>
+// npm run admin:create -- --email <email> --password <password> [--promote-existing]
+// Works beside a running server: it goes through the server's socket (see cli/open-runtime.ts).
 import { AdminBootstrapError, ensureAdmin } from '~/.server/auth/admin-bootstrap'
 import { createAuth } from '~/.server/auth/auth'
 import { resolveAuthSecret } from '~/.server/auth/secret'
@@ -7,7 +8,9 @@ import { flags, openCliDatabase } from './open-runtime'
 
 const args = flags(process.argv.slice(2))
 if (typeof args.email !== 'string' || typeof args.password !== 'string') {
-	console.error('Usage: npm run admin:create -- --email <email> --password <password>')
+	console.error(
+		'Usage: npm run admin:create -- --email <email> --password <password> [--promote-existing]',
+	)
 	process.exit(2)
 }
 const { env, database } = await openCliDatabase()
@@ -19,7 +22,9 @@ try {
 		trustProxy: env.TRUST_PROXY,
 		logger: createLogger('error'),
 	})
-	const result = await ensureAdmin(database.db, auth, args.email, args.password)
+	const result = await ensureAdmin(database.db, auth, args.email, args.password, {
+		promoteExisting: args['promote-existing'] === true,
+	})
 	const said = {
 		created: `Created admin account ${result.email}.`,
 		promoted: `${result.email} already had an account: it now has the admin role (password unchanged).`,

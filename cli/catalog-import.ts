@@ -1,6 +1,6 @@
 // npm run catalog:import -- <file.csv> [--dry-run] [--force]
-// With the embedded database, stop the server first (PGlite is single-process); with PostgreSQL,
-// running servers pick up the new catalogue within a second.
+// Works beside running servers: embedded, through the server's socket (the server serves the new
+// catalogue on its next request); with PostgreSQL, every instance sees it within a second.
 import fs from 'node:fs'
 import { importCatalog } from '~/.server/catalog/import'
 import { flags, openCliDatabase } from './open-runtime'

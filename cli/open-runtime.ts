@@ -1,18 +1,112 @@
 import fs from 'node:fs'
+import net from 'node:net'
 import path from 'node:path'
-import { openDatabase } from '~/.server/db/client'
-import { parseEnv } from '~/.server/env'
+import { type Database, openDatabase } from '~/.server/db/client'
+import { acquireDataDirLock, DataDirLockedError } from '~/.server/db/data-dir-lock'
+import { socketDir, socketPath } from '~/.server/db/owner'
+import { type Env, parseEnv } from '~/.server/env'
 
-/** The database a CLI command works on: the same settings as the server (DATA_DIR / DATABASE_URL). */
-export async function openCliDatabase() {
+/** How long to wait for a server that holds the lock but has not opened its socket yet (booting). */
+const SERVER_START_WAIT_MS = 20_000
+
+export type CliDatabase = Database & {
+	/** Where the command's reads and writes go, for its messages. */
+	via: 'postgres' | 'server' | 'directory'
+}
+
+/**
+ * The database a CLI command works on, with the server's settings (DATA_DIR / DATABASE_URL).
+ * PostgreSQL: a direct connection. Embedded: through the running server's socket when one
+ * answers, so the server sees the change at once; otherwise the data directory itself, under the
+ * same lock the server takes, so two processes never open it (DESIGN decision 14).
+ */
+export async function openCliDatabase(): Promise<{ env: Env; database: CliDatabase }> {
 	const env = parseEnv()
-	if (!env.DATABASE_URL) fs.mkdirSync(path.resolve(env.DATA_DIR), { recursive: true })
-	const database = await openDatabase({
-		url: env.DATABASE_URL,
-		dataDir: path.resolve(env.DATA_DIR, 'db'),
-		poolSize: 2,
+	if (env.DATABASE_URL) {
+		const database = await openDatabase({ url: env.DATABASE_URL, poolSize: 2 })
+		return { env, database: { ...database, via: 'postgres' } }
+	}
+	const dataDir = path.resolve(env.DATA_DIR)
+	fs.mkdirSync(dataDir, { recursive: true })
+	return { env, database: await openEmbedded(dataDir) }
+}
+
+async function openEmbedded(dataDir: string): Promise<CliDatabase> {
+	const deadline = Date.now() + SERVER_START_WAIT_MS
+	for (;;) {
+		if (await socketAnswers(socketPath(dataDir))) {
+			// One connection: the server runs one management session at a time anyway.
+			const database = await openDatabase({ url: socketUrl(dataDir), poolSize: 1, migrated: true })
+			return { ...database, via: 'server' }
+		}
+		try {
+			const lock = acquireDataDirLock(dataDir)
+			try {
+				const database = await openDatabase({ dataDir: path.join(dataDir, 'db') })
+				return {
+					...database,
+					via: 'directory',
+					async close() {
+						await database.close()
+						lock.release()
+					},
+				}
+			} catch (error) {
+				lock.release()
+				throw error
+			}
+		} catch (error) {
+			if (!(error instanceof DataDirLockedError)) throw error
+			if (Date.now() > deadline)
+				throw new Error(
+					`${error.message} It does not answer on ${socketPath(dataDir)}: is it a shop server still starting, or another command? Try again when it is up or has finished.`,
+				)
+		}
+		await new Promise((resolve) => setTimeout(resolve, 250))
+	}
+}
+
+/**
+ * The embedded database of a stopped shop, for commands that replace or move it (db:restore,
+ * db:move-to-postgres). A running server, or another command holding the lock, is refused.
+ */
+export async function openStoppedShop(env: Env): Promise<Database> {
+	const dataDir = path.resolve(env.DATA_DIR)
+	if (await socketAnswers(socketPath(dataDir)))
+		throw new Error(
+			`The shop is running on ${dataDir}: stop it first (this command replaces its data).`,
+		)
+	fs.mkdirSync(dataDir, { recursive: true })
+	const lock = acquireDataDirLock(dataDir)
+	try {
+		const database = await openDatabase({ dataDir: path.join(dataDir, 'db') })
+		return {
+			...database,
+			async close() {
+				await database.close()
+				lock.release()
+			},
+		}
+	} catch (error) {
+		lock.release()
+		throw error
+	}
+}
+
+/** A postgres:// URL for the server's socket (libpq style: the host is the socket's directory). */
+export function socketUrl(dataDir: string) {
+	return `postgres://postgres@localhost/postgres?host=${encodeURIComponent(socketDir(dataDir))}`
+}
+
+function socketAnswers(file: string) {
+	return new Promise<boolean>((resolve) => {
+		const socket = net.connect(file)
+		socket.once('connect', () => {
+			socket.destroy()
+			resolve(true)
+		})
+		socket.once('error', () => resolve(false))
 	})
-	return { env, database }
 }
 
 /** `--name value` pairs from argv. */

@@ -8,11 +8,16 @@ import { type Auth, createAuth } from '../app/.server/auth/auth'
 import { resolveAuthSecret } from '../app/.server/auth/secret'
 import { Catalog } from '../app/.server/catalog/catalog'
 import { loadCatalogFile } from '../app/.server/catalog/startup'
-import { type Database, openDatabase } from '../app/.server/db/client'
+import { scheduleBackups } from '../app/.server/db/backup-schedule'
+import type { Database } from '../app/.server/db/client'
+import { openServerDatabase } from '../app/.server/db/owner'
 import { createMailTransport } from '../app/.server/email/transport'
 import { OutboxWorker } from '../app/.server/email/worker'
 import { type Env, parseEnv } from '../app/.server/env'
 import { createLogger, type Logger } from '../app/.server/logger'
+import type { PaymentProvider } from '../app/.server/payments/provider'
+import { createPaymentProvider } from '../app/.server/payments/select'
+import { readiness } from '../app/.server/readiness'
 import { bodyLimitFor, sendTooLarge } from './body-limit'
 import { PageCache } from './page-cache'
 import { precompressedAssets } from './precompressed'
@@ -27,6 +32,7 @@ declare module 'react-router' {
 		logger: Logger
 		catalog: Catalog
 		auth: Auth
+		payments: PaymentProvider
 		/** The client's IP as Express resolved it (TRUST_PROXY hops), for rate limits. */
 		clientIp: string | undefined
 	}
@@ -40,6 +46,7 @@ export type Runtime = {
 	pageCache: PageCache
 	catalog: Catalog
 	auth: Auth
+	payments: PaymentProvider
 	outbox: OutboxWorker
 }
 
@@ -47,19 +54,41 @@ export type Runtime = {
 export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): Promise<void> }> {
 	const logger = createLogger(env.LOG_LEVEL)
 	if (!env.DATABASE_URL) fs.mkdirSync(path.resolve(env.DATA_DIR), { recursive: true })
-	const database = await openDatabase({
-		url: env.DATABASE_URL,
-		dataDir: path.resolve(env.DATA_DIR, 'db'),
-		poolSize: env.DATABASE_POOL_SIZE,
-		onIdleError: (error) => logger.warn({ err: error.message }, 'idle database connection lost'),
-	})
+	const running: { runtime?: Runtime } = {}
+	const database = await openServerDatabase(
+		{
+			url: env.DATABASE_URL,
+			dataDir: env.DATA_DIR,
+			poolSize: env.DATABASE_POOL_SIZE,
+			logger,
+		},
+		// A management command (admin:create, catalog:import) wrote through the socket: look at the
+		// catalogue version on the next request and drop pages rendered from the old data.
+		() => {
+			running.runtime?.catalog.recheck()
+			running.runtime?.pageCache.clear()
+		},
+	)
 	logger.info({ driver: database.driver }, 'database ready')
 	await loadCatalogFile(database.db, env.CATALOG_FILE, logger)
 	const runtime = createRuntime({ env, database, logger })
+	running.runtime = runtime
 	runtime.outbox.start()
+	// Scheduled backups of the embedded database (PostgreSQL has its own tools: README).
+	const backups =
+		env.BACKUP_EVERY_HOURS > 0 && database.driver === 'pglite'
+			? scheduleBackups({
+					db: database.db,
+					dir: path.resolve(env.BACKUP_DIR),
+					everyHours: env.BACKUP_EVERY_HOURS,
+					keep: env.BACKUP_KEEP,
+					logger,
+				})
+			: undefined
 	return {
 		...runtime,
 		async close() {
+			await backups?.stop()
 			await runtime.outbox.stop()
 			await database.close()
 		},
@@ -92,6 +121,7 @@ export function createRuntime({
 			trustProxy: env.TRUST_PROXY,
 			logger,
 		}),
+		payments: createPaymentProvider(env),
 		outbox: new OutboxWorker(
 			database.db,
 			createMailTransport({
@@ -116,7 +146,7 @@ type AppOptions = {
 }
 
 export function createApp(runtime: Runtime, options: AppOptions = {}) {
-	const { env, database, logger, pageCache, catalog, auth } = runtime
+	const { env, database, logger, pageCache, catalog, auth, payments } = runtime
 	const app = express()
 	app.disable('x-powered-by')
 	app.set('trust proxy', env.TRUST_PROXY)
@@ -134,6 +164,16 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 			logger.error({ err: error }, 'health check failed')
 			res.status(503).json({ status: 'unavailable' })
 		}
+	})
+
+	// Readiness (not liveness): database reachable and the email outbox moving.
+	app.get('/readyz', async (_req, res) => {
+		const report = await readiness(database, env.READY_OUTBOX_MAX_AGE_SECONDS)
+		if (report.status !== 'ok') logger.warn(report, 'not ready')
+		res
+			.status(report.status === 'ok' ? 200 : 503)
+			.set('Cache-Control', 'no-store')
+			.json(report)
 	})
 
 	if (options.devMiddleware) app.use(options.devMiddleware)
@@ -163,6 +203,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 				logger,
 				catalog,
 				auth,
+				payments,
 				clientIp: req.ip,
 			}),
 		}),
@@ -207,7 +248,7 @@ function requestLog(logger: Logger) {
 		const id = crypto.randomUUID()
 		res.setHeader('X-Request-Id', id)
 		res.on('finish', () => {
-			if (req.path === '/healthz') return
+			if (req.path === '/healthz' || req.path === '/readyz') return
 			const ms = Number(process.hrtime.bigint() - start) / 1e6
 			logger.info(
 				{

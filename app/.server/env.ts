@@ -31,10 +31,23 @@ const EnvSchema = z
 		OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 		CATALOG_FILE: safeText().min(1).default('catalog/products.csv'),
 		HTML_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+		/** Where db:backup and scheduled backups write; defaults to DATA_DIR/backups. */
+		BACKUP_DIR: safeText().min(1).optional(),
+		/** Scheduled backups of the embedded database every N hours (0 = off). */
+		BACKUP_EVERY_HOURS: z.coerce
+			.number()
+			.min(0)
+			.max(24 * 30)
+			.default(0),
+		/** How many scheduled backups to keep (oldest deleted first). */
+		BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+		/** /readyz answers 503 when an email has waited longer than this to be delivered. */
+		READY_OUTBOX_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(900),
 	})
 	.transform((env) => ({
 		...env,
 		SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+		BACKUP_DIR: env.BACKUP_DIR ?? `${env.DATA_DIR.replace(/\/$/, '')}/backups`,
 	}))
 
 export type Env = z.infer<typeof EnvSchema>

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-	DELIVERY_MESSAGES,
-	DeliverySchema,
-	fieldErrors,
-	normalisePostcode,
-} from './delivery-schema'
+import { DELIVERY_MESSAGES, DeliverySchema, normalisePostcode } from './delivery-schema'
+import { parseForm } from './forms'
 
 const valid = {
 	firstName: 'Morag',
@@ -19,8 +15,8 @@ const valid = {
 }
 
 const errorsFor = (value: Record<string, string>) => {
-	const result = DeliverySchema.safeParse(value)
-	return result.success ? {} : fieldErrors(result.error)
+	const result = parseForm(DeliverySchema, value)
+	return result.ok ? {} : result.fieldErrors
 }
 
 describe('delivery form rules', () => {

@@ -55,16 +55,6 @@ export const DeliverySchema = z.object({
 
 export type DeliveryDetails = z.infer<typeof DeliverySchema>
 export type DeliveryField = keyof DeliveryDetails
-export type FieldErrors = Partial<Record<DeliveryField, string>>
 
 /** The saved-profile subset (no email or notes: those belong to one order). */
 export const ProfileDeliverySchema = DeliverySchema.omit({ email: true, notes: true })
-
-export function fieldErrors(error: z.ZodError): FieldErrors {
-	const errors: FieldErrors = {}
-	for (const issue of error.issues) {
-		const key = issue.path[0] as DeliveryField
-		errors[key] ??= issue.message
-	}
-	return errors
-}

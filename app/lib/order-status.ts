@@ -1,4 +1,20 @@
-/** Spec section 4: customer-facing status labels and per-status behaviour. */
+/** Spec section 4: the seven order statuses (DESIGN decision 5), in the order an order moves. */
+export const ORDER_STATUSES = [
+	'pending',
+	'delivery_confirmed',
+	'payment_pending',
+	'paid',
+	'shipped',
+	'delivered',
+	'cancelled',
+] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+	return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value)
+}
+
+/** Customer- and staff-facing status labels. */
 const LABELS: Record<string, string> = {
 	pending: 'Pending Review',
 	delivery_confirmed: 'Delivery Confirmed',

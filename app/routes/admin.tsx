@@ -1,7 +1,21 @@
-import { isRouteErrorResponse, Link } from 'react-router'
+import { Download, RotateCw } from 'lucide-react'
+import {
+	data,
+	isRouteErrorResponse,
+	Link,
+	Outlet,
+	useLocation,
+	useNavigation,
+	useRevalidator,
+} from 'react-router'
 import { requireAdmin } from '~/.server/auth/guards'
+import { listAdminOrders } from '~/.server/orders/admin-orders'
+import { AdminNav } from '~/components/admin/admin-nav'
+import { OrderFilters } from '~/components/admin/order-filters'
+import { OrdersTable } from '~/components/admin/orders-table'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
+import { parseOrderFilters } from '~/lib/admin-order-schemas'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/admin'
 
@@ -11,17 +25,92 @@ export const meta: Route.MetaFunction = (args) =>
 	pageMeta(args, { title: 'Admin Dashboard', description: 'Manage orders.', noindex: true })
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	const admin = await requireAdmin(request, context)
-	return { adminName: admin.firstName }
+	await requireAdmin(request, context)
+	const url = new URL(request.url)
+	const filters = parseOrderFilters(url.searchParams)
+	try {
+		const page = await listAdminOrders(context.db, filters)
+		return { ...page, filters, loadError: false }
+	} catch (error) {
+		context.logger.error({ err: (error as Error).message }, 'admin order list failed')
+		return data({ orders: [], hasOlder: false, filters, loadError: true }, { status: 500 })
+	}
 }
 
-export default function Admin() {
+export default function Admin({ loaderData }: Route.ComponentProps) {
+	const { orders, hasOlder, filters, loadError } = loaderData
+	const { search } = useLocation()
+	const navigation = useNavigation()
+	const revalidator = useRevalidator()
+	const loading =
+		(navigation.state === 'loading' && navigation.location.pathname === '/admin') ||
+		revalidator.state === 'loading'
+	const pageLink = (page: number) => {
+		const params = new URLSearchParams(search)
+		if (page > 1) params.set('page', String(page))
+		else params.delete('page')
+		const query = params.toString()
+		return query ? `/admin?${query}` : '/admin'
+	}
 	return (
 		<>
 			<PageHeader title="Admin Dashboard" intro="Manage your orders" />
 			<div className="container-page py-10">
-				<p className="text-slate-700">The order dashboard is not part of this release yet.</p>
+				<AdminNav />
+				<OrderFilters filters={filters} />
+				<div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+					<h2 id="recent-orders" className="font-display text-2xl font-bold text-pond-900">
+						Recent Orders
+					</h2>
+					<a href={`/admin/orders.csv${search}`} className="btn-secondary" download>
+						<Download aria-hidden="true" className="size-5" /> Export CSV
+					</a>
+				</div>
+				<div aria-live="polite" className="sr-only">
+					{loading ? 'Loading orders…' : ''}
+				</div>
+				{loadError ? (
+					<div role="alert" className="rounded-xl bg-red-50 p-6 text-red-800">
+						<p className="font-semibold">Failed to load orders. Please try again.</p>
+						<Link
+							to={`/admin${search}`}
+							className="btn-secondary mt-4"
+							onClick={(event) => {
+								event.preventDefault()
+								revalidator.revalidate()
+							}}
+						>
+							<RotateCw aria-hidden="true" className="size-5" /> Retry
+						</Link>
+					</div>
+				) : orders.length === 0 ? (
+					<p className="rounded-xl bg-pond-50 p-6 text-slate-700">
+						No orders found matching your filters.
+					</p>
+				) : (
+					<div
+						className={loading ? 'opacity-60 transition-opacity' : undefined}
+						aria-busy={loading}
+					>
+						<OrdersTable orders={orders} search={search} />
+						<nav aria-label="Order pages" className="mt-4 flex justify-between gap-3">
+							{filters.page > 1 ? (
+								<Link to={pageLink(filters.page - 1)} className="btn-secondary">
+									Newer orders
+								</Link>
+							) : (
+								<span />
+							)}
+							{hasOlder ? (
+								<Link to={pageLink(filters.page + 1)} className="btn-secondary">
+									Older orders
+								</Link>
+							) : null}
+						</nav>
+					</div>
+				)}
 			</div>
+			<Outlet />
 		</>
 	)
 }

@@ -1,11 +1,11 @@
-import { apiError, readJson } from '~/.server/api/errors'
+import { apiError, methodNotAllowed, readJson } from '~/.server/api/errors'
 import { getSessionUser } from '~/.server/auth/guards'
 import { orderDeps, placeOrder, UNAUTHENTICATED_MESSAGE } from '~/.server/orders/place-order'
 import type { Route } from './+types/api.placeOrder'
 
 /** POST /api/placeOrder — the spec's callable: same domain function as the checkout form. */
 export async function action({ request, context }: Route.ActionArgs) {
-	if (request.method !== 'POST') return apiError('INVALID_ARGUMENT', 'Use POST.')
+	if (request.method !== 'POST') return methodNotAllowed()
 	const user = await getSessionUser(request, context)
 	if (!user) return apiError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE)
 	const json = await readJson(request)
@@ -26,6 +26,4 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 }
 
-export function loader() {
-	return apiError('INVALID_ARGUMENT', 'Use POST with a JSON body.')
-}
+export const loader = methodNotAllowed

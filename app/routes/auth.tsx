@@ -15,7 +15,8 @@ import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { ChangePasswordSchema, firstMessage, parseMode } from '~/lib/auth-forms'
 import { cn } from '~/lib/cn'
-import { fieldErrors, ProfileDeliverySchema } from '~/lib/delivery-schema'
+import { ProfileDeliverySchema } from '~/lib/delivery-schema'
+import { parseForm } from '~/lib/forms'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/auth'
 
@@ -66,7 +67,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 				city: profile.city,
 				postcode: profile.postcode,
 			},
-			orders: orders.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })),
+			orders: orders.map((o) => ({
+				...o,
+				createdAt: o.createdAt.toISOString(),
+				quoteExpiresAt: o.quoteExpiresAt ? new Date(o.quoteExpiresAt).toISOString() : null,
+			})),
 			ordersError,
 		},
 		tab: url.searchParams.get('tab') === 'orders' ? ('orders' as const) : ('profile' as const),
@@ -93,9 +98,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return redirect('/', { headers: await signOut(context, request.headers) })
 	}
 	if (intent === 'save-details') {
-		const parsed = ProfileDeliverySchema.safeParse(Object.fromEntries(form))
-		if (!parsed.success)
-			return data({ profileErrors: fieldErrors(parsed.error), saved: false }, { status: 400 })
+		const parsed = parseForm(ProfileDeliverySchema, form)
+		if (!parsed.ok)
+			return data({ profileErrors: parsed.fieldErrors, saved: false }, { status: 400 })
 		await saveDeliveryDetails(context.db, user.id, parsed.data)
 		return { profileErrors: {}, saved: true }
 	}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { data, Form, redirect, useNavigate, useNavigation } from 'react-router'
 import { getSessionUser } from '~/.server/auth/guards'
 import { getProfile } from '~/.server/auth/profile'
@@ -8,9 +8,12 @@ import { CHECKOUT_FIELDS, DeliveryFields } from '~/components/account/delivery-f
 import { useCart } from '~/components/cart/cart-provider'
 import { CheckoutSteps } from '~/components/checkout/checkout-steps'
 import { CheckoutSummary } from '~/components/checkout/order-summary'
+import { SiteAccessFields } from '~/components/checkout/site-access-fields'
 import { PageHeader } from '~/components/content/page-header'
+import { useFormErrors } from '~/components/forms/use-form-errors'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
-import { DeliverySchema, type FieldErrors, fieldErrors } from '~/lib/delivery-schema'
+import { CheckoutFormSchema } from '~/lib/checkout-schema'
+import { type FieldErrors, parseForm } from '~/lib/forms'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/checkout'
 
@@ -43,8 +46,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			city: profile?.city ?? '',
 			postcode: profile?.postcode ?? '',
 			phone: profile?.phone ?? '',
-			email: '',
+			// Spec: the form prefills from the stored profile, which holds the account's email.
+			email: profile?.email ?? user.email,
 		},
+		siteAccess: profile?.siteAccess ?? null,
 		// One key per visit to the page: a double click or a retried POST places one order.
 		idempotencyKey: globalThis.crypto.randomUUID(),
 	}
@@ -53,28 +58,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = await getSessionUser(request, context)
 	if (!user) throw redirect('/checkout-auth?redirectTo=/checkout')
-	const form = await readForm(request)
-	const values = Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')) as Record<
-		string,
-		string
-	>
-	let cartItems: unknown
-	try {
-		cartItems = JSON.parse(values.cart ?? '[]')
-	} catch {
-		cartItems = null
+	const form = parseForm(CheckoutFormSchema, await readForm(request))
+	if (!form.ok) {
+		const { cart, idempotencyKey, saveToProfile, ...fields } = form.fieldErrors
+		const message = cart ?? idempotencyKey ?? saveToProfile ?? 'Please check your delivery details.'
+		return data({ message, fieldErrors: fields }, { status: 400 })
 	}
-	const deliveryInfo = Object.fromEntries(
-		CHECKOUT_FIELDS.map((f) => [f.name, values[f.name] ?? '']).concat([
-			['notes', values.notes ?? ''],
-		]),
-	)
+	const {
+		cart,
+		idempotencyKey,
+		saveToProfile,
+		lorryAccess,
+		gateWidthCm,
+		tailLift,
+		...deliveryInfo
+	} = form.data
 	try {
 		const result = await placeOrder(orderDeps(context), user, {
-			cartItems,
+			cartItems: cart,
 			deliveryInfo,
-			idempotencyKey: values.idempotencyKey,
-			saveToProfile: values.saveToProfile === 'on',
+			idempotencyKey,
+			saveToProfile,
+			siteAccess: { lorryAccess, gateWidthCm, tailLift },
 		})
 		if (result.ok) {
 			context.logger.info({ orderId: result.orderId, replayed: result.replayed }, 'order placed')
@@ -92,12 +97,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 	const navigate = useNavigate()
 	const navigation = useNavigation()
 	const submitting = navigation.state !== 'idle' && navigation.formAction === '/checkout'
-	const [clientErrors, setClientErrors] = useState<FieldErrors>({})
-	const [cleared, setCleared] = useState<Set<string>>(new Set())
-	const serverErrors = Object.fromEntries(
-		Object.entries(actionData?.fieldErrors ?? {}).filter(([k]) => !cleared.has(k)),
-	)
-	const errors = { ...serverErrors, ...clientErrors }
+	const form = useFormErrors(CheckoutFormSchema, actionData?.fieldErrors)
 
 	// Spec: an empty cart has nothing to check out.
 	useEffect(() => {
@@ -120,23 +120,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 			<div className="container-page py-10">
 				<CheckoutSteps current={2} />
 				<div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
-					<Form
-						method="post"
-						noValidate
-						className="space-y-6"
-						onSubmit={(event) => {
-							const parsed = DeliverySchema.safeParse(
-								Object.fromEntries(new FormData(event.currentTarget)),
-							)
-							if (!parsed.success) {
-								event.preventDefault()
-								setClientErrors(fieldErrors(parsed.error))
-							} else {
-								setClientErrors({})
-								setCleared(new Set())
-							}
-						}}
-					>
+					<Form method="post" noValidate className="space-y-6" onSubmit={form.onSubmit}>
 						{actionData?.message ? (
 							<p role="alert" className="rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">
 								{actionData.message}
@@ -147,11 +131,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 						<DeliveryFields
 							fields={CHECKOUT_FIELDS}
 							values={loaderData.prefill}
-							errors={errors}
-							onEdit={(field) => {
-								setCleared((s) => new Set(s).add(field))
-								setClientErrors(({ [field]: _gone, ...rest }) => rest)
-							}}
+							errors={form.errors}
+							onEdit={form.clear}
 						/>
 						<div>
 							<label
@@ -168,6 +149,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 								className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base"
 							/>
 						</div>
+						<SiteAccessFields
+							values={loaderData.siteAccess}
+							errors={form.errors}
+							onEdit={form.clear}
+						/>
 						<label className="flex items-center gap-3 text-slate-800">
 							<input type="checkbox" name="saveToProfile" className="size-5 accent-pond-700" />
 							Save this information to my profile for later orders

@@ -2,6 +2,7 @@ import { Mail, Phone } from 'lucide-react'
 import { useEffect } from 'react'
 import { Link, redirect } from 'react-router'
 import { getSessionUser } from '~/.server/auth/guards'
+import { getDeliverySettings } from '~/.server/delivery/settings'
 import { getCustomerOrder } from '~/.server/orders/customer-orders'
 import { ORDER_PLACED_MESSAGE } from '~/.server/orders/place-order'
 import { useCart } from '~/components/cart/cart-provider'
@@ -10,6 +11,8 @@ import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { OrderItems } from '~/components/orders/order-items'
 import { BUSINESS } from '~/lib/business'
+import { describeSiteAccess } from '~/lib/delivery/site-access-schema'
+import { deliveryQuoteSentence } from '~/lib/delivery/zones'
 import { formatPence } from '~/lib/money'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/order-confirmation'
@@ -45,11 +48,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		orderTotal: order.subtotalPence / 100,
 		subtotalPence: order.subtotalPence,
 		deliveryInfo: order.deliveryInfo,
+		siteAccess: describeSiteAccess(order.siteAccess),
+		deliveryNote: deliveryQuoteSentence((await getDeliverySettings(context.db)).quoteValidDays),
 	}
 }
 
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
-	const { orderId, message, orderItems, subtotalPence, deliveryInfo: d } = loaderData
+	const { orderId, message, orderItems, subtotalPence, deliveryInfo: d, siteAccess } = loaderData
 	const { clearCart } = useCart()
 	useEffect(() => {
 		const timer = setTimeout(clearCart, CART_CLEAR_DELAY_MS)
@@ -98,6 +103,9 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
 							<span className="block">{d.phone}</span>
 							{d.email ? <span className="block">{d.email}</span> : null}
 						</address>
+						{siteAccess ? (
+							<p className="mt-2 text-sm text-slate-700">Access: {siteAccess}</p>
+						) : null}
 					</section>
 				</div>
 				<section aria-labelledby="next" className="rounded-2xl bg-pond-50 p-6">
@@ -109,6 +117,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
 						<li>We contact you to confirm delivery options and costs.</li>
 						<li>Once confirmed, we arrange payment and schedule your delivery.</li>
 					</ol>
+					<p className="mt-4 font-medium text-slate-800">{loaderData.deliveryNote}</p>
 				</section>
 				<section aria-labelledby="contact" className="rounded-2xl p-6 ring-1 ring-slate-200">
 					<h2 id="contact" className="text-xl font-semibold text-pond-900">

@@ -6,6 +6,7 @@ import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { showPlaceholder } from '~/components/ui/picture'
 import { categoryPath, priceLabel, productPath, thumbnailUrl } from '~/lib/catalog/product'
 import { categoryLabel, isCategory } from '~/lib/categories'
+import { SHIPPING_NOTES, shippingClassOf } from '~/lib/delivery/shipping-class'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/pond-products.$category.$productId'
 
@@ -88,6 +89,9 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
 						<span>
 							<strong>Delivery is not included.</strong> We confirm the delivery cost to your
 							address after you place your order request, before you pay anything.
+							<span className="mt-1 block" data-testid="shipping-note">
+								{SHIPPING_NOTES[shippingClassOf(product)]}
+							</span>
 						</span>
 					</p>
 				</div>

@@ -252,7 +252,10 @@ for (const [vendor, model, base] of skimmerModels) {
 }
 
 const header =
-	'name,code,image_url,product_url,vendor,category,price,available_sizes,option_price_pairs,selected_size,selected_option,original_name'
+	'name,code,image_url,product_url,vendor,category,price,available_sizes,option_price_pairs,selected_size,selected_option,original_name,shipping_class'
+// Drum filters and anything over £600 is too big for a parcel courier; the rest uses the default.
+const shippingClass = (row: { name: string; price: string }) =>
+	/Drum/.test(row.name) || Number(row.price) >= 600 ? 'pallet' : ''
 const cell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value)
 const lines = rows.map((row) => {
 	const image = `/images/products/${slug(row.code)}.jpg`
@@ -270,6 +273,7 @@ const lines = rows.map((row) => {
 		row.sizes?.[0] ?? '',
 		row.options?.[0]?.[0] ?? '',
 		row.originalName ?? row.name,
+		shippingClass(row),
 	]
 		.map(cell)
 		.join(',')

@@ -1,4 +1,6 @@
 import { mediaType, readBodyBytes } from '~/.server/http/read-body'
+import type { AdminResult } from '~/.server/orders/admin-actions'
+import type { OrderRow } from '~/.server/orders/lifecycle'
 
 /** DESIGN contract: `{ error: { status, message } }` with the spec's status mapping (section 8). */
 export const API_STATUS = {
@@ -60,4 +62,21 @@ export async function readJson(
 			response: apiError('INVALID_ARGUMENT', 'The request body is not valid JSON.'),
 		}
 	}
+}
+
+/** Every /api/* callable is POST only (spec section 7): anything else is a 405 that says so. */
+export function methodNotAllowed() {
+	return Response.json(
+		{ error: { status: 'INVALID_ARGUMENT', message: 'Use POST with a JSON body.' } },
+		{ status: 405, headers: { Allow: 'POST', 'Cache-Control': 'no-store' } },
+	)
+}
+
+/** An admin action's result as an API answer, with the spec's status mapping for refusals. */
+export function adminResultToApi(
+	result: AdminResult,
+	body: (order: OrderRow) => Record<string, unknown>,
+) {
+	if (!result.ok) return apiError(result.status, result.message)
+	return Response.json({ data: body(result.order) }, { headers: { 'Cache-Control': 'no-store' } })
 }

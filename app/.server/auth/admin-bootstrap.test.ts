@@ -36,7 +36,7 @@ describe('ensureAdmin', () => {
 		expect(row?.role).toBe('admin')
 	})
 
-	it('promotes an existing customer without touching the password', async () => {
+	it('promotes an existing customer only when asked, without touching the password', async () => {
 		await auth.api.signUpEmail({
 			body: {
 				name: 'C',
@@ -46,9 +46,21 @@ describe('ensureAdmin', () => {
 				lastName: 'D',
 			},
 		})
-		expect((await ensureAdmin(database.db, auth, 'staff@example.co.uk', 'ignored')).status).toBe(
-			'promoted',
-		)
+		await expect(
+			ensureAdmin(database.db, auth, 'Staff@example.co.uk', 'a long password'),
+		).rejects.toThrow(/already has a customer account.*--promote-existing/)
+		const [before] = await database.db
+			.select({ role: user.role })
+			.from(user)
+			.where(eq(user.email, 'staff@example.co.uk'))
+		expect(before?.role).not.toBe('admin')
+		expect(
+			(
+				await ensureAdmin(database.db, auth, 'staff@example.co.uk', 'ignored', {
+					promoteExisting: true,
+				})
+			).status,
+		).toBe('promoted')
 		await expect(
 			auth.api.signInEmail({ body: { email: 'staff@example.co.uk', password: 'customer pass' } }),
 		).resolves.toBeTruthy()

@@ -8,12 +8,17 @@ export type AdminBootstrapResult = { status: 'created' | 'promoted' | 'unchanged
 
 export class AdminBootstrapError extends Error {}
 
-/** Creates the account if it is missing and grants the admin role; running it twice changes nothing. */
+/**
+ * Creates the account if it is missing and grants the admin role; running it twice changes nothing.
+ * An existing customer account is promoted only when asked (`promoteExisting`): otherwise anyone
+ * could register the owner's address before the owner runs this and be made an admin.
+ */
 export async function ensureAdmin(
 	db: Db,
 	auth: Auth,
 	emailInput: string,
 	password: string,
+	{ promoteExisting = false } = {},
 ): Promise<AdminBootstrapResult> {
 	const email = emailInput.trim().toLowerCase()
 	if (!looksLikeEmail(email))
@@ -24,6 +29,10 @@ export async function ensureAdmin(
 		.where(eq(user.email, email))
 	if (existing) {
 		if (existing.role === 'admin') return { status: 'unchanged', email }
+		if (!promoteExisting)
+			throw new AdminBootstrapError(
+				`${email} already has a customer account, which was not made an admin. If that account is yours, run the command again with --promote-existing (its password stays unchanged); otherwise use another email address.`,
+			)
 		await db
 			.update(user)
 			.set({ role: 'admin', updatedAt: new Date() })

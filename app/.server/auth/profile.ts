@@ -2,6 +2,7 @@ import { and, eq, like, sql } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
 import { emailOutbox, orders, user, verification } from '~/.server/db/schema'
 import { listCustomerOrders } from '~/.server/orders/customer-orders'
+import type { SiteAccess } from '~/lib/delivery/suggest'
 import type { DeliveryDetails } from '~/lib/delivery-schema'
 import { forgetAttempts } from './attempt-limiter'
 
@@ -14,6 +15,7 @@ export type Profile = {
 	address2: string
 	city: string
 	postcode: string
+	siteAccess: SiteAccess | null
 	createdAt: Date
 	updatedAt: Date
 }
@@ -29,6 +31,7 @@ export async function getProfile(db: Db, userId: string): Promise<Profile | unde
 			address2: user.address2,
 			city: user.city,
 			postcode: user.postcode,
+			siteAccess: user.siteAccess,
 			createdAt: user.createdAt,
 			updatedAt: user.updatedAt,
 		})
@@ -44,11 +47,25 @@ export async function saveDeliveryDetails(
 	details: Pick<
 		DeliveryDetails,
 		'firstName' | 'lastName' | 'phone' | 'address1' | 'address2' | 'city' | 'postcode'
-	>,
+	> & { siteAccess?: SiteAccess | null },
 ) {
+	// Named fields only: callers pass a whole delivery form, whose email must never become the
+	// account's sign-in email.
+	const { firstName, lastName, phone, address1, address2, city, postcode } = details
 	await db
 		.update(user)
-		.set({ ...details, name: `${details.firstName} ${details.lastName}`, updatedAt: new Date() })
+		.set({
+			firstName,
+			lastName,
+			phone,
+			address1,
+			address2,
+			city,
+			postcode,
+			...(details.siteAccess !== undefined ? { siteAccess: details.siteAccess } : {}),
+			name: `${firstName} ${lastName}`,
+			updatedAt: new Date(),
+		})
 		.where(eq(user.id, userId))
 }
 

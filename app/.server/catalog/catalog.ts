@@ -42,6 +42,11 @@ export class Catalog {
 		this.#checkedAt = 0
 	}
 
+	/** Compare the catalogue version on the next read (another process may have imported). */
+	recheck() {
+		this.#checkedAt = 0
+	}
+
 	async #current(): Promise<Index> {
 		const now = Date.now()
 		if (this.#index && now - this.#checkedAt < VERSION_CHECK_MS) return this.#index

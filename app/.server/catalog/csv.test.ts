@@ -98,3 +98,22 @@ describe('parseOptionPairs', () => {
 		expect(parseOptionPairs('Lonely')).toEqual([])
 	})
 })
+
+describe('shipping_class column', () => {
+	const header = `${CSV_COLUMNS.join(',')},shipping_class`
+	const row = (cls: string) =>
+		`Liner,LN-${cls || 'none'},/images/products/a.jpg,,Acme,filters,£10,,,,,,${cls}`
+	it('is optional, accepts the three classes and rejects others with the line number', () => {
+		const result = parseCatalogCsv(`${header}\n${row('pallet')}\n${row('')}\n${row('lorry')}\n`)
+		expect(result.ok).toBe(true)
+		if (!result.ok) return
+		expect(result.products.map((p) => p.shippingClass)).toEqual(['pallet', null])
+		expect(result.errors).toEqual([
+			{ line: 4, reason: 'shipping_class must be one of parcel, pallet, collection (or empty)' },
+		])
+		const without = parseCatalogCsv(
+			`${CSV_COLUMNS.join(',')}\nLiner,LN-1,/images/products/a.jpg,,Acme,filters,£10,,,,,\n`,
+		)
+		expect(without.ok && without.products[0]!.shippingClass).toBe(null)
+	})
+})

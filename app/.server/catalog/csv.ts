@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Product, ProductOption } from '~/lib/catalog/product'
 import { PRICE_NOT_AVAILABLE } from '~/lib/catalog/product'
 import { CATEGORIES } from '~/lib/categories'
+import { SHIPPING_CLASSES } from '~/lib/delivery/shipping-class'
 import { parsePriceText } from '~/lib/money'
 import { safeText } from '~/lib/text-safety'
 
@@ -20,6 +21,9 @@ export const CSV_COLUMNS = [
 	'selected_option',
 	'original_name',
 ] as const
+
+/** Optional columns: a file without them still imports. */
+export const OPTIONAL_CSV_COLUMNS = ['shipping_class'] as const
 
 export type RowError = { line: number; reason: string }
 export type CatalogParseResult =
@@ -70,6 +74,13 @@ const RowSchema = z
 		selected_size: text(100),
 		selected_option: text(100),
 		original_name: text(300),
+		shipping_class: safeText()
+			.trim()
+			.toLowerCase()
+			.default('')
+			.refine((v) => v === '' || (SHIPPING_CLASSES as readonly string[]).includes(v), {
+				message: `shipping_class must be one of ${SHIPPING_CLASSES.join(', ')} (or empty)`,
+			}),
 	})
 	.transform((row, ctx) => {
 		const notAvailable =
@@ -96,6 +107,7 @@ const RowSchema = z
 				? row.selected_option
 				: (options[0]?.name ?? ''),
 			originalName: row.original_name || row.name,
+			shippingClass: row.shipping_class || null,
 		}
 	})
 

@@ -16,6 +16,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type Database = {
 	db: Db
 	driver: 'pglite' | 'postgres'
+	/** The embedded instance itself (absent on PostgreSQL), for serving it to management commands. */
+	pglite?: PGlite
 	ping(): Promise<void>
 	close(): Promise<void>
 }
@@ -25,6 +27,8 @@ export type DatabaseOptions = {
 	url?: string
 	/** PGlite data directory, or undefined for an in-memory database (tests). */
 	dataDir?: string
+	/** Skip migrations: the connection is to a server that already applied them. */
+	migrated?: boolean
 	poolSize?: number
 	migrationsFolder?: string
 	onIdleError?: (error: Error) => void
@@ -45,7 +49,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 		pool.on('error', (error) => options.onIdleError?.(error))
 		const db = drizzlePg(pool, { schema }) as unknown as Db
 		try {
-			await migratePg(db as Parameters<typeof migratePg>[0], { migrationsFolder })
+			if (!options.migrated)
+				await migratePg(db as Parameters<typeof migratePg>[0], { migrationsFolder })
 		} catch (error) {
 			await pool.end()
 			throw error
@@ -71,6 +76,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 	return {
 		db,
 		driver: 'pglite',
+		pglite: client,
 		ping: async () => {
 			await client.query('select 1')
 		},

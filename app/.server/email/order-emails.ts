@@ -1,31 +1,47 @@
 import type { DeliveryInfo, OrderLine } from '~/.server/db/schema'
 import { BUSINESS } from '~/lib/business'
+import { describeSiteAccess } from '~/lib/delivery/site-access-schema'
+import type { SiteAccess } from '~/lib/delivery/suggest'
 import { formatPence } from '~/lib/money'
 import { type EmailBlock, renderEmail } from './layout'
 import type { EmailMessage } from './outbox'
 
-type OrderSummary = {
+export type OrderSummary = {
 	id: string
 	cartItems: OrderLine[]
 	subtotalPence: number
 	deliveryInfo: DeliveryInfo
+	deliveryCostPence?: number | null
+	totalCostPence?: number | null
+	siteAccess?: SiteAccess | null
+	quoteExpiresAt?: Date | string | null
 }
 
-const itemRows = (order: OrderSummary): Array<[string, string]> => [
+export const itemRows = (order: OrderSummary): Array<[string, string]> => [
 	...order.cartItems.map((line): [string, string] => [
 		`${line.name} × ${line.quantity}${line.selectedSize ? ` · Size: ${line.selectedSize}` : ''}${line.selectedOption ? ` · Option: ${line.selectedOption}` : ''}`,
 		formatPence(line.unitPricePence * line.quantity),
 	]),
 	['Subtotal', formatPence(order.subtotalPence)],
-	['Delivery', 'to be confirmed'],
+	...(order.deliveryCostPence == null || order.totalCostPence == null
+		? [['Delivery', 'to be confirmed'] as [string, string]]
+		: ([
+				['Delivery', formatPence(order.deliveryCostPence)],
+				['Total', formatPence(order.totalCostPence)],
+			] as Array<[string, string]>)),
 ]
 
-const address = (d: DeliveryInfo) =>
+export const address = (d: DeliveryInfo) =>
 	[`${d.firstName} ${d.lastName}`, d.address1, d.address2, `${d.city} ${d.postcode}`, d.phone]
 		.filter(Boolean)
 		.join(', ')
 
-export function orderConfirmationEmail(to: string, order: OrderSummary): EmailMessage {
+export function orderConfirmationEmail(
+	to: string,
+	order: OrderSummary,
+	deliveryNote: string,
+): EmailMessage {
+	const access = describeSiteAccess(order.siteAccess)
 	const blocks: EmailBlock[] = [
 		{ type: 'p', text: `Hello ${order.deliveryInfo.firstName},` },
 		{
@@ -34,9 +50,10 @@ export function orderConfirmationEmail(to: string, order: OrderSummary): EmailMe
 		},
 		{ type: 'table', rows: itemRows(order) },
 		{ type: 'p', text: `Delivery to: ${address(order.deliveryInfo)}` },
+		...(access ? [{ type: 'p' as const, text: `Access: ${access}` }] : []),
 		{
 			type: 'p',
-			text: 'What happens next: we review your order, then contact you to confirm delivery options and the delivery cost. Once you are happy with the total we send you a secure card payment link and schedule delivery.',
+			text: `What happens next: we review your order, then contact you to confirm delivery options and the delivery cost. Once you are happy with the total we send you a secure card payment link and schedule delivery. ${deliveryNote}`,
 		},
 		{
 			type: 'p',
@@ -69,7 +86,7 @@ export function newOrderNotificationEmail(
 			{ type: 'table', rows: itemRows(order) },
 			{
 				type: 'p',
-				text: `Deliver to: ${address(order.deliveryInfo)}${d.notes ? `. Notes: ${d.notes}` : ''}`,
+				text: `Deliver to: ${address(order.deliveryInfo)}${d.notes ? `. Notes: ${d.notes}` : ''}${describeSiteAccess(order.siteAccess) ? `. Access: ${describeSiteAccess(order.siteAccess)}` : ''}`,
 			},
 			{
 				type: 'button',

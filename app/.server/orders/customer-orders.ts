@@ -18,6 +18,7 @@ export async function listCustomerOrders(db: Db, userId: string) {
 			totalCostPence: orders.totalCostPence,
 			paymentLink: orders.paymentLink,
 			paymentLinkActive: orders.paymentLinkActive,
+			quoteExpiresAt: orders.quoteExpiresAt,
 		})
 		.from(orders)
 		.where(eq(orders.userId, userId))

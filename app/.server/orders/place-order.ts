@@ -6,11 +6,15 @@ import { saveDeliveryDetails } from '~/.server/auth/profile'
 import type { Catalog } from '~/.server/catalog/catalog'
 import type { Db } from '~/.server/db/client'
 import { type DeliveryInfo, type OrderLine, orderEvents, orders } from '~/.server/db/schema'
+import { getDeliverySettings } from '~/.server/delivery/settings'
 import { newOrderNotificationEmail, orderConfirmationEmail } from '~/.server/email/order-emails'
 import { enqueueEmail } from '~/.server/email/outbox'
 import { unitPricePence } from '~/lib/catalog/product'
 import { PlaceOrderSchema } from '~/lib/checkout-schema'
-import { type FieldErrors, fieldErrors } from '~/lib/delivery-schema'
+import { shippingClassOf } from '~/lib/delivery/shipping-class'
+import { describeSiteAccess } from '~/lib/delivery/site-access-schema'
+import { deliveryQuoteSentence } from '~/lib/delivery/zones'
+import { errorsByField, type FieldErrors } from '~/lib/forms'
 import { toPriceText } from '~/lib/money'
 import { newOrderId } from './order-id'
 
@@ -111,9 +115,12 @@ export async function placeOrder(
 			selectedOption: item.selectedOption,
 			supplierUrl: product.productUrl,
 			imageUrl: product.imageUrl,
+			shippingClass: shippingClassOf(product),
 		})
 	}
 	const subtotalPence = lines.reduce((sum, line) => sum + line.unitPricePence * line.quantity, 0)
+	const deliveryNote = deliveryQuoteSentence((await getDeliverySettings(deps.db)).quoteValidDays)
+	const siteAccess = describeSiteAccess(input.siteAccess) ? input.siteAccess : null
 	const deliveryInfo: DeliveryInfo = {
 		...input.deliveryInfo,
 		email: input.deliveryInfo.email || user.email,
@@ -132,6 +139,7 @@ export async function placeOrder(
 					cartItems: lines,
 					subtotalPence,
 					idempotencyKey: input.idempotencyKey ?? null,
+					siteAccess,
 				})
 				await tx.insert(orderEvents).values({
 					orderId,
@@ -140,11 +148,14 @@ export async function placeOrder(
 					toStatus: 'pending',
 					note: 'Order request placed',
 				})
-				const summary = { id: orderId, cartItems: lines, subtotalPence, deliveryInfo }
-				await enqueueEmail(tx, orderConfirmationEmail(user.email, summary))
+				const summary = { id: orderId, cartItems: lines, subtotalPence, deliveryInfo, siteAccess }
+				await enqueueEmail(tx, orderConfirmationEmail(user.email, summary, deliveryNote))
 				await enqueueEmail(tx, newOrderNotificationEmail(deps.businessEmail, summary, deps.siteUrl))
 				if (input.saveToProfile)
-					await saveDeliveryDetails(tx as unknown as Db, user.id, input.deliveryInfo)
+					await saveDeliveryDetails(tx as unknown as Db, user.id, {
+						...input.deliveryInfo,
+						siteAccess,
+					})
 			})
 			return {
 				ok: true,
@@ -200,7 +211,7 @@ function problem(message: string): PlaceOrderResult {
 function invalid(error: z.ZodError): PlaceOrderResult {
 	const delivery = error.issues.filter((issue) => issue.path[0] === 'deliveryInfo')
 	if (delivery.length > 0) {
-		const errors = fieldErrors({
+		const errors = errorsByField({
 			issues: delivery.map((i) => ({ ...i, path: i.path.slice(1) })),
 		} as z.ZodError)
 		return {

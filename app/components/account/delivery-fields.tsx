@@ -1,4 +1,6 @@
-import type { DeliveryField, FieldErrors } from '~/lib/delivery-schema'
+import { errorProps, FieldError } from '~/components/forms/field-error'
+import type { DeliveryField } from '~/lib/delivery-schema'
+import type { FieldErrors } from '~/lib/forms'
 
 type FieldSpec = {
 	name: DeliveryField
@@ -70,16 +72,11 @@ export function DeliveryFields({
 							inputMode={field.inputMode}
 							autoComplete={field.autoComplete}
 							defaultValue={values[field.name] ?? ''}
-							aria-invalid={error ? true : undefined}
-							aria-describedby={error ? `${id}-error` : undefined}
+							{...errorProps(id, error)}
 							onChange={() => onEdit(field.name)}
 							className={`mt-1 block min-h-11 w-full rounded-lg border px-3 text-base focus:outline-2 focus:outline-pond-600 ${error ? 'border-red-600' : 'border-slate-300'}`}
 						/>
-						{error ? (
-							<p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-								{error}
-							</p>
-						) : null}
+						<FieldError id={id} error={error} />
 					</div>
 				)
 			})}

@@ -1,11 +1,12 @@
 import { ChevronDown, CreditCard } from 'lucide-react'
 import { useState } from 'react'
 import { OrderItems } from '~/components/orders/order-items'
+import { StatusBadge } from '~/components/orders/status-badge'
 import { BUSINESS } from '~/lib/business'
 import { cn } from '~/lib/cn'
 import { formatDate } from '~/lib/dates'
 import { formatPence } from '~/lib/money'
-import { STATUS_STYLE, showsContactNote, showsCosts, statusLabel } from '~/lib/order-status'
+import { showsContactNote, showsCosts } from '~/lib/order-status'
 
 export type AccountOrder = {
 	id: string
@@ -16,6 +17,7 @@ export type AccountOrder = {
 	totalCostPence: number | null
 	paymentLink: string | null
 	paymentLinkActive: boolean
+	quoteExpiresAt: string | null
 	cartItems: Array<{
 		name: string
 		quantity: number
@@ -63,14 +65,7 @@ export function OrdersTab({ orders, loadError }: { orders: AccountOrder[]; loadE
 								>
 									<span className="font-semibold text-pond-900">Order {order.id}</span>
 									<span className="text-sm text-slate-600">{formatDate(order.createdAt)}</span>
-									<span
-										className={cn(
-											'rounded-full px-3 py-1 text-xs font-bold',
-											STATUS_STYLE[order.status] ?? 'bg-slate-100 text-slate-800',
-										)}
-									>
-										{statusLabel(order.status)}
-									</span>
+									<StatusBadge status={order.status} />
 									<ChevronDown
 										aria-hidden="true"
 										className={cn('size-5 transition-transform', expanded && 'rotate-180')}
@@ -101,7 +96,10 @@ export function OrdersTab({ orders, loadError }: { orders: AccountOrder[]; loadE
 										) : null}
 									</dl>
 									{order.status === 'payment_pending' ? (
-										<PayNow link={order.paymentLinkActive ? order.paymentLink : null} />
+										<PayNow
+											link={order.paymentLinkActive ? order.paymentLink : null}
+											heldUntil={order.quoteExpiresAt}
+										/>
 									) : null}
 									{showsContactNote(order.status) ? (
 										<p className="rounded-lg bg-pond-50 p-3 text-sm text-slate-700">
@@ -120,13 +118,27 @@ export function OrdersTab({ orders, loadError }: { orders: AccountOrder[]; loadE
 }
 
 /** Opens the payment link in a new tab; disabled (with the spec's alert) when there is none. */
-function PayNow({ link }: { link: string | null }) {
+function PayNow({ link, heldUntil }: { link: string | null; heldUntil: string | null }) {
+	// Issue 19: after the held-until date the quote cannot be paid; say so rather than fail later.
+	if (link && heldUntil && new Date(heldUntil).getTime() < Date.now()) {
+		return (
+			<p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+				This quote expired on {formatDate(heldUntil)}. We will confirm a fresh price with you and
+				send a new payment link.
+			</p>
+		)
+	}
 	if (link) {
 		return (
-			<a href={link} target="_blank" rel="noopener noreferrer" className="btn-primary">
-				<CreditCard aria-hidden="true" className="size-5" /> Pay Now
-				<span className="sr-only">(opens in a new tab)</span>
-			</a>
+			<span className="inline-flex flex-col gap-1">
+				<a href={link} target="_blank" rel="noopener noreferrer" className="btn-primary">
+					<CreditCard aria-hidden="true" className="size-5" /> Pay Now
+					<span className="sr-only">(opens in a new tab)</span>
+				</a>
+				{heldUntil ? (
+					<span className="text-sm text-slate-700">Price held until {formatDate(heldUntil)}</span>
+				) : null}
+			</span>
 		)
 	}
 	return (

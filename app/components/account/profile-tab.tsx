@@ -1,8 +1,9 @@
 import { Download, LogOut, Trash2 } from 'lucide-react'
-import { useState } from 'react'
 import { Form, useNavigation } from 'react-router'
+import { useFormErrors } from '~/components/forms/use-form-errors'
 import { AUTH_MESSAGES } from '~/lib/auth-forms'
-import type { DeliveryField, FieldErrors } from '~/lib/delivery-schema'
+import { type DeliveryField, ProfileDeliverySchema } from '~/lib/delivery-schema'
+import type { FieldErrors } from '~/lib/forms'
 import { DeliveryFields, PROFILE_FIELDS } from './delivery-fields'
 
 type ProfileTabProps = {
@@ -18,15 +19,12 @@ type ProfileTabProps = {
 export function ProfileTab({
 	email,
 	details,
-	errors: serverErrors = {},
+	errors: serverErrors,
 	saved,
 	accountError,
 	passwordChanged,
 }: ProfileTabProps) {
-	const [cleared, setCleared] = useState<Set<string>>(new Set())
-	const errors = Object.fromEntries(
-		Object.entries(serverErrors).filter(([k]) => !cleared.has(k)),
-	) as FieldErrors
+	const form = useFormErrors(ProfileDeliverySchema, serverErrors)
 	const navigation = useNavigation()
 	const saving =
 		navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save-details'
@@ -49,13 +47,13 @@ export function ProfileTab({
 				<p className="mt-1 text-sm text-slate-600">
 					We fill these in for you at checkout. You can change them at any time.
 				</p>
-				<Form method="post" className="mt-4 space-y-4" onSubmit={() => setCleared(new Set())}>
+				<Form method="post" noValidate className="mt-4 space-y-4" onSubmit={form.onSubmit}>
 					<input type="hidden" name="intent" value="save-details" />
 					<DeliveryFields
 						fields={PROFILE_FIELDS}
 						values={details}
-						errors={errors}
-						onEdit={(f) => setCleared((s) => new Set(s).add(f))}
+						errors={form.errors}
+						onEdit={form.clear}
 					/>
 					<div className="flex flex-wrap items-center gap-4">
 						<button type="submit" className="btn-primary" disabled={saving}>

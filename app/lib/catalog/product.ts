@@ -19,6 +19,8 @@ export type Product = {
 	selectedSize: string
 	selectedOption: string
 	originalName: string
+	/** From the CSV's optional shipping_class column; null follows the category default. */
+	shippingClass: string | null
 }
 
 /** A grid card needs much less than the detail page. */

@@ -1,4 +1,14 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import {
+	bigint,
+	boolean,
+	index,
+	integer,
+	jsonb,
+	pgTable,
+	text,
+	timestamp,
+} from 'drizzle-orm/pg-core'
+import type { SiteAccess } from '~/lib/delivery/suggest'
 
 // better-auth's tables (core + admin plugin). The spec's user profile (firstName, lastName,
 // delivery details) lives on the user row itself, so registration writes it in one insert.
@@ -21,6 +31,8 @@ export const user = pgTable('user', {
 	address2: text('address2').notNull().default(''),
 	city: text('city').notNull().default(''),
 	postcode: text('postcode').notNull().default(''),
+	/** What a courier needs to know (saved from checkout when the customer asks). */
+	siteAccess: jsonb('site_access').$type<SiteAccess>(),
 })
 
 export const session = pgTable(

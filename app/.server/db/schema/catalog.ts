@@ -21,6 +21,8 @@ export const products = pgTable(
 		selectedSize: text('selected_size').notNull(),
 		selectedOption: text('selected_option').notNull(),
 		originalName: text('original_name').notNull(),
+		/** parcel | pallet | collection; null follows the category's default. */
+		shippingClass: text('shipping_class'),
 	},
 	(t) => [index('products_category_idx').on(t.category, t.position)],
 )

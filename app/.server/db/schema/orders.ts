@@ -9,6 +9,10 @@ import {
 	timestamp,
 	uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import type { ShippingClass } from '~/lib/delivery/shipping-class'
+import type { SiteAccess } from '~/lib/delivery/suggest'
+import type { DeliverySettings } from '~/lib/delivery/zones'
+import type { OrderStatus } from '~/lib/order-status'
 
 export type DeliveryInfo = {
 	firstName: string
@@ -36,18 +40,11 @@ export type OrderLine = {
 	selectedOption: string
 	supplierUrl: string
 	imageUrl: string
+	/** How it travels, as the catalogue said when ordered (absent on orders before issue 19). */
+	shippingClass?: ShippingClass
 }
 
-export const ORDER_STATUSES = [
-	'pending',
-	'delivery_confirmed',
-	'payment_pending',
-	'paid',
-	'shipped',
-	'delivered',
-	'cancelled',
-] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
+export { ORDER_STATUSES, type OrderStatus } from '~/lib/order-status'
 
 export const orders = pgTable(
 	'orders',
@@ -70,9 +67,19 @@ export const orders = pgTable(
 		paymentLinkActive: boolean('payment_link_active').notNull().default(false),
 		/** From the checkout form: a double submit or retry returns the same order. */
 		idempotencyKey: text('idempotency_key'),
+		/** Bumped by every change; an admin form carries the version it read (optimistic locking). */
+		version: integer('version').notNull().default(1),
+		/** Set when the order is marked shipped (both optional). */
+		carrier: text('carrier'),
+		trackingReference: text('tracking_reference'),
+		/** The quoted price is held until then; after it no link can take payment (decision 15). */
+		quoteExpiresAt: timestamp('quote_expires_at', { withTimezone: true }),
+		/** Lorry access, gate width and tail lift, from the checkout (optional). */
+		siteAccess: jsonb('site_access').$type<SiteAccess>(),
 	},
 	(t) => [
 		index('orders_user_created_idx').on(t.userId, t.createdAt),
+		index('orders_status_created_idx').on(t.status, t.createdAt),
 		index('orders_created_idx').on(t.createdAt),
 		uniqueIndex('orders_user_idempotency_idx').on(t.userId, t.idempotencyKey),
 	],
@@ -94,3 +101,41 @@ export const orderEvents = pgTable(
 	},
 	(t) => [index('order_events_order_idx').on(t.orderId)],
 )
+
+/**
+ * One row per payment link ever issued (DESIGN decision 13): the token is the unguessable part of
+ * /pay/<token>. A new delivery cost supersedes the old link; only an active link can take money.
+ */
+export const paymentLinks = pgTable(
+	'payment_links',
+	{
+		id: text('id').primaryKey(),
+		orderId: text('order_id')
+			.notNull()
+			.references(() => orders.id, { onDelete: 'cascade' }),
+		amountPence: integer('amount_pence').notNull(),
+		status: text('status').$type<PaymentLinkStatus>().notNull().default('active'),
+		provider: text('provider').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		closedAt: timestamp('closed_at', { withTimezone: true }),
+		/** The provider's payment reference once paid; unique, so one payment is applied once. */
+		providerPaymentId: text('provider_payment_id'),
+	},
+	(t) => [
+		index('payment_links_order_idx').on(t.orderId),
+		uniqueIndex('payment_links_provider_payment_idx').on(t.provider, t.providerPaymentId),
+	],
+)
+
+export type PaymentLinkStatus = 'active' | 'deactivated' | 'paid'
+
+/**
+ * The delivery rate table, one row per saved version: the newest row is in force, and the rows
+ * before it are the record of who changed what and when.
+ */
+export const deliverySettings = pgTable('delivery_settings', {
+	id: serial('id').primaryKey(),
+	settings: jsonb('settings').$type<DeliverySettings>().notNull(),
+	changedBy: text('changed_by').notNull(),
+	changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+})

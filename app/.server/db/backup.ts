@@ -1,0 +1,145 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import zlib from 'node:zlib'
+import { sql } from 'drizzle-orm'
+import type { Db } from './client'
+import {
+	appliedMigrations,
+	emptyTables,
+	type Row,
+	readTable,
+	rows,
+	tablesInOrder,
+	writeTable,
+} from './tables'
+
+/**
+ * A logical backup: gzip'd JSON lines — a header (format, schema migrations, time), one line per
+ * row, and an end line with each table's row count, so a truncated file is recognised. Read in one
+ * repeatable-read transaction, so it is consistent while the shop runs. The file holds personal
+ * data and password hashes: it is written owner-only (0600).
+ */
+const FORMAT = 'koi-shop-backup'
+const VERSION = 1
+
+type Header = { format: string; version: number; createdAt: string; migrations: string[] }
+export type Backup = Header & { tables: Map<string, Row[]> }
+export class BackupError extends Error {}
+
+export async function writeBackup(db: Db, file: string) {
+	fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
+	const partial = `${file}.partial`
+	const counts: Record<string, number> = {}
+	const lines: string[] = []
+	await db.transaction(
+		async (tx) => {
+			const header: Header = {
+				format: FORMAT,
+				version: VERSION,
+				createdAt: new Date().toISOString(),
+				migrations: await appliedMigrations(tx),
+			}
+			lines.push(JSON.stringify(header))
+			for (const table of await tablesInOrder(tx)) {
+				const data = await readTable(tx, table)
+				counts[table] = data.length
+				for (const row of data) lines.push(JSON.stringify({ table, row }))
+			}
+		},
+		{ isolationLevel: 'repeatable read', accessMode: 'read only' },
+	)
+	lines.push(JSON.stringify({ end: true, counts }))
+	await pipeline(
+		(function* () {
+			for (const line of lines) yield `${line}\n`
+		})(),
+		zlib.createGzip(),
+		fs.createWriteStream(partial, { mode: 0o600 }),
+	)
+	fs.renameSync(partial, file)
+	return { file, counts, bytes: fs.statSync(file).size }
+}
+
+export function readBackup(file: string): Backup {
+	let text: string
+	try {
+		text = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8')
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code
+		if (code === 'ENOENT') throw new BackupError(`No such file: ${file}`)
+		throw new BackupError(
+			code === 'Z_BUF_ERROR'
+				? `${file} is truncated (the compressed data ends early); it cannot be restored.`
+				: `${file} is not a shop backup (it is not a gzip file).`,
+		)
+	}
+	const lines = text.split('\n').filter(Boolean)
+	const parse = (line: string | undefined) => {
+		try {
+			return JSON.parse(line ?? '')
+		} catch {
+			return undefined
+		}
+	}
+	const header = parse(lines[0]) as Header | undefined
+	if (header?.format !== FORMAT) throw new BackupError(`${file} is not a shop backup.`)
+	if (header.version !== VERSION)
+		throw new BackupError(`${file} is a backup format this version of the shop cannot read.`)
+	const end = parse(lines.at(-1)) as { end?: true; counts?: Record<string, number> } | undefined
+	if (!end?.end || !end.counts)
+		throw new BackupError(
+			`${file} is truncated (its end marker is missing); it cannot be restored.`,
+		)
+	const tables = new Map<string, Row[]>(Object.keys(end.counts).map((t) => [t, []]))
+	for (const line of lines.slice(1, -1)) {
+		const entry = parse(line) as { table?: string; row?: Row } | undefined
+		const rows = entry?.table ? tables.get(entry.table) : undefined
+		if (!rows || !entry?.row) throw new BackupError(`${file} is damaged (an unreadable row).`)
+		rows.push(entry.row)
+	}
+	for (const [table, count] of Object.entries(end.counts))
+		if (tables.get(table)?.length !== count)
+			throw new BackupError(`${file} is damaged: ${table} has the wrong number of rows.`)
+	return { ...header, tables }
+}
+
+/** Row counts per table of the database, for "this will replace …" messages and checks. */
+export async function countRows(db: Db): Promise<Record<string, number>> {
+	const out: Record<string, number> = {}
+	for (const table of await tablesInOrder(db)) {
+		const [row] = await rows<{ n: number }>(
+			db,
+			sql`select count(*)::int as n from ${sql.raw(`"${table}"`)}`,
+		)
+		out[table] = row?.n ?? 0
+	}
+	return out
+}
+
+/** Refuses a backup of another schema version: its rows would not fit these tables. */
+export async function checkSchema(db: Db, backup: Backup) {
+	const ours = await appliedMigrations(db)
+	const newer = backup.migrations.some((hash) => !ours.includes(hash))
+	if (newer)
+		throw new BackupError(
+			'The backup comes from a newer version of the shop (its database has migrations this version does not know). Upgrade the shop first, then restore.',
+		)
+	if (backup.migrations.length !== ours.length)
+		throw new BackupError(
+			'The backup comes from an older version of the shop. Restore it with that version, then upgrade (migrations run at start).',
+		)
+}
+
+/** Replaces every row of the database with the backup's, in one transaction. */
+export async function restoreBackup(db: Db, backup: Backup) {
+	await checkSchema(db, backup)
+	await db.transaction(async (tx) => {
+		const tables = await tablesInOrder(tx)
+		const unknown = [...backup.tables.keys()].filter((t) => !tables.includes(t))
+		if (unknown.length)
+			throw new BackupError(`The backup has tables this shop does not: ${unknown.join(', ')}.`)
+		await emptyTables(tx, tables)
+		for (const table of tables) await writeTable(tx, table, backup.tables.get(table) ?? [])
+	})
+}

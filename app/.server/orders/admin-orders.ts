@@ -1,0 +1,134 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
+import type { Db } from '~/.server/db/client'
+import { orderEvents, orders, user } from '~/.server/db/schema'
+import type { AdminOrderRow, OrderFilters } from '~/lib/admin-order-schemas'
+import { nextIsoDate, startOfLondonDay } from '~/lib/dates'
+
+/** Spec section 9: the dashboard shows 50 orders at a time, newest first. */
+export const ADMIN_PAGE_SIZE = 50
+
+/** `%`, `_` and `\` are literal in the dashboard's substring filters. */
+const likeEscape = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/** Spec section 5 'Dashboard filters', as SQL: they run on the server, never over a page of rows. */
+function filterClause(filters: OrderFilters, now = new Date()): SQL | undefined {
+	const amount = sql`coalesce(${orders.totalCostPence}, ${orders.subtotalPence})`
+	const clauses: Array<SQL | undefined> = [
+		filters.orderId ? ilike(orders.id, likeEscape(filters.orderId)) : undefined,
+		filters.status === 'expired'
+			? and(eq(orders.status, 'payment_pending'), lt(orders.quoteExpiresAt, now))
+			: filters.status
+				? eq(orders.status, filters.status)
+				: undefined,
+		filters.name
+			? or(
+					ilike(sql`${orders.deliveryInfo}->>'firstName'`, likeEscape(filters.name)),
+					ilike(sql`${orders.deliveryInfo}->>'lastName'`, likeEscape(filters.name)),
+				)
+			: undefined,
+		filters.min != null ? sql`${amount} >= ${filters.min}` : undefined,
+		filters.max != null ? sql`${amount} <= ${filters.max}` : undefined,
+		filters.from ? gte(orders.createdAt, startOfLondonDay(filters.from)) : undefined,
+		// 'to' includes the whole end day (Europe/London).
+		filters.to ? lt(orders.createdAt, startOfLondonDay(nextIsoDate(filters.to))) : undefined,
+	]
+	return and(...clauses.filter(Boolean))
+}
+
+const listColumns = {
+	id: orders.id,
+	status: orders.status,
+	createdAt: orders.createdAt,
+	updatedAt: orders.updatedAt,
+	firstName: sql<string>`${orders.deliveryInfo}->>'firstName'`,
+	lastName: sql<string>`${orders.deliveryInfo}->>'lastName'`,
+	subtotalPence: orders.subtotalPence,
+	deliveryCostPence: orders.deliveryCostPence,
+	totalCostPence: orders.totalCostPence,
+}
+
+/** One page of orders (newest first) and whether an older page exists. */
+export async function listAdminOrders(db: Db, filters: OrderFilters) {
+	const rows = await db
+		.select(listColumns)
+		.from(orders)
+		.where(filterClause(filters))
+		.orderBy(desc(orders.createdAt), desc(orders.id))
+		.limit(ADMIN_PAGE_SIZE + 1)
+		.offset((filters.page - 1) * ADMIN_PAGE_SIZE)
+	return {
+		orders: rows.slice(0, ADMIN_PAGE_SIZE).map(
+			(row): AdminOrderRow => ({
+				id: row.id,
+				status: row.status,
+				createdAt: new Date(row.createdAt).toISOString(),
+				updatedAt: new Date(row.updatedAt).toISOString(),
+				customer: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || '(account deleted)',
+				subtotalPence: row.subtotalPence,
+				deliveryCostPence: row.deliveryCostPence,
+				totalCostPence: row.totalCostPence,
+			}),
+		),
+		hasOlder: rows.length > ADMIN_PAGE_SIZE,
+	}
+}
+
+/** Every order matching the filters, for the CSV export, in pages so memory stays flat. */
+export async function* exportAdminOrders(db: Db, filters: OrderFilters, batch = 500) {
+	for (let offset = 0; ; offset += batch) {
+		const rows = await db
+			.select({
+				...listColumns,
+				email: sql<string>`${orders.deliveryInfo}->>'email'`,
+				phone: sql<string>`${orders.deliveryInfo}->>'phone'`,
+				postcode: sql<string>`${orders.deliveryInfo}->>'postcode'`,
+				items: sql<number>`jsonb_array_length(${orders.cartItems})`,
+			})
+			.from(orders)
+			.where(filterClause(filters))
+			.orderBy(desc(orders.createdAt), desc(orders.id))
+			.limit(batch)
+			.offset(offset)
+		for (const row of rows) yield row
+		if (rows.length < batch) return
+	}
+}
+
+/** One order with its timeline; admin actors are shown by their email. */
+export async function getAdminOrder(db: Db, orderId: string) {
+	const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
+	if (!order) return null
+	const events = await db
+		.select()
+		.from(orderEvents)
+		.where(eq(orderEvents.orderId, orderId))
+		.orderBy(asc(orderEvents.at), asc(orderEvents.id))
+	const adminIds = [...new Set(events.map((e) => e.actor))].filter(
+		(a) => !['customer', 'system'].includes(a) && !a.startsWith('provider:'),
+	)
+	const admins = adminIds.length
+		? await db
+				.select({ id: user.id, email: user.email })
+				.from(user)
+				.where(inArray(user.id, adminIds))
+		: []
+	const names = new Map(admins.map((a) => [a.id, a.email]))
+	return {
+		order,
+		events: events.map((e) => ({
+			id: e.id,
+			at: new Date(e.at).toISOString(),
+			who: names.get(e.actor) ?? actorName(e.actor),
+			from: e.fromStatus,
+			to: e.toStatus,
+			note: e.note,
+		})),
+	}
+}
+
+function actorName(actor: string) {
+	if (actor === 'customer') return 'Customer'
+	if (actor === 'system') return 'System'
+	if (actor.startsWith('provider:')) return `Payment provider (${actor.slice(9)})`
+	return 'Admin (account removed)'
+}

@@ -1,0 +1,140 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Db, Tx } from '~/.server/db/client'
+import { orderEvents, orders } from '~/.server/db/schema'
+import { type EmailMessage, enqueueEmail } from '~/.server/email/outbox'
+import { type OrderStatus, statusLabel } from '~/lib/order-status'
+
+/**
+ * The order state machine (DESIGN decision 5, docs/decisions/0007). Every status change in the
+ * product — admin forms, the JSON API, payment providers — goes through `transition()`, which
+ * checks the move is allowed for who is making it, checks the version the caller read, and
+ * writes the order, its event and its emails in one transaction.
+ */
+export type ActorKind = 'customer' | 'admin' | 'provider' | 'system'
+export type Actor = {
+	kind: ActorKind /** an admin's user id, or the provider's name */
+	id?: string
+}
+
+type Rule = { from: OrderStatus; to: OrderStatus; by: readonly ActorKind[]; why: string }
+
+export const TRANSITIONS: readonly Rule[] = [
+	{ from: 'pending', to: 'payment_pending', by: ['admin'], why: 'delivery cost set, link sent' },
+	{ from: 'pending', to: 'delivery_confirmed', by: ['admin'], why: 'cost set, link failed' },
+	{ from: 'delivery_confirmed', to: 'payment_pending', by: ['admin'], why: 'link created' },
+	{ from: 'delivery_confirmed', to: 'delivery_confirmed', by: ['admin'], why: 'cost changed' },
+	{ from: 'payment_pending', to: 'payment_pending', by: ['admin'], why: 'new price or link' },
+	{ from: 'payment_pending', to: 'delivery_confirmed', by: ['admin'], why: 'new link failed' },
+	{ from: 'payment_pending', to: 'paid', by: ['provider', 'admin'], why: 'paid (card/offline)' },
+	{ from: 'delivery_confirmed', to: 'paid', by: ['admin'], why: 'paid offline' },
+	{ from: 'paid', to: 'shipped', by: ['admin'], why: 'dispatched' },
+	{ from: 'shipped', to: 'delivered', by: ['admin'], why: 'delivered' },
+	{ from: 'pending', to: 'cancelled', by: ['admin'], why: 'cancelled' },
+	{ from: 'delivery_confirmed', to: 'cancelled', by: ['admin'], why: 'cancelled' },
+	{ from: 'payment_pending', to: 'cancelled', by: ['admin'], why: 'cancelled' },
+	{ from: 'cancelled', to: 'pending', by: ['admin'], why: 'uncancelled, no cost yet' },
+	{ from: 'cancelled', to: 'payment_pending', by: ['admin'], why: 'uncancelled, new link' },
+	{ from: 'cancelled', to: 'delivery_confirmed', by: ['admin'], why: 'uncancelled, link failed' },
+]
+
+export function canTransition(from: OrderStatus, to: OrderStatus, by: ActorKind) {
+	return TRANSITIONS.some((t) => t.from === from && t.to === to && t.by.includes(by))
+}
+
+export const STALE_VERSION_MESSAGE =
+	'This order was changed by someone else. Reload to see the latest.'
+export const ORDER_NOT_FOUND_MESSAGE = 'Order not found'
+
+export type OrderRow = typeof orders.$inferSelect
+type OrderPatch = Partial<
+	Omit<OrderRow, 'id' | 'status' | 'version' | 'createdAt' | 'updatedAt' | 'userId'>
+>
+
+/** What a caller wants to happen to the order it locked, or why it refuses. */
+export type Change =
+	| { to: OrderStatus; patch?: OrderPatch; note?: string; emails?: EmailMessage[] }
+	| { refuse: string; status?: 'INVALID_ARGUMENT' | 'ABORTED' | 'NOT_FOUND'; code?: RefusalCode }
+
+/** Refusals a caller handles specially rather than just showing the message. */
+export type RefusalCode = 'needs_confirmation' | 'already_applied'
+
+export type TransitionResult =
+	| { ok: true; order: OrderRow; from: OrderStatus }
+	| {
+			ok: false
+			status: 'NOT_FOUND' | 'ABORTED' | 'INVALID_ARGUMENT'
+			message: string
+			code?: RefusalCode
+			/** The order as it is now (for a stale version: what the caller should reload). */
+			current?: OrderRow
+	  }
+
+export async function transition(
+	db: Db,
+	request: { orderId: string; actor: Actor; expectedVersion?: number },
+	decide: (order: OrderRow, tx: Tx) => Promise<Change> | Change,
+): Promise<TransitionResult> {
+	return db.transaction(async (tx) => {
+		// The row lock serialises concurrent changes; the version catches changes made after the
+		// caller read the order (two admins with the same modal open).
+		const [order] = await tx
+			.select()
+			.from(orders)
+			.where(eq(orders.id, request.orderId))
+			.for('update')
+		if (!order) return { ok: false, status: 'NOT_FOUND', message: ORDER_NOT_FOUND_MESSAGE }
+		if (request.expectedVersion !== undefined && order.version !== request.expectedVersion) {
+			return { ok: false, status: 'ABORTED', message: STALE_VERSION_MESSAGE, current: order }
+		}
+		const change = await decide(order, tx)
+		if ('refuse' in change) {
+			return {
+				ok: false,
+				status: change.status ?? 'ABORTED',
+				message: change.refuse,
+				code: change.code,
+				current: order,
+			}
+		}
+		if (!canTransition(order.status, change.to, request.actor.kind)) {
+			return {
+				ok: false,
+				status: 'ABORTED',
+				message: `An order that is ${statusLabel(order.status)} cannot be moved to ${statusLabel(change.to)}.`,
+				current: order,
+			}
+		}
+		const [updated] = await tx
+			.update(orders)
+			.set({
+				...change.patch,
+				status: change.to,
+				version: sql`${orders.version} + 1`,
+				updatedAt: new Date(),
+			})
+			.where(eq(orders.id, order.id))
+			.returning()
+		await tx.insert(orderEvents).values({
+			orderId: order.id,
+			actor: actorLabel(request.actor),
+			fromStatus: order.status,
+			toStatus: change.to,
+			note: change.note ?? '',
+		})
+		for (const email of change.emails ?? []) await enqueueEmail(tx, email)
+		return { ok: true, order: updated!, from: order.status }
+	})
+}
+
+/** Stored on each event: 'system', 'customer', 'provider:test', or the admin's user id. */
+function actorLabel(actor: Actor) {
+	if (actor.kind === 'admin') return actor.id ?? 'admin'
+	if (actor.kind === 'provider') return `provider:${actor.id ?? 'unknown'}`
+	return actor.kind
+}
+
+/** Appends a line to the admin notes (spec: 'Order cancelled by admin.' is appended). */
+export function appendNote(notes: string, line: string) {
+	const trimmed = notes.trim()
+	return trimmed ? `${trimmed}\n${line}` : line
+}

@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm'
+import { paymentLinks } from '~/.server/db/schema'
+import { paidEmails } from '~/.server/email/order-status-emails'
+import type { AdminDeps } from '~/.server/orders/admin-actions'
+import { type Change, type TransitionResult, transition } from '~/.server/orders/lifecycle'
+import { formatPence } from '~/lib/money'
+
+export const QUOTE_EXPIRED =
+	'This quote has expired, so it can no longer be paid. We will confirm a fresh price with you.'
+
+export const LINK_NOT_ACTIVE =
+	'This payment link is no longer active. Please use the most recent link we emailed you, or contact us.'
+
+/**
+ * A verified payment on one of our links: the one path from any provider (the test provider's
+ * Pay button now, Stripe's webhook later) to a paid order. It is applied exactly once: the link
+ * row is locked with the order, and a payment for a revoked or already-paid link changes nothing.
+ */
+export async function applyPayment(
+	deps: Pick<AdminDeps, 'db' | 'businessEmail' | 'siteUrl' | 'now'>,
+	payment: { linkId: string; amountPence: number; provider: string; providerPaymentId: string },
+): Promise<TransitionResult> {
+	const [link] = await deps.db
+		.select({ orderId: paymentLinks.orderId })
+		.from(paymentLinks)
+		.where(eq(paymentLinks.id, payment.linkId))
+	if (!link) return { ok: false, status: 'NOT_FOUND', message: 'Payment link not found.' }
+	return transition(
+		deps.db,
+		{ orderId: link.orderId, actor: { kind: 'provider', id: payment.provider } },
+		async (order, tx): Promise<Change> => {
+			const [current] = await tx
+				.select()
+				.from(paymentLinks)
+				.where(eq(paymentLinks.id, payment.linkId))
+				.for('update')
+			if (current?.status === 'paid' && current.providerPaymentId === payment.providerPaymentId)
+				return { refuse: 'This payment has already been recorded.', code: 'already_applied' }
+			if (
+				current?.status !== 'active' ||
+				order.status !== 'payment_pending' ||
+				order.paymentLinkId !== current.id
+			)
+				return { refuse: LINK_NOT_ACTIVE }
+			if (isQuoteExpired(order, deps.now?.() ?? new Date())) return { refuse: QUOTE_EXPIRED }
+			if (payment.amountPence !== current.amountPence)
+				return { refuse: 'The amount paid does not match the order total.' }
+			await tx
+				.update(paymentLinks)
+				.set({ status: 'paid', closedAt: new Date(), providerPaymentId: payment.providerPaymentId })
+				.where(eq(paymentLinks.id, current.id))
+			const next = { paymentLinkActive: false }
+			return {
+				to: 'paid',
+				patch: next,
+				note: `Paid ${formatPence(payment.amountPence)} by card (${payment.providerPaymentId})`,
+				emails: paidEmails({ ...order, ...next }, deps.businessEmail, deps.siteUrl),
+			}
+		},
+	)
+}
+
+/** Decision 15: after the held-until date no provider may take payment on the quote. */
+export function isQuoteExpired(order: { quoteExpiresAt: Date | string | null }, now: Date) {
+	return order.quoteExpiresAt !== null && new Date(order.quoteExpiresAt).getTime() < now.getTime()
+}

@@ -1,0 +1,63 @@
+import { and, eq } from 'drizzle-orm'
+import type { Db, Tx } from '~/.server/db/client'
+import { orders, paymentLinks } from '~/.server/db/schema'
+import type { PaymentProvider } from './provider'
+
+export type PaymentLink = typeof paymentLinks.$inferSelect
+
+/**
+ * Issues a link for the order's total inside the caller's transaction and returns the order
+ * fields that point at it. Throws PaymentLinkError when the provider cannot take the amount.
+ */
+export async function issuePaymentLink(
+	tx: Tx,
+	provider: PaymentProvider,
+	order: { id: string },
+	amountPence: number,
+) {
+	const link = await provider.createLink({ orderId: order.id, amountPence })
+	await tx.insert(paymentLinks).values({
+		id: link.id,
+		orderId: order.id,
+		amountPence,
+		provider: provider.name,
+	})
+	return { paymentLink: link.url, paymentLinkId: link.id, paymentLinkActive: true }
+}
+
+/**
+ * Revokes every active link of an order in the caller's transaction, so a stale link can never
+ * take money; returns them for provider-side clean-up after the commit.
+ */
+export async function revokeActiveLinks(tx: Tx, orderId: string): Promise<PaymentLink[]> {
+	return tx
+		.update(paymentLinks)
+		.set({ status: 'deactivated', closedAt: new Date() })
+		.where(and(eq(paymentLinks.orderId, orderId), eq(paymentLinks.status, 'active')))
+		.returning()
+}
+
+/** The provider-side half of revoking, after the database has committed. */
+export async function cleanUpAtProvider(
+	provider: PaymentProvider,
+	links: PaymentLink[],
+): Promise<string | null> {
+	for (const link of links) {
+		try {
+			await provider.deactivateLink(link)
+		} catch (error) {
+			return (error as Error).message || 'the payment provider did not answer'
+		}
+	}
+	return null
+}
+
+/** A link and the order it pays for, for /pay/<token>. */
+export async function findPaymentLink(db: Db, token: string) {
+	const [row] = await db
+		.select({ link: paymentLinks, order: orders })
+		.from(paymentLinks)
+		.innerJoin(orders, eq(orders.id, paymentLinks.orderId))
+		.where(eq(paymentLinks.id, token))
+	return row
+}

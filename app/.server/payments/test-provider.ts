@@ -1,0 +1,31 @@
+import crypto from 'node:crypto'
+import { checkPayableAmount, newLinkToken, type PaymentProvider, payUrl } from './provider'
+
+/**
+ * The built-in provider used when no Stripe keys are set: /pay/<token> shows the order and a
+ * 'Pay £X' button that records the payment through the same path a provider's webhook uses.
+ * No money moves; it exists so the whole quote-to-cash journey runs on a laptop and in tests.
+ */
+export function createTestProvider(siteUrl: string): PaymentProvider {
+	return {
+		name: 'test',
+		async createLink({ amountPence }) {
+			checkPayableAmount(amountPence)
+			const id = newLinkToken()
+			return { id, url: payUrl(siteUrl, id) }
+		},
+		async deactivateLink() {
+			// Nothing lives at the provider: revoking the token in our database is the whole job.
+		},
+		async checkout() {
+			return { kind: 'page' }
+		},
+		async refund() {
+			return `test_refund_${crypto.randomBytes(8).toString('hex')}`
+		},
+	}
+}
+
+export function newTestPaymentId() {
+	return `test_pay_${crypto.randomBytes(8).toString('hex')}`
+}

@@ -1,0 +1,35 @@
+import { NavLink } from 'react-router'
+import { cn } from '~/lib/cn'
+
+const LINKS = [
+	{ to: '/admin', label: 'Orders', end: true },
+	{ to: '/admin/delivery', label: 'Delivery rates', end: false },
+]
+
+/** The back office's sections. */
+export function AdminNav() {
+	return (
+		<nav
+			aria-label="Admin sections"
+			className="mb-6 flex flex-wrap gap-2 border-b border-slate-200"
+		>
+			{LINKS.map((link) => (
+				<NavLink
+					key={link.to}
+					to={link.to}
+					end={link.end}
+					className={({ isActive }) =>
+						cn(
+							'-mb-px border-b-2 px-4 py-2 font-semibold',
+							isActive
+								? 'border-koi-700 text-pond-900'
+								: 'border-transparent text-slate-700 hover:text-pond-800',
+						)
+					}
+				>
+					{link.label}
+				</NavLink>
+			))}
+		</nav>
+	)
+}

@@ -1,0 +1,266 @@
+import { Copy, ExternalLink } from 'lucide-react'
+import { useState } from 'react'
+import type { DeliveryInfo, OrderLine } from '~/.server/db/schema'
+import { StatusBadge } from '~/components/orders/status-badge'
+import { formatDateTime } from '~/lib/dates'
+import { describeSiteAccess } from '~/lib/delivery/site-access-schema'
+import type { SiteAccess } from '~/lib/delivery/suggest'
+import { formatPence } from '~/lib/money'
+import { statusLabel } from '~/lib/order-status'
+
+export type AdminOrderView = {
+	id: string
+	status: string
+	createdAt: string
+	updatedAt: string
+	userId: string | null
+	deliveryInfo: DeliveryInfo
+	cartItems: OrderLine[]
+	subtotalPence: number
+	deliveryCostPence: number | null
+	totalCostPence: number | null
+	adminNotes: string
+	paymentLink: string | null
+	paymentLinkActive: boolean
+	carrier: string | null
+	trackingReference: string | null
+	version: number
+	quoteExpiresAt: string | null
+	quoteExpired: boolean
+	siteAccess: SiteAccess | null
+}
+
+export type TimelineEvent = {
+	id: number
+	at: string
+	who: string
+	from: string | null
+	to: string
+	note: string
+}
+
+const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
+	<section className="space-y-3">
+		<h3 className="font-display text-lg font-bold text-pond-900">{title}</h3>
+		{children}
+	</section>
+)
+
+const Row = ({ label, children }: { label: string; children: React.ReactNode }) => (
+	<div className="grid grid-cols-[8rem_1fr] gap-2">
+		<dt className="font-semibold text-slate-600">{label}</dt>
+		<dd className="min-w-0 break-words text-slate-900">{children}</dd>
+	</div>
+)
+
+export function OrderInfo({ order }: { order: AdminOrderView }) {
+	const [copied, setCopied] = useState('')
+	const link = order.paymentLinkActive ? order.paymentLink : null
+	async function copy() {
+		if (!link) return
+		try {
+			await navigator.clipboard.writeText(link)
+		} catch {
+			// No clipboard permission: select the text so Ctrl+C works.
+			document.querySelector<HTMLInputElement>('#payment-link-text')?.select()
+		}
+		setCopied('Payment link copied to clipboard!')
+	}
+	return (
+		<Section title="Order information">
+			<dl className="space-y-2 text-sm">
+				<Row label="Order date">{formatDateTime(order.createdAt)}</Row>
+				<Row label="Last updated">{formatDateTime(order.updatedAt)}</Row>
+				<Row label="Status">
+					<StatusBadge status={order.status} />
+				</Row>
+				<Row label="User ID">
+					<span className="font-mono text-xs">{order.userId ?? '(account deleted)'}</span>
+				</Row>
+				<Row label="Payment link">
+					{link ? (
+						<span className="flex flex-wrap items-center gap-2">
+							<input
+								id="payment-link-text"
+								readOnly
+								value={link}
+								aria-label="Payment link"
+								className="min-h-9 w-full min-w-0 flex-1 rounded border border-slate-300 px-2 font-mono text-xs"
+							/>
+							<button
+								type="button"
+								onClick={copy}
+								className="btn-secondary min-h-9 px-3 py-1 text-sm"
+							>
+								<Copy aria-hidden="true" className="size-4" /> Copy Link
+							</button>
+						</span>
+					) : (
+						'None'
+					)}
+					<span role="status" className="mt-1 block text-sm font-medium text-green-800">
+						{copied}
+					</span>
+				</Row>
+				{order.quoteExpiresAt && order.status === 'payment_pending' ? (
+					<Row label="Price held until">
+						{formatDateTime(order.quoteExpiresAt)}
+						{order.quoteExpired ? (
+							<span className="ml-2 font-semibold text-red-800">(expired)</span>
+						) : null}
+					</Row>
+				) : null}
+				{order.carrier || order.trackingReference ? (
+					<Row label="Shipping">
+						{[order.carrier, order.trackingReference].filter(Boolean).join(' · ')}
+					</Row>
+				) : null}
+			</dl>
+		</Section>
+	)
+}
+
+export function CustomerInfo({
+	delivery,
+	siteAccess,
+}: {
+	delivery: DeliveryInfo
+	siteAccess: SiteAccess | null
+}) {
+	return (
+		<Section title="Customer">
+			<dl className="space-y-2 text-sm">
+				<Row label="Name">{`${delivery.firstName} ${delivery.lastName}`.trim() || '—'}</Row>
+				<Row label="Email">
+					{delivery.email ? <a href={`mailto:${delivery.email}`}>{delivery.email}</a> : '—'}
+				</Row>
+				<Row label="Phone">
+					{delivery.phone ? (
+						<a href={`tel:${delivery.phone.replace(/\s/g, '')}`}>{delivery.phone}</a>
+					) : (
+						'—'
+					)}
+				</Row>
+				<Row label="Address">
+					{[delivery.address1, delivery.address2, delivery.city, delivery.postcode]
+						.filter(Boolean)
+						.join(', ') || '—'}
+				</Row>
+				<Row label="Delivery notes">{delivery.notes || 'None'}</Row>
+				<Row label="Site access">{describeSiteAccess(siteAccess) ?? 'Not given'}</Row>
+			</dl>
+		</Section>
+	)
+}
+
+export function OrderLines({ order }: { order: AdminOrderView }) {
+	return (
+		<Section title="Items">
+			<div className="relative overflow-x-auto">
+				<table className="w-full min-w-[32rem] text-left text-sm">
+					<thead className="border-b border-slate-200 text-xs text-slate-600 uppercase">
+						<tr>
+							<th scope="col" className="py-2 pr-3">
+								Item
+							</th>
+							<th scope="col" className="py-2 pr-3 text-right">
+								Price
+							</th>
+							<th scope="col" className="py-2 pr-3 text-right">
+								Quantity
+							</th>
+							<th scope="col" className="py-2 text-right">
+								Total
+							</th>
+						</tr>
+					</thead>
+					<tbody className="divide-y divide-slate-100">
+						{order.cartItems.map((line, index) => (
+							<tr key={index}>
+								<td className="py-2 pr-3">
+									<span className="font-medium">{line.name}</span>
+									<span className="block text-xs text-slate-600">Code: {line.code}</span>
+									{line.selectedSize ? (
+										<span className="block text-xs text-slate-600">Size: {line.selectedSize}</span>
+									) : null}
+									{line.selectedOption ? (
+										<span className="block text-xs text-slate-600">
+											Option: {line.selectedOption}
+										</span>
+									) : null}
+									{line.supplierUrl ? (
+										<a
+											href={line.supplierUrl}
+											target="_blank"
+											rel="noopener noreferrer"
+											className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-pond-700 underline"
+										>
+											View on Supplier Website
+											<ExternalLink aria-hidden="true" className="size-3" />
+											<span className="sr-only">(opens in a new tab)</span>
+										</a>
+									) : null}
+								</td>
+								<td className="py-2 pr-3 text-right">{formatPence(line.unitPricePence)}</td>
+								<td className="py-2 pr-3 text-right">{line.quantity}</td>
+								<td className="py-2 text-right">
+									{formatPence(line.unitPricePence * line.quantity)}
+								</td>
+							</tr>
+						))}
+					</tbody>
+					<tfoot className="border-t-2 border-slate-200 font-semibold">
+						<tr>
+							<th scope="row" colSpan={3} className="py-2 pr-3 text-right">
+								Subtotal
+							</th>
+							<td className="py-2 text-right">{formatPence(order.subtotalPence)}</td>
+						</tr>
+						<tr>
+							<th scope="row" colSpan={3} className="py-2 pr-3 text-right">
+								Delivery
+							</th>
+							<td className="py-2 text-right">
+								{order.deliveryCostPence === null
+									? 'To be confirmed'
+									: formatPence(order.deliveryCostPence)}
+							</td>
+						</tr>
+						<tr>
+							<th scope="row" colSpan={3} className="py-2 pr-3 text-right">
+								Total
+							</th>
+							<td className="py-2 text-right">
+								{order.totalCostPence === null
+									? 'To be confirmed'
+									: formatPence(order.totalCostPence)}
+							</td>
+						</tr>
+					</tfoot>
+				</table>
+			</div>
+		</Section>
+	)
+}
+
+export function Timeline({ events }: { events: TimelineEvent[] }) {
+	return (
+		<Section title="Timeline">
+			<ol className="space-y-3 border-l-2 border-pond-200 pl-4 text-sm">
+				{events.map((event) => (
+					<li key={event.id}>
+						<p className="font-semibold text-slate-900">
+							{event.from
+								? `${statusLabel(event.from)} → ${statusLabel(event.to)}`
+								: statusLabel(event.to)}
+						</p>
+						<p className="text-slate-600">
+							{formatDateTime(event.at)} · {event.who}
+						</p>
+						{event.note ? <p className="text-slate-800">{event.note}</p> : null}
+					</li>
+				))}
+			</ol>
+		</Section>
+	)
+}

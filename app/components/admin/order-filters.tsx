@@ -1,0 +1,99 @@
+import { Form, Link } from 'react-router'
+import type { OrderFilters as Filters } from '~/lib/admin-order-schemas'
+import { ORDER_STATUSES, statusLabel } from '~/lib/order-status'
+
+const input =
+	'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 text-base focus:outline-2 focus:outline-pond-600'
+const penceToInput = (pence: number | null) => (pence === null ? '' : (pence / 100).toFixed(2))
+
+/**
+ * Spec 'Dashboard filters' behind a Show/Hide Filters toggle. A GET form: the filters live in the
+ * URL (bookmarkable) and work without JavaScript; <details> is the toggle for the same reason.
+ */
+export function OrderFilters({ filters }: { filters: Filters }) {
+	const active = Boolean(
+		filters.orderId ||
+			filters.status ||
+			filters.name ||
+			filters.min !== null ||
+			filters.max !== null ||
+			filters.from ||
+			filters.to,
+	)
+	return (
+		<details open={active} className="group mb-6 rounded-xl bg-pond-50 p-4">
+			<summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">
+				<span className="group-open:hidden">Show Filters</span>
+				<span className="hidden group-open:inline">Hide Filters</span>
+			</summary>
+			<Form method="get" action="/admin" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+				<label className="text-sm font-semibold text-slate-800">
+					Order ID
+					<input name="orderId" defaultValue={filters.orderId ?? ''} className={input} />
+				</label>
+				<label className="text-sm font-semibold text-slate-800">
+					Status
+					<select name="status" defaultValue={filters.status ?? ''} className={input}>
+						<option value="">All statuses</option>
+						{ORDER_STATUSES.map((status) => (
+							<option key={status} value={status}>
+								{statusLabel(status)}
+							</option>
+						))}
+						<option value="expired">Quote expired (awaiting payment)</option>
+					</select>
+				</label>
+				<label className="text-sm font-semibold text-slate-800">
+					Customer Name
+					<input name="name" defaultValue={filters.name ?? ''} className={input} />
+				</label>
+				<fieldset className="grid grid-cols-2 gap-2">
+					<legend className="text-sm font-semibold text-slate-800">Cost (£)</legend>
+					<label className="text-sm text-slate-700">
+						Min
+						<input
+							name="min"
+							type="number"
+							min={0}
+							step={0.01}
+							inputMode="decimal"
+							defaultValue={penceToInput(filters.min)}
+							className={input}
+						/>
+					</label>
+					<label className="text-sm text-slate-700">
+						Max
+						<input
+							name="max"
+							type="number"
+							min={0}
+							step={0.01}
+							inputMode="decimal"
+							defaultValue={penceToInput(filters.max)}
+							className={input}
+						/>
+					</label>
+				</fieldset>
+				<fieldset className="grid grid-cols-2 gap-2 sm:col-span-2">
+					<legend className="text-sm font-semibold text-slate-800">Date</legend>
+					<label className="text-sm text-slate-700">
+						From
+						<input name="from" type="date" defaultValue={filters.from ?? ''} className={input} />
+					</label>
+					<label className="text-sm text-slate-700">
+						To
+						<input name="to" type="date" defaultValue={filters.to ?? ''} className={input} />
+					</label>
+				</fieldset>
+				<div className="flex flex-wrap items-end gap-3 sm:col-span-2">
+					<button type="submit" className="btn-primary">
+						Apply Filters
+					</button>
+					<Link to="/admin" className="btn-secondary">
+						Reset Filters
+					</Link>
+				</div>
+			</Form>
+		</details>
+	)
+}

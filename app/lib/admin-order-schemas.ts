@@ -1,0 +1,137 @@
+import { z } from 'zod'
+import { safeText } from '~/lib/text-safety'
+import { parsePriceText } from './money'
+import { ORDER_STATUSES } from './order-status'
+
+/** Spec section 5 and 8 Admin: the order modal's forms, shared by the browser and the actions. */
+export const INVALID_DELIVERY_COST = 'Please enter a valid delivery cost'
+
+const version = z.coerce.number().int().min(1)
+
+/** '12.50', '£12.50', '0' → pence; empty, non-numeric or negative → the spec's message. */
+export const poundsToPence = safeText()
+	.trim()
+	.transform((text, ctx) => {
+		const pence = text === '' ? null : parsePriceText(text)
+		if (pence === null) {
+			ctx.addIssue({ code: 'custom', message: INVALID_DELIVERY_COST })
+			return z.NEVER
+		}
+		return pence
+	})
+
+const text = (max: number, { allowLineBreaks = false } = {}) =>
+	safeText({ allowLineBreaks })
+		.trim()
+		.max(max, `Please keep this under ${max} characters`)
+		.default('')
+
+export const DeliveryCostSchema = z.object({
+	version,
+	deliveryCost: poundsToPence,
+	adminNotes: text(2000, { allowLineBreaks: true }),
+	/** The suggestion shown beside the field, recorded on the timeline with the price charged. */
+	suggestion: safeText({ allowLineBreaks: true }).trim().max(300).default(''),
+	/** Set by the 'Confirm Price Update' dialog when a link is already active. */
+	confirmReplace: z
+		.literal('yes')
+		.optional()
+		.transform((v) => v === 'yes'),
+})
+
+export const VersionOnlySchema = z.object({ version })
+
+export const MarkPaidSchema = z.object({ version, note: text(300) })
+
+export const MarkShippedSchema = z.object({
+	version,
+	carrier: text(60),
+	trackingReference: text(60),
+})
+
+/** The intents the order modal posts; each has its schema above. */
+export const ORDER_INTENTS = [
+	'set-delivery-cost',
+	'cancel',
+	'uncancel',
+	'mark-paid',
+	'mark-shipped',
+	'mark-delivered',
+] as const
+export type OrderIntent = (typeof ORDER_INTENTS)[number]
+
+const optionalDate = safeText()
+	.trim()
+	.regex(/^\d{4}-\d{2}-\d{2}$/)
+	.optional()
+	.catch(undefined)
+const optionalAmount = safeText()
+	.trim()
+	.optional()
+	.transform((v) => (v ? parsePriceText(v) : null))
+	.catch(null)
+
+/**
+ * The dashboard's filters, read from the URL (they live there so a view can be bookmarked).
+ * A malformed value is ignored rather than an error: it is a search box, not a form to fix.
+ */
+export const OrderFiltersSchema = z.object({
+	orderId: safeText().trim().max(40).optional().catch(undefined),
+	/** A status, or 'expired': awaiting payment on a quote past its held-until date. */
+	status: z
+		.enum([...ORDER_STATUSES, 'expired'])
+		.optional()
+		.catch(undefined),
+	name: safeText().trim().max(100).optional().catch(undefined),
+	min: optionalAmount,
+	max: optionalAmount,
+	from: optionalDate,
+	to: optionalDate,
+	page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+})
+export type OrderFilters = z.infer<typeof OrderFiltersSchema>
+
+export function parseOrderFilters(params: URLSearchParams): OrderFilters {
+	return OrderFiltersSchema.parse(
+		Object.fromEntries([...params].filter(([, value]) => value !== '')),
+	)
+}
+
+/** POST /api/createPaymentLink: the server computes the total itself from either amount. */
+const amountInPounds = z
+	.number({ error: 'Amounts must be numbers in pounds' })
+	.min(0, 'Amounts cannot be negative')
+	.max(1_000_000)
+	.refine(
+		(v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
+		{
+			message: 'Amounts have at most two decimal places',
+		},
+	)
+
+export const CreatePaymentLinkSchema = z
+	.object({
+		orderId: safeText().trim().min(1).max(40),
+		totalCost: amountInPounds.optional(),
+		deliveryCost: amountInPounds.optional(),
+	})
+	.refine((v) => (v.totalCost === undefined) !== (v.deliveryCost === undefined), {
+		message: 'Send either totalCost or deliveryCost',
+	})
+
+export const DeactivatePaymentLinkSchema = z.object({
+	orderId: safeText().trim().min(1).max(40),
+	paymentLinkId: safeText().trim().min(1).max(100),
+})
+
+/** A row of the dashboard's order list. */
+export type AdminOrderRow = {
+	id: string
+	status: string
+	createdAt: string
+	updatedAt: string
+	customer: string
+	subtotalPence: number
+	deliveryCostPence: number | null
+	totalCostPence: number | null
+}

@@ -1,0 +1,275 @@
+import { data, Form, useNavigation } from 'react-router'
+import { requireAdmin } from '~/.server/auth/guards'
+import {
+	getDeliverySettings,
+	recentSettingsChanges,
+	saveDeliverySettings,
+} from '~/.server/delivery/settings'
+import { readForm } from '~/.server/http/read-body'
+import { AdminNav } from '~/components/admin/admin-nav'
+import { PageHeader } from '~/components/content/page-header'
+import { errorProps, FieldError } from '~/components/forms/field-error'
+import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
+import { formatDateTime } from '~/lib/dates'
+import { DeliverySettingsSchema, readSettingsForm } from '~/lib/delivery/settings-schema'
+import { FALLBACK_ZONE_ID, type Zone } from '~/lib/delivery/zones'
+import { type FieldErrors, formValues } from '~/lib/forms'
+import { pageMeta } from '~/lib/seo'
+import type { Route } from './+types/admin.delivery'
+
+export const handle: BreadcrumbHandle = {
+	breadcrumb: () => [
+		{ label: 'Admin', to: '/admin' },
+		{ label: 'Delivery rates', to: '/admin/delivery' },
+	],
+}
+
+export const meta: Route.MetaFunction = (args) =>
+	pageMeta(args, {
+		title: 'Delivery rates · Admin',
+		description: 'Delivery zones and prices.',
+		noindex: true,
+	})
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	await requireAdmin(request, context)
+	const [settings, changes] = await Promise.all([
+		getDeliverySettings(context.db),
+		recentSettingsChanges(context.db),
+	])
+	return { settings, changes }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const admin = await requireAdmin(request, context)
+	const { settings, formKey } = readSettingsForm(formValues(await readForm(request)))
+	const parsed = DeliverySettingsSchema.safeParse(settings)
+	if (!parsed.success) {
+		const fieldErrors: FieldErrors = {}
+		for (const issue of parsed.error.issues)
+			fieldErrors[formKey(issue.path.map(String).join('.'))] ??= issue.message
+		return data({ saved: false, fieldErrors }, { status: 400 })
+	}
+	await saveDeliverySettings(context.db, admin.id, parsed.data)
+	context.logger.info({ adminId: admin.id }, 'delivery settings changed')
+	return { saved: true, fieldErrors: {} as FieldErrors }
+}
+
+const input =
+	'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 text-base focus:outline-2 focus:outline-pond-600'
+const pounds = (pence: number | null) => (pence === null ? '' : (pence / 100).toFixed(2))
+
+export default function DeliveryRates({ loaderData, actionData }: Route.ComponentProps) {
+	const { settings, changes } = loaderData
+	const errors = actionData?.fieldErrors ?? {}
+	const saving = useNavigation().state === 'submitting'
+	return (
+		<>
+			<PageHeader
+				title="Delivery rates"
+				intro="Zones, prices and how long a quote's price is held."
+			/>
+			<div className="container-page py-10">
+				<AdminNav />
+				<p className="mb-6 max-w-3xl text-slate-700">
+					The dashboard suggests a delivery cost for each order from these rates; you always decide
+					the price. Postcodes are areas (<code>IV</code>), districts (<code>PO30</code>) or ranges
+					(<code>PA20-PA49</code>); a district beats a whole area, and every postcode no zone claims
+					is priced as mainland Great Britain. Leave a price empty where there is no service.
+				</p>
+				{actionData?.saved ? (
+					<p
+						role="status"
+						className="mb-6 rounded-lg bg-green-50 px-4 py-3 font-medium text-green-900"
+					>
+						Delivery rates saved. New suggestions use them straight away.
+					</p>
+				) : null}
+				{errors.zones ? (
+					<p role="alert" className="mb-6 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">
+						{errors.zones}
+					</p>
+				) : null}
+				<Form method="post" noValidate className="space-y-6">
+					{settings.zones.map((zone, i) => (
+						<ZoneFields key={zone.id} zone={zone} index={String(i)} errors={errors} />
+					))}
+					<ZoneFields
+						zone={{ id: 'new', name: '', postcodes: [], parcelPence: null, palletPence: null }}
+						index="new"
+						errors={errors}
+					/>
+					<fieldset className="grid gap-4 rounded-xl p-4 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4">
+						<legend className="px-1 font-display text-lg font-bold text-pond-900">
+							Every order
+						</legend>
+						<NumberField
+							name="parcelsIncluded"
+							label="Parcels in the parcel price"
+							value={String(settings.parcelsIncluded)}
+							errors={errors}
+							step={1}
+						/>
+						<NumberField
+							name="extraParcelsSurcharge"
+							label="Surcharge for more parcels (£)"
+							value={pounds(settings.extraParcelsSurchargePence)}
+							errors={errors}
+						/>
+						<NumberField
+							name="extraPalletsSurcharge"
+							label="Surcharge for more than one pallet (£)"
+							value={pounds(settings.extraPalletsSurchargePence)}
+							errors={errors}
+						/>
+						<NumberField
+							name="quoteValidDays"
+							label="Hold a quoted price for (days)"
+							value={String(settings.quoteValidDays)}
+							errors={errors}
+							step={1}
+						/>
+					</fieldset>
+					<button type="submit" className="btn-primary" disabled={saving}>
+						{saving ? 'Saving…' : 'Save delivery rates'}
+					</button>
+				</Form>
+				<section aria-labelledby="changes" className="mt-10">
+					<h2 id="changes" className="font-display text-xl font-bold text-pond-900">
+						Recent changes
+					</h2>
+					{changes.length === 0 ? (
+						<p className="mt-2 text-slate-700">
+							The starting rates are in use; nobody has changed them yet.
+						</p>
+					) : (
+						<ul className="mt-2 space-y-1 text-slate-700">
+							{changes.map((c) => (
+								<li key={c.id}>
+									{formatDateTime(c.at)} by {c.who}
+								</li>
+							))}
+						</ul>
+					)}
+				</section>
+			</div>
+		</>
+	)
+}
+
+function ZoneFields({ zone, index, errors }: { zone: Zone; index: string; errors: FieldErrors }) {
+	const name = (field: string) => `zones.${index}.${field}`
+	const id = (field: string) => `zone-${index}-${field}`
+	const fallback = zone.id === FALLBACK_ZONE_ID
+	const isNew = index === 'new'
+	return (
+		<fieldset className="grid gap-4 rounded-xl p-4 ring-1 ring-slate-200 lg:grid-cols-[1fr_2fr_8rem_8rem_auto]">
+			<legend className="px-1 font-display text-lg font-bold text-pond-900">
+				{isNew ? 'Add a zone' : zone.name}
+			</legend>
+			<input type="hidden" name={name('id')} value={zone.id} />
+			<div>
+				<label htmlFor={id('name')} className="text-sm font-semibold text-slate-800">
+					Name
+				</label>
+				<input
+					id={id('name')}
+					name={name('name')}
+					defaultValue={zone.name}
+					className={input}
+					{...errorProps(id('name'), errors[name('name')])}
+				/>
+				<FieldError id={id('name')} error={errors[name('name')]} />
+			</div>
+			<div>
+				<label htmlFor={id('postcodes')} className="text-sm font-semibold text-slate-800">
+					Postcodes{fallback ? ' (every postcode no other zone claims)' : ''}
+				</label>
+				<textarea
+					id={id('postcodes')}
+					name={name('postcodes')}
+					rows={2}
+					defaultValue={zone.postcodes.join(', ')}
+					className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base"
+					{...errorProps(id('postcodes'), errors[name('postcodes')])}
+				/>
+				<FieldError id={id('postcodes')} error={errors[name('postcodes')]} />
+			</div>
+			<div>
+				<label htmlFor={id('parcel')} className="text-sm font-semibold text-slate-800">
+					Parcel (£)
+				</label>
+				<input
+					id={id('parcel')}
+					name={name('parcel')}
+					type="number"
+					min={0}
+					step={0.01}
+					inputMode="decimal"
+					defaultValue={pounds(zone.parcelPence)}
+					className={input}
+					{...errorProps(id('parcel'), errors[name('parcel')])}
+				/>
+				<FieldError id={id('parcel')} error={errors[name('parcel')]} />
+			</div>
+			<div>
+				<label htmlFor={id('pallet')} className="text-sm font-semibold text-slate-800">
+					Pallet (£)
+				</label>
+				<input
+					id={id('pallet')}
+					name={name('pallet')}
+					type="number"
+					min={0}
+					step={0.01}
+					inputMode="decimal"
+					defaultValue={pounds(zone.palletPence)}
+					className={input}
+					{...errorProps(id('pallet'), errors[name('pallet')])}
+				/>
+				<FieldError id={id('pallet')} error={errors[name('pallet')]} />
+			</div>
+			<div className="flex items-end pb-2">
+				{fallback || isNew ? null : (
+					<label className="flex items-center gap-2 text-sm text-slate-800">
+						<input type="checkbox" name={name('remove')} className="size-5" /> Remove
+					</label>
+				)}
+			</div>
+		</fieldset>
+	)
+}
+
+function NumberField({
+	name,
+	label,
+	value,
+	errors,
+	step = 0.01,
+}: {
+	name: string
+	label: string
+	value: string
+	errors: FieldErrors
+	step?: number
+}) {
+	const id = `setting-${name}`
+	return (
+		<div>
+			<label htmlFor={id} className="text-sm font-semibold text-slate-800">
+				{label}
+			</label>
+			<input
+				id={id}
+				name={name}
+				type="number"
+				min={0}
+				step={step}
+				defaultValue={value}
+				className={input}
+				{...errorProps(id, errors[name])}
+			/>
+			<FieldError id={id} error={errors[name]} />
+		</div>
+	)
+}

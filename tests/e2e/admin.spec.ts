@@ -1,0 +1,169 @@
+import { expect, type Page, test } from '@playwright/test'
+import { newCustomerWithOrder, signInAsAdmin } from './factories'
+import { waitForEmail } from './mail'
+import { expectNoA11yViolations, visit, watchConsole } from './support'
+
+async function openOrder(page: Page, orderId: string) {
+	const row = page.locator(`tr[data-order-id="${orderId}"]`)
+	await row.getByRole('link').click()
+	const modal = page.getByRole('dialog', { name: `Order ${orderId}` })
+	await expect(modal).toBeVisible()
+	return modal
+}
+
+test('quote to cash: set the delivery cost, the customer pays by the emailed link, ship and deliver @mobile', async ({
+	page,
+	browser,
+	baseURL,
+	context,
+}) => {
+	const problems = watchConsole(page)
+	await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+	const customer = await newCustomerWithOrder(browser, baseURL!)
+	await signInAsAdmin(page)
+	await visit(page, '/admin')
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard')
+	await expect(page.getByText('Manage your orders')).toBeVisible()
+	const row = page.locator(`tr[data-order-id="${customer.orderId}"]`)
+	await expect(row).toContainText('Needs delivery cost')
+	await expect(row.getByRole('link')).toHaveText(/Set Delivery Cost/)
+
+	const modal = await openOrder(page, customer.orderId)
+	await expect(page).toHaveURL(new RegExp(`/admin/orders/${customer.orderId}$`))
+	await expect(modal).toContainText('To be confirmed')
+	await expect(modal.getByRole('link', { name: /View on Supplier Website/ })).toHaveAttribute(
+		'target',
+		'_blank',
+	)
+	await expectNoA11yViolations(page)
+	const cost = modal.getByLabel('Delivery cost (£)')
+	await cost.fill('-2')
+	await modal.getByRole('button', { name: 'Set Delivery Cost' }).click()
+	await expect(modal.getByText('Please enter a valid delivery cost')).toBeVisible()
+	await cost.fill('45.50')
+	await expect(modal.getByText('Please enter a valid delivery cost')).toHaveCount(0)
+	await modal.getByLabel('Admin notes').fill('Pallet delivery, customer has a lane')
+	await modal.getByRole('button', { name: 'Set Delivery Cost' }).click()
+	await expect(modal.getByRole('status').first()).toHaveText(
+		'Delivery cost set and payment link created successfully',
+	)
+	await expect(modal).toContainText('Awaiting Payment')
+	await modal.getByRole('button', { name: 'Copy Link' }).click()
+	await expect(modal.getByText('Payment link copied to clipboard!')).toBeVisible()
+	await page.keyboard.press('Escape')
+	await expect(page).toHaveURL(/\/admin$/)
+	await expect(row).toHaveAttribute('data-highlighted', 'true')
+	await expect(row).not.toHaveAttribute('data-highlighted', 'true', { timeout: 4000 })
+	await expect(row).toContainText('£')
+
+	// The customer finds the link in the quote email and pays it.
+	const mail = await waitForEmail(customer.email, /pay\//)
+	expect(mail).toContain(`order ${customer.orderId}`)
+	const link = mail.match(/https?:\/\/[^\s"<]+\/pay\/[A-Za-z0-9_-]+/)![0]
+	const buyer = await customer.context.newPage()
+	await visit(buyer, new URL(link).pathname)
+	await expect(buyer.getByText(`Order ${customer.orderId}`).first()).toBeVisible()
+	await buyer.getByRole('button', { name: /^Pay £/ }).click()
+	await expect(buyer.getByRole('heading', { name: 'Payment received' })).toBeVisible()
+	await waitForEmail(customer.email, /received your payment/)
+	await visit(buyer, '/auth?tab=orders')
+	await expect(buyer.getByText('Paid', { exact: true })).toBeVisible()
+
+	// Fulfilment: the admin sees paid, ships with a tracking reference, then delivers.
+	await page.reload()
+	const paidModal = await openOrder(page, customer.orderId)
+	await expect(paidModal).toContainText('Paid')
+	await paidModal.getByLabel('Carrier (optional)').fill('DPD')
+	await paidModal.getByLabel('Tracking reference (optional)').fill('15501234567')
+	await paidModal.getByRole('button', { name: 'Mark as shipped' }).click()
+	await expect(paidModal.getByRole('status').first()).toHaveText('Order marked as shipped')
+	await paidModal.getByRole('button', { name: 'Mark as delivered' }).click()
+	await expect(paidModal.getByRole('status').first()).toHaveText('Order marked as delivered')
+	await expect(paidModal.getByText('Shipped → Delivered')).toBeVisible()
+	await waitForEmail(customer.email, /15501234567/)
+	await waitForEmail(customer.email, /has been delivered/)
+	await customer.context.close()
+	expect(problems).toEqual([])
+})
+
+test('cancel and uncancel with confirmation; a price update asks first and sends a new link @mobile', async ({
+	page,
+	browser,
+	baseURL,
+}) => {
+	const customer = await newCustomerWithOrder(browser, baseURL!)
+	await signInAsAdmin(page)
+	await visit(page, `/admin/orders/${customer.orderId}`)
+	const modal = page.getByRole('dialog', { name: `Order ${customer.orderId}` })
+	await modal.getByLabel('Delivery cost (£)').fill('30')
+	await modal.getByRole('button', { name: 'Set Delivery Cost' }).click()
+	await expect(modal.getByRole('status').first()).toHaveText(
+		'Delivery cost set and payment link created successfully',
+	)
+	const firstLink = await modal.getByLabel('Payment link').inputValue()
+
+	await modal.getByLabel('Delivery cost (£)').fill('35')
+	await modal.getByRole('button', { name: 'Update Delivery Cost' }).click()
+	const confirm = modal.getByRole('alertdialog', { name: 'Confirm Price Update' })
+	await expect(confirm).toBeVisible()
+	await expectNoA11yViolations(page)
+	await confirm.getByRole('button', { name: 'Confirm Price Update' }).click()
+	await expect(modal.getByRole('status').first()).toHaveText(
+		'Order updated and new payment link created successfully',
+	)
+	await expect(modal.getByLabel('Payment link')).not.toHaveValue(firstLink)
+	const stale = await page.context().newPage()
+	await visit(stale, new URL(firstLink).pathname)
+	await expect(stale.getByRole('heading', { level: 1 })).toHaveText(
+		'This payment link is no longer active',
+	)
+
+	await modal.getByRole('button', { name: 'Cancel Order' }).click()
+	const cancel = modal.getByRole('alertdialog', { name: 'Cancel this order?' })
+	await cancel.getByRole('button', { name: 'Yes, cancel order' }).click()
+	await expect(modal.getByRole('status').first()).toHaveText(
+		'Order has been cancelled and payment link deactivated',
+	)
+	await expect(modal.getByLabel('Delivery cost (£)')).toHaveCount(0)
+	await modal.getByRole('button', { name: 'Uncancel Order' }).click()
+	await expect(modal.getByRole('status').first()).toHaveText(
+		'Order has been uncancelled and set to payment_pending',
+	)
+	await expect(modal.getByText('Order cancelled by admin.')).toBeVisible()
+	await modal.getByRole('link', { name: 'Close' }).last().click()
+	await expect(page).toHaveURL(/\/admin$/)
+})
+
+test('filters live in the URL, narrow the list on the server, reset, and export as CSV @mobile', async ({
+	page,
+	browser,
+	baseURL,
+}) => {
+	const surname = `Filterby${Math.floor(Math.random() * 1e6)}`
+	const customer = await newCustomerWithOrder(browser, baseURL!, { lastName: surname })
+	await signInAsAdmin(page)
+	await visit(page, '/admin')
+	await page.getByText('Show Filters').click()
+	await page.getByLabel('Customer Name').fill(surname.toLowerCase())
+	await page.getByLabel('Status').selectOption('pending')
+	await page.getByRole('button', { name: 'Apply Filters' }).click()
+	await expect(page).toHaveURL(new RegExp(`name=${surname.toLowerCase()}`))
+	await expect(page.locator('tbody tr')).toHaveCount(1)
+	await expect(page.locator(`tr[data-order-id="${customer.orderId}"]`)).toBeVisible()
+	await expectNoA11yViolations(page)
+
+	const download = page.waitForEvent('download')
+	await page.getByRole('link', { name: 'Export CSV' }).click()
+	const file = await (await download).path()
+	const csv = await import('node:fs').then((fs) => fs.readFileSync(file, 'utf8'))
+	expect(csv.trim().split('\r\n')).toHaveLength(2)
+	expect(csv).toContain(customer.orderId)
+
+	await page.getByLabel('Status').selectOption('paid')
+	await page.getByRole('button', { name: 'Apply Filters' }).click()
+	await expect(page.getByText('No orders found matching your filters.')).toBeVisible()
+	await page.getByRole('link', { name: 'Reset Filters' }).click()
+	await expect(page).toHaveURL(/\/admin$/)
+	await expect(page.locator(`tr[data-order-id="${customer.orderId}"]`)).toBeVisible()
+	await customer.context.close()
+})

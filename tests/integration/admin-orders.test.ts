@@ -1,0 +1,320 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { orders } from '~/.server/db/schema'
+import { listAdminOrders } from '~/.server/orders/admin-orders'
+import { parseOrderFilters } from '~/lib/admin-order-schemas'
+import { startTestApp, type TestApp } from '../support/app'
+import { createAdmin, createCustomer, insertOrder, sampleLine } from '../support/factories'
+
+let app: TestApp
+let admin: Awaited<ReturnType<typeof createAdmin>>
+beforeAll(async () => {
+	app = await startTestApp()
+	admin = await createAdmin(app)
+})
+afterAll(async () => {
+	await app?.close()
+})
+
+const text = async (res: Response) => (await res.text()).replace(/<!-- -->/g, '')
+const orderRow = async (id: string) =>
+	(await app.database.db.select().from(orders).where(eq(orders.id, id)))[0]!
+
+describe('the order modal over HTTP (no JavaScript)', () => {
+	it('sets a delivery cost, then asks to confirm a price update before replacing the link', async () => {
+		const order = await insertOrder(app.database.db, { siteUrl: app.url })
+		const post = (fields: Record<string, string>) =>
+			admin.client.post(`/admin/orders/${order.id}`, { intent: 'set-delivery-cost', ...fields })
+		for (const bad of ['', 'abc', '-1', '12.345']) {
+			const res = await post({ version: '1', deliveryCost: bad })
+			expect(res.status, bad).toBe(400)
+			expect(await text(res)).toContain('Please enter a valid delivery cost')
+		}
+		const set = await post({ version: '1', deliveryCost: '45', adminNotes: 'Pallet' })
+		expect(set.status).toBe(200)
+		expect(await text(set)).toContain('Delivery cost set and payment link created successfully')
+		const first = await orderRow(order.id)
+		expect(first).toMatchObject({ status: 'payment_pending', deliveryCostPence: 4500 })
+
+		const ask = await post({ version: String(first.version), deliveryCost: '50' })
+		expect(await text(ask)).toContain('Confirm Price Update')
+		expect((await orderRow(order.id)).version).toBe(first.version)
+		const confirmed = await post({
+			version: String(first.version),
+			deliveryCost: '50',
+			confirmReplace: 'yes',
+		})
+		expect(await text(confirmed)).toContain(
+			'Order updated and new payment link created successfully',
+		)
+		const second = await orderRow(order.id)
+		expect(second.paymentLinkId).not.toBe(first.paymentLinkId)
+		expect(second.totalCostPence).toBe(second.subtotalPence + 5000)
+
+		const stale = await post({
+			version: String(first.version),
+			deliveryCost: '60',
+			confirmReplace: 'yes',
+		})
+		expect(stale.status).toBe(409)
+		expect(await text(stale)).toContain(
+			'This order was changed by someone else. Reload to see the latest.',
+		)
+		// The old link is dead, the new one pays.
+		expect((await app.request(new URL(first.paymentLink!).pathname)).status).toBe(410)
+		expect((await app.request(new URL(second.paymentLink!).pathname)).status).toBe(200)
+	})
+
+	it('cancels only after confirmation, and uncancels with the spec message', async () => {
+		const order = await insertOrder(app.database.db, { status: 'payment_pending' })
+		const ask = await admin.client.post(`/admin/orders/${order.id}`, {
+			intent: 'cancel',
+			version: String(order.version),
+		})
+		expect(await text(ask)).toContain('Cancel this order?')
+		expect((await orderRow(order.id)).status).toBe('payment_pending')
+		const done = await admin.client.post(`/admin/orders/${order.id}`, {
+			intent: 'cancel',
+			version: String(order.version),
+			confirmed: 'yes',
+		})
+		expect(await text(done)).toContain('Order has been cancelled and payment link deactivated')
+		const cancelled = await orderRow(order.id)
+		const page = await text(await admin.client.request(`/admin/orders/${order.id}`))
+		expect(page).toContain('Uncancel Order')
+		expect(page).not.toContain('id="delivery-cost"')
+		const back = await admin.client.post(`/admin/orders/${order.id}`, {
+			intent: 'uncancel',
+			version: String(cancelled.version),
+		})
+		expect(await text(back)).toContain('Order has been uncancelled and set to payment_pending')
+	})
+
+	it('shows Order Not Found for an unknown id and refuses an illegal step with a clear message', async () => {
+		const missing = await admin.client.request('/admin/orders/KP-ZZZZZZ')
+		expect(missing.status).toBe(404)
+		const body = await text(missing)
+		expect(body).toContain('Order Not Found')
+		expect(body).toContain('The requested order could not be found.')
+		const pending = await insertOrder(app.database.db)
+		const early = await admin.client.post(`/admin/orders/${pending.id}`, {
+			intent: 'mark-shipped',
+			version: '1',
+		})
+		expect(early.status).toBe(409)
+		expect(await text(early)).toContain('cannot be marked as shipped')
+	})
+})
+
+describe('dashboard list, filters and export', () => {
+	it('filters in SQL by id, status, name, cost and London dates, and pages 50 at a time', async () => {
+		const db = app.database.db
+		const ada = await insertOrder(db, {
+			deliveryInfo: { firstName: 'Ada', lastName: 'Loch_Lomond' },
+			createdAt: new Date('2026-06-30T23:30:00Z'), // 1 July in London
+			lines: [sampleLine({ unitPricePence: 1000 })],
+		})
+		const bea = await insertOrder(db, {
+			status: 'paid',
+			deliveryInfo: { firstName: 'Bea', lastName: 'Smith' },
+			createdAt: new Date('2026-07-02T12:00:00Z'),
+			lines: [sampleLine({ unitPricePence: 50_000 })],
+			deliveryCostPence: 1_000,
+		})
+		const ids = async (query: string) =>
+			(await listAdminOrders(db, parseOrderFilters(new URLSearchParams(query)))).orders.map(
+				(o) => o.id,
+			)
+		expect(await ids(`orderId=${ada.id.slice(3).toLowerCase()}`)).toEqual([ada.id])
+		expect(await ids('name=loch_')).toEqual([ada.id])
+		expect(await ids('name=LOCH%25')).toEqual([]) // % is literal
+		expect(await ids('name=bea&status=paid')).toEqual([bea.id])
+		expect(await ids('name=bea&status=pending')).toEqual([])
+		// Cost bounds use the total, falling back to the subtotal.
+		expect(await ids('min=505&max=510')).toEqual([bea.id])
+		expect(await ids('min=9.99&max=10')).toEqual([ada.id])
+		// 'to' includes the whole (London) day; 30 June 23:30 UTC is 1 July.
+		expect(await ids('from=2026-07-01&to=2026-07-01')).toEqual([ada.id])
+		expect(await ids('from=2026-07-01&to=2026-07-02')).toEqual([bea.id, ada.id])
+		expect(await ids('to=2026-06-30')).toEqual([])
+
+		const base = new Date('2025-01-01T10:00:00Z').getTime()
+		for (let i = 0; i < 55; i++)
+			await insertOrder(db, {
+				deliveryInfo: { lastName: 'Paging' },
+				createdAt: new Date(base + i * 60_000),
+			})
+		const first = await listAdminOrders(db, parseOrderFilters(new URLSearchParams('name=paging')))
+		expect(first.orders).toHaveLength(50)
+		expect(first.hasOlder).toBe(true)
+		const second = await listAdminOrders(
+			db,
+			parseOrderFilters(new URLSearchParams('name=paging&page=2')),
+		)
+		expect(second.orders).toHaveLength(5)
+		expect(second.hasOlder).toBe(false)
+		expect(new Date(first.orders[0]!.createdAt) > new Date(second.orders[0]!.createdAt)).toBe(true)
+
+		const page = await text(await admin.client.request('/admin?name=bea'))
+		expect(page).toContain(bea.id)
+		expect(page).not.toContain(ada.id)
+		const empty = await text(await admin.client.request('/admin?name=nobody-at-all'))
+		expect(empty).toContain('No orders found matching your filters.')
+	})
+
+	it('exports the filtered orders as CSV', async () => {
+		const order = await insertOrder(app.database.db, {
+			status: 'shipped',
+			deliveryInfo: { lastName: '=Exporter', firstName: 'Csv' },
+		})
+		const res = await admin.client.request('/admin/orders.csv?name=exporter')
+		expect(res.headers.get('content-type')).toContain('text/csv')
+		expect(res.headers.get('cache-control')).toContain('no-store')
+		const lines = (await res.text()).trim().split('\r\n')
+		expect(lines).toHaveLength(2)
+		expect(lines[0]).toContain('Order ID,Date,Status')
+		expect(lines[1]).toContain(`${order.id},`)
+		expect(lines[1]).toContain(",shipped,Csv,'=Exporter,")
+	})
+})
+
+describe('JSON API for payment links', () => {
+	const call = (
+		client: { request: (p: string, i: RequestInit) => Promise<Response> },
+		path: string,
+		body: unknown,
+	) =>
+		client.request(path, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ data: body }),
+		})
+
+	it('creates a link from a total or a delivery cost, computing the total itself', async () => {
+		const order = await insertOrder(app.database.db, { siteUrl: app.url })
+		const bad = await call(admin.client, '/api/createPaymentLink', {
+			orderId: order.id,
+			totalCost: -5,
+		})
+		expect(bad.status).toBe(400)
+		const both = await call(admin.client, '/api/createPaymentLink', {
+			orderId: order.id,
+			totalCost: 300,
+			deliveryCost: 5,
+		})
+		expect(both.status).toBe(400)
+		const below = await call(admin.client, '/api/createPaymentLink', {
+			orderId: order.id,
+			totalCost: 1,
+		})
+		expect(below.status).toBe(400)
+		const missing = await call(admin.client, '/api/createPaymentLink', {
+			orderId: 'KP-ZZZZZZ',
+			deliveryCost: 5,
+		})
+		expect(missing.status).toBe(404)
+		const total = (order.subtotalPence + 1234) / 100
+		const ok = await call(admin.client, '/api/createPaymentLink', {
+			orderId: order.id,
+			totalCost: total,
+		})
+		expect(ok.status).toBe(200)
+		const { data } = await ok.json()
+		expect(data).toMatchObject({ success: true, totalCost: total })
+		expect(data.paymentUrl).toMatch(new RegExp(`^${app.url}/pay/`))
+		expect((await orderRow(order.id)).deliveryCostPence).toBe(1234)
+
+		const off = await call(admin.client, '/api/deactivatePaymentLink', {
+			orderId: order.id,
+			paymentLinkId: data.paymentLinkId,
+		})
+		expect(off.status).toBe(200)
+		expect((await orderRow(order.id)).paymentLinkActive).toBe(false)
+		const again = await call(admin.client, '/api/deactivatePaymentLink', {
+			orderId: order.id,
+			paymentLinkId: data.paymentLinkId,
+		})
+		expect(again.status).toBe(404)
+
+		const cancelled = await insertOrder(app.database.db, { status: 'cancelled' })
+		const illegal = await call(admin.client, '/api/createPaymentLink', {
+			orderId: cancelled.id,
+			deliveryCost: 5,
+		})
+		expect(illegal.status).toBe(409)
+		expect((await illegal.json()).error.status).toBe('ABORTED')
+	})
+
+	it('answers GET on any /api path with 405 and Allow: POST', async () => {
+		for (const path of ['/api/placeOrder', '/api/createPaymentLink', '/api/nothing-here']) {
+			const res = await app.request(path)
+			expect(res.status, path).toBe(405)
+			expect(res.headers.get('allow')).toBe('POST')
+			expect((await res.json()).error.status).toBe('INVALID_ARGUMENT')
+		}
+	})
+
+	it('places an order whose lines send null for size and option (the spec shape)', async () => {
+		const customer = await createCustomer(app)
+		const res = await call(customer.client, '/api/placeOrder', {
+			cartItems: [{ id: '0', quantity: 1, selectedSize: null, selectedOption: null }],
+			deliveryInfo: {
+				firstName: 'Ann',
+				lastName: 'Tester',
+				address1: '1 High Street',
+				city: 'Nairn',
+				postcode: 'IV12 4AA',
+				phone: '01667 123456',
+			},
+		})
+		expect(res.status).toBe(200)
+		const withoutFields = await call(customer.client, '/api/placeOrder', {
+			cartItems: [{ id: '0', quantity: 1 }],
+			deliveryInfo: {
+				firstName: 'Ann',
+				lastName: 'Tester',
+				address1: '1 High Street',
+				city: 'Nairn',
+				postcode: 'IV12 4AA',
+				phone: '01667 123456',
+			},
+		})
+		expect(withoutFields.status).toBe(200)
+	})
+})
+
+describe('paying through /pay/<token> (test provider)', () => {
+	it('shows the total, pays once, moves the order to paid and tells the customer in My Account', async () => {
+		const customer = await createCustomer(app)
+		const order = await insertOrder(app.database.db, {
+			status: 'payment_pending',
+			userId: customer.id,
+			siteUrl: app.url,
+		})
+		const account = await text(await customer.client.request('/auth?tab=orders'))
+		expect(account).toContain(order.paymentLink!)
+		const path = new URL(order.paymentLink!).pathname
+		const page = await app.request(path)
+		expect(page.headers.get('cache-control')).toContain('no-store')
+		const html = await text(page)
+		expect(html).toContain(order.id)
+		expect(html).toContain('Pay £294.99')
+		expect(html).not.toContain('12 Loch Road') // the token shows no address
+		const paid = await app.request(path, {
+			method: 'POST',
+			headers: { origin: app.url, 'content-type': 'application/x-www-form-urlencoded' },
+			body: '',
+		})
+		expect(paid.status).toBe(302)
+		expect(await text(await app.request(`${path}?paid=1`))).toContain('Payment received')
+		expect(await orderRow(order.id)).toMatchObject({ status: 'paid', paymentLinkActive: false })
+		const twice = await app.request(path, {
+			method: 'POST',
+			headers: { origin: app.url, 'content-type': 'application/x-www-form-urlencoded' },
+			body: '',
+		})
+		expect(twice.status).toBe(302)
+		expect(await text(await app.request(path))).toContain('Already paid')
+		expect((await app.request('/pay/not-a-real-token')).status).toBe(404)
+	})
+})

@@ -1,0 +1,168 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from '../support/db'
+
+// The management commands run beside a live server process (DESIGN decision 14): on the embedded
+// database they reach it through its socket; with DATABASE_URL they connect to PostgreSQL.
+let dataDir: string
+let database: TestDatabase | undefined
+let server: ChildProcess
+let output = ''
+let base: string
+let env: Record<string, string | undefined>
+
+beforeAll(async () => {
+	dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-mgmt-'))
+	// On PostgreSQL, a throwaway database for the server and the commands to share.
+	if (process.env.DATABASE_URL) database = await createTestDatabase()
+	const port = 4000 + Math.floor(Math.random() * 900)
+	base = `http://localhost:${port}`
+	env = {
+		...process.env,
+		NODE_ENV: 'development',
+		DATA_DIR: dataDir,
+		DATABASE_URL: database?.url,
+		PORT: String(port),
+		SITE_URL: base,
+		LOG_LEVEL: 'warn',
+	}
+	server = spawn(process.execPath, ['server.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+	server.stdout!.on('data', (chunk) => {
+		output += chunk
+	})
+	server.stderr!.on('data', (chunk) => {
+		output += chunk
+	})
+	for (let i = 0; i < 300; i++) {
+		await new Promise((r) => setTimeout(r, 200))
+		const up = await fetch(`${base}/healthz`).catch(() => undefined)
+		if (up?.ok) return
+	}
+	throw new Error(`the server did not start:\n${output}`)
+}, 120_000)
+
+afterAll(async () => {
+	if (server && server.exitCode === null) {
+		const exited = new Promise((resolve) => server.once('exit', resolve))
+		server.kill('SIGTERM')
+		await exited
+	}
+	await database?.cleanup()
+	fs.rmSync(dataDir, { recursive: true, force: true })
+}, 60_000)
+
+function cli(script: string, args: string[]) {
+	return new Promise<{ code: number | null; out: string }>((resolve) => {
+		const child = spawn('npx', ['tsx', `cli/${script}.ts`, ...args], { env, stdio: 'pipe' })
+		let out = ''
+		child.stdout.on('data', (chunk) => {
+			out += chunk
+		})
+		child.stderr.on('data', (chunk) => {
+			out += chunk
+		})
+		child.on('exit', (code) => resolve({ code, out }))
+	})
+}
+
+async function signIn(email: string, password: string) {
+	const res = await fetch(`${base}/auth`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+		body: new URLSearchParams({ intent: 'signin', email, password }).toString(),
+	})
+	const cookie = res.headers
+		.getSetCookie()
+		.map((line) => line.split(';')[0])
+		.join('; ')
+	return { status: res.status, cookie }
+}
+
+describe('management commands beside a running server', () => {
+	it('admin:create makes an admin the running server signs in at once', async () => {
+		const created = await cli('admin-create', [
+			'--email',
+			'owner@example.co.uk',
+			'--password',
+			'owner password 1',
+		])
+		expect(created.out).toContain('Created admin account owner@example.co.uk')
+		expect(created.code).toBe(0)
+		const { status, cookie } = await signIn('owner@example.co.uk', 'owner password 1')
+		expect(status).toBe(302)
+		const admin = await fetch(`${base}/admin`, { headers: { cookie }, redirect: 'manual' })
+		expect(admin.status).toBe(200)
+		expect(await admin.text()).toContain('Admin Dashboard')
+	}, 120_000)
+
+	it('admin:create promotes a customer account only with --promote-existing', async () => {
+		const register = await fetch(`${base}/auth`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+			body: new URLSearchParams({
+				intent: 'register',
+				firstName: 'Early',
+				lastName: 'Bird',
+				email: 'staff@example.co.uk',
+				password: 'customer password',
+				confirmPassword: 'customer password',
+			}).toString(),
+		})
+		expect(register.status).toBe(302)
+		const refused = await cli('admin-create', [
+			'--email',
+			'staff@example.co.uk',
+			'--password',
+			'another password',
+		])
+		expect(refused.code).toBe(1)
+		expect(refused.out).toMatch(/already has a customer account.*--promote-existing/)
+		const customer = await signIn('staff@example.co.uk', 'customer password')
+		const denied = await fetch(`${base}/admin`, {
+			headers: { cookie: customer.cookie },
+			redirect: 'manual',
+		})
+		expect(denied.status).toBe(403)
+
+		const promoted = await cli('admin-create', [
+			'--email',
+			'staff@example.co.uk',
+			'--password',
+			'ignored password',
+			'--promote-existing',
+		])
+		expect(promoted.code).toBe(0)
+		const allowed = await fetch(`${base}/admin`, {
+			headers: { cookie: customer.cookie },
+			redirect: 'manual',
+		})
+		expect(allowed.status).toBe(200)
+	}, 120_000)
+
+	it('catalog:import through the running server is served at once', async () => {
+		const csv = fs
+			.readFileSync('catalog/products.csv', 'utf8')
+			.replace('Oase BioSmart 6000 Pond Filter,', 'Socket Imported Koi Filter,')
+		const file = path.join(dataDir, 'renamed.csv')
+		fs.writeFileSync(file, csv)
+		const before = await (await fetch(`${base}/pond-products/filters/0`)).text()
+		expect(before).not.toContain('Socket Imported Koi Filter')
+		const imported = await cli('catalog-import', [file])
+		expect(imported.out).toMatch(/Imported \d+ rows/)
+		expect(imported.code).toBe(0)
+		const after = await (await fetch(`${base}/pond-products/filters/0`)).text()
+		expect(after).toContain('Socket Imported Koi Filter')
+	}, 120_000)
+
+	it('never opens the directory a second time: the server keeps its lock', () => {
+		if (database) return
+		expect(fs.readFileSync(path.join(dataDir, 'db.lock'), 'utf8').trim()).toBe(String(server.pid))
+		expect(fs.statSync(path.join(dataDir, 'run')).mode & 0o777).toBe(0o700)
+		expect(fs.statSync(path.join(dataDir, 'run', '.s.PGSQL.5432')).mode & 0o777).toBe(0o600)
+	})
+})
