@@ -65,11 +65,12 @@ export function sameOriginWrites(siteUrl: string) {
 }
 
 /**
- * Pages that show or take personal data (account, checkout, order confirmation, all of admin, and
- * their `.data` requests): never stored by a browser or shared cache, never in the page cache.
+ * Pages that show or take personal data (account, checkout, order confirmation, payment, all of
+ * admin, and their `.data` requests): never stored by a browser or shared cache, never in the
+ * page cache.
  * A rule by path, so a new admin route is covered without remembering a header.
  */
-const PERSONAL_PAGES = /^\/(?:auth|checkout|checkout-auth|order-confirmation|admin)(?:[./]|$)/
+const PERSONAL_PAGES = /^\/(?:auth|checkout|checkout-auth|order-confirmation|admin|pay)(?:[./]|$)/
 
 export function isPersonalPage(pathname: string) {
 	return PERSONAL_PAGES.test(pathname)

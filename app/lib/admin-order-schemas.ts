@@ -1,7 +1,7 @@
 import { z } from 'zod'
+import { safeText } from '~/lib/text-safety'
 import { parsePriceText } from './money'
 import { ORDER_STATUSES } from './order-status'
-import { safeText } from './text-safety'
 
 /** Spec section 5 and 8 Admin: the order modal's forms, shared by the browser and the actions. */
 export const INVALID_DELIVERY_COST = 'Please enter a valid delivery cost'
@@ -20,8 +20,8 @@ export const poundsToPence = safeText()
 		return pence
 	})
 
-const text = (max: number) =>
-	safeText({ allowLineBreaks: true })
+const text = (max: number, { allowLineBreaks = false } = {}) =>
+	safeText({ allowLineBreaks })
 		.trim()
 		.max(max, `Please keep this under ${max} characters`)
 		.default('')
@@ -29,9 +29,9 @@ const text = (max: number) =>
 export const DeliveryCostSchema = z.object({
 	version,
 	deliveryCost: poundsToPence,
-	adminNotes: text(2000),
+	adminNotes: text(2000, { allowLineBreaks: true }),
 	/** The suggestion shown beside the field, recorded on the timeline with the price charged. */
-	suggestion: safeText().trim().max(300).default(''),
+	suggestion: safeText({ allowLineBreaks: true }).trim().max(300).default(''),
 	/** Set by the 'Confirm Price Update' dialog when a link is already active. */
 	confirmReplace: z
 		.literal('yes')

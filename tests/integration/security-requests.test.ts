@@ -123,6 +123,7 @@ describe('headers', () => {
 			'/admin',
 			'/admin/orders/some-future-page',
 			'/admin.data',
+			'/pay/some-token',
 		]) {
 			const res = await app.request(path)
 			expect(res.headers.get('cache-control'), path).toBe('private, no-store')
