@@ -14,7 +14,9 @@ import { OutboxWorker } from '../app/.server/email/worker'
 import { type Env, parseEnv } from '../app/.server/env'
 import { createLogger, type Logger } from '../app/.server/logger'
 import type { PaymentProvider } from '../app/.server/payments/provider'
+import { ReconcileJob } from '../app/.server/payments/reconcile'
 import { createPaymentProvider } from '../app/.server/payments/select'
+import { STRIPE_WEBHOOK_PATH } from '../app/.server/payments/stripe-provider'
 import { PageCache } from './page-cache'
 import { precompressedAssets } from './precompressed'
 import { routerHandler } from './router-handler'
@@ -60,9 +62,12 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 	await loadCatalogFile(database.db, env.CATALOG_FILE, logger)
 	const runtime = createRuntime({ env, database, logger })
 	runtime.outbox.start()
+	const reconcile = new ReconcileJob(paymentDeps(runtime), logger, env.STRIPE_RECONCILE_MS)
+	reconcile.start()
 	return {
 		...runtime,
 		async close() {
+			await reconcile.stop()
 			await runtime.outbox.stop()
 			await database.close()
 		},
@@ -95,7 +100,7 @@ export function createRuntime({
 			trustProxy: env.TRUST_PROXY,
 			logger,
 		}),
-		payments: createPaymentProvider(env),
+		payments: createPaymentProvider(env, database.db),
 		outbox: new OutboxWorker(
 			database.db,
 			createMailTransport({
@@ -106,6 +111,16 @@ export function createRuntime({
 			logger,
 			env.OUTBOX_POLL_MS,
 		),
+	}
+}
+
+/** What payment code needs from a runtime (the same shape routes build with adminDeps). */
+function paymentDeps({ env, database, payments }: Runtime) {
+	return {
+		db: database.db,
+		provider: payments,
+		siteUrl: env.SITE_URL,
+		businessEmail: env.BUSINESS_EMAIL,
 	}
 }
 
@@ -151,7 +166,11 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 	}
 
 	app.use(rejectBadRequests)
-	app.use(sameOriginWrites(env.SITE_URL))
+	// Stripe's server-to-server POST has no browser origin; its signature is checked instead.
+	const originCheck = sameOriginWrites(env.SITE_URL)
+	app.use((req, res, next) =>
+		req.path === STRIPE_WEBHOOK_PATH ? next() : originCheck(req, res, next),
+	)
 
 	app.all(
 		'/{*path}',

@@ -30,6 +30,22 @@ const EnvSchema = z
 		OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
 		CATALOG_FILE: z.string().min(1).default('catalog/products.csv'),
 		HTML_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+		// Card payments (README 'Card payments'): both keys or neither.
+		STRIPE_SECRET_KEY: z
+			.string()
+			.regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
+			.optional(),
+		STRIPE_WEBHOOK_SECRET: z
+			.string()
+			.regex(/^whsec_/, 'must start with whsec_')
+			.optional(),
+		STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+		/** How often open Stripe checkouts are reconciled; 0 turns the job off. */
+		STRIPE_RECONCILE_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+	})
+	.refine((env) => Boolean(env.STRIPE_SECRET_KEY) === Boolean(env.STRIPE_WEBHOOK_SECRET), {
+		message: 'set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither',
+		path: ['STRIPE_WEBHOOK_SECRET'],
 	})
 	.transform((env) => ({
 		...env,

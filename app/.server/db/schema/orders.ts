@@ -67,6 +67,8 @@ export const orders = pgTable(
 		/** Set when the order is marked shipped (both optional). */
 		carrier: text('carrier'),
 		trackingReference: text('tracking_reference'),
+		/** A payment that could not be applied (e.g. on a revoked link): shown until resolved. */
+		paymentAlert: text('payment_alert'),
 	},
 	(t) => [
 		index('orders_user_created_idx').on(t.userId, t.createdAt),
@@ -118,4 +120,4 @@ export const paymentLinks = pgTable(
 	],
 )
 
-export type PaymentLinkStatus = 'active' | 'deactivated' | 'paid'
+export type PaymentLinkStatus = 'active' | 'deactivated' | 'paid' | 'refunded'
