@@ -38,6 +38,9 @@ export const VersionOnlySchema = z.object({ version })
 
 export const MarkPaidSchema = z.object({ version, note: text(300) })
 
+/** How the admin settled a payment that arrived on an inactive link (refund reference, …). */
+export const ResolvePaymentAlertSchema = z.object({ version, note: text(300) })
+
 export const MarkShippedSchema = z.object({
 	version,
 	carrier: text(60),
@@ -52,6 +55,8 @@ export const ORDER_INTENTS = [
 	'mark-paid',
 	'mark-shipped',
 	'mark-delivered',
+	'check-payment',
+	'resolve-payment-alert',
 ] as const
 export type OrderIntent = (typeof ORDER_INTENTS)[number]
 

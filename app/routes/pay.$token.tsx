@@ -14,7 +14,7 @@ import type { Route } from './+types/pay.$token'
 /**
  * /pay/<token> (DESIGN decision 13): the link we email with every quote. The token is the only
  * credential, so the page shows the order number, items and totals but no address or contact
- * details. The built-in test provider pays in place; Stripe would redirect to its Checkout.
+ * details. The built-in test provider pays in place; Stripe redirects to a new Checkout Session.
  */
 export const meta: Route.MetaFunction = (args) =>
 	pageMeta(args, {
@@ -51,7 +51,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 		order.status !== 'payment_pending'
 	)
 		return data({ state: 'inactive' as const, summary }, { status: 410 })
-	const checkout = await context.payments.checkout(link)
+	let checkout: Awaited<ReturnType<typeof context.payments.checkout>>
+	try {
+		checkout = await context.payments.checkout(link)
+	} catch (error) {
+		// Nothing was taken and the link stays active: the customer can simply try again.
+		context.logger.error({ err: (error as Error).message, orderId: order.id }, 'checkout failed')
+		return data({ state: 'unavailable' as const, summary }, { status: 503 })
+	}
 	if (checkout.kind === 'redirect') throw redirect(checkout.url)
 	return { state: 'active' as const, summary, provider: context.payments.name }
 }
@@ -93,6 +100,15 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
 				{loaderData.justPaid
 					? `Thank you: we have received your payment of ${formatPence(summary.amountPence)} for order ${summary.orderId}. A receipt is on its way by email, and we will be in touch to arrange delivery.`
 					: `Order ${summary.orderId} has already been paid. Thank you!`}
+			</Notice>
+		)
+	}
+	if (loaderData.state === 'unavailable') {
+		return (
+			<Notice title="Card payments are unavailable just now">
+				We could not open the secure payment page for order {summary.orderId}. No payment has been
+				taken and your link still works: please try again in a few minutes, or call {BUSINESS.phone}{' '}
+				({BUSINESS.hoursShort}).
 			</Notice>
 		)
 	}

@@ -22,6 +22,7 @@ export type AdminOrderView = {
 	paymentLinkActive: boolean
 	carrier: string | null
 	trackingReference: string | null
+	paymentAlert: string | null
 	version: number
 }
 
