@@ -246,6 +246,34 @@ describe('paying with Stripe Checkout', () => {
 	})
 })
 
+describe('two app instances on one database', () => {
+	it('applies a webhook delivered to both at the same moment exactly once', async () => {
+		const second = await startTestApp(stripe.env, { shared: app.database })
+		try {
+			const order = await quotedOrder()
+			const session = await openCheckout(order)
+			stripe.complete(session.id)
+			const event = stripe.signedEvent('checkout.session.completed', session)
+			const deliver = (target: TestApp) =>
+				target.request('/webhooks/stripe', {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
+					body: event.payload,
+				})
+			const answers = await Promise.all([deliver(app), deliver(second), deliver(second)])
+			expect(answers.map((r) => r.status)).toEqual([200, 200, 200])
+			const outcomes = await Promise.all(answers.map(async (r) => (await r.json()).outcome))
+			expect(outcomes.sort()).toEqual(['applied', 'duplicate_event', 'duplicate_event'])
+			expect(
+				(await eventsOf(order.id)).filter((e) => e.toStatus === 'paid' && e.fromStatus !== 'paid'),
+			).toHaveLength(1)
+			expect(await emailsOf('order-paid', order.id)).toHaveLength(1)
+		} finally {
+			await second.close()
+		}
+	})
+})
+
 describe('reconciliation', () => {
 	it('turns a completed session whose webhook never came into a paid order (button and job)', async () => {
 		const order = await quotedOrder()
