@@ -24,7 +24,14 @@ type Session = Record<string, unknown> & {
 
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>
 
-export async function startFakeStripe() {
+export async function startFakeStripe({
+	port = 0,
+	webhookUrl,
+}: {
+	port?: number
+	/** Where the hosted checkout page delivers its signed event (the browser test's app). */
+	webhookUrl?: string
+} = {}) {
 	const sessions = new Map<string, Session>()
 	const refunds: Array<Record<string, unknown>> = []
 	const idempotent = new Map<string, string>()
@@ -48,6 +55,9 @@ export async function startFakeStripe() {
 		const fail = (status: number, message: string, type = 'invalid_request_error') =>
 			send(status, { error: { type, message } })
 		if (mode === 'down') return fail(503, 'Stripe is unavailable (fake outage).', 'api_error')
+		if (url.pathname === '/health') return send(200, { ok: true })
+		const page = url.pathname.match(/^\/c\/pay\/([^/]+)$/)
+		if (page) return hostedCheckout(req, res, sessions.get(page[1]!))
 		if (req.headers.authorization !== `Bearer ${FAKE_SECRET_KEY}`)
 			return fail(401, 'Invalid API Key provided.')
 		const chunks: Buffer[] = []
@@ -84,7 +94,7 @@ export async function startFakeStripe() {
 				payment_intent: null,
 				url: '',
 			}
-			session.url = `https://checkout.stripe.test/c/pay/${session.id}`
+			session.url = `${baseUrl}/c/pay/${session.id}`
 			sessions.set(session.id, session)
 			return send(200, session)
 		}
@@ -126,11 +136,76 @@ export async function startFakeStripe() {
 		}
 		fail(404, `Unrecognized request URL (${req.method}: ${url.pathname}).`)
 	})
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-	const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+	const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+	/** Stripe's hosted page, reduced to a Pay button: pays, sends the webhook, returns. */
+	async function hostedCheckout(
+		req: http.IncomingMessage,
+		res: http.ServerResponse,
+		session: Session | undefined,
+	) {
+		if (session?.status !== 'open') {
+			res.writeHead(410, { 'content-type': 'text/html' })
+			return res.end('<!doctype html><title>Expired</title><h1>This checkout has expired</h1>')
+		}
+		if (req.method === 'POST') {
+			complete(session.id)
+			if (webhookUrl) {
+				const event = signedEvent('checkout.session.completed', session)
+				await fetch(webhookUrl, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
+					body: event.payload,
+				})
+			}
+			res.writeHead(303, { location: String(session.success_url) })
+			return res.end()
+		}
+		const amount = `£${(session.amount_total / 100).toFixed(2)}`
+		res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+		res.end(
+			`<!doctype html><html lang="en"><title>Fake Stripe Checkout</title><main><h1>Fake Stripe Checkout</h1><p>${String(session.line_item_name)}</p><form method="post"><button>Pay ${amount}</button></form></main></html>`,
+		)
+	}
+
+	function complete(sessionId: string) {
+		const session = sessions.get(sessionId)
+		if (!session) throw new Error(`no session ${sessionId}`)
+		Object.assign(session, {
+			status: 'complete',
+			payment_status: 'paid',
+			payment_intent: id('pi'),
+		})
+		return session
+	}
+
+	function signedEvent(
+		type: string,
+		object: Record<string, unknown>,
+		{
+			eventId = id('evt'),
+			timestamp = Math.floor(Date.now() / 1000),
+			secret = FAKE_WEBHOOK_SECRET,
+		} = {},
+	) {
+		const payload = JSON.stringify({
+			id: eventId,
+			object: 'event',
+			type,
+			api_version: '2026-10-28.endive',
+			created: timestamp,
+			livemode: false,
+			pending_webhooks: 1,
+			request: { id: null, idempotency_key: null },
+			data: { object },
+		})
+		const header = Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp })
+		return { payload, header, eventId }
+	}
 
 	return {
-		url,
+		url: baseUrl,
 		sessions,
 		refunds,
 		requests,
@@ -138,49 +213,18 @@ export async function startFakeStripe() {
 			mode = next
 		},
 		/** The customer pays on Stripe's page. */
-		complete(sessionId: string) {
-			const session = sessions.get(sessionId)
-			if (!session) throw new Error(`no session ${sessionId}`)
-			Object.assign(session, {
-				status: 'complete',
-				payment_status: 'paid',
-				payment_intent: id('pi'),
-			})
-			return session
-		},
+		complete,
 		/** The newest session opened for an order. */
 		latestFor(orderId: string) {
 			return [...sessions.values()].reverse().find((s) => s.metadata.order_id === orderId)
 		},
 		/** A webhook body and its Stripe-Signature header, as Stripe would send them. */
-		signedEvent(
-			type: string,
-			object: Record<string, unknown>,
-			{
-				eventId = id('evt'),
-				timestamp = Math.floor(Date.now() / 1000),
-				secret = FAKE_WEBHOOK_SECRET,
-			} = {},
-		) {
-			const payload = JSON.stringify({
-				id: eventId,
-				object: 'event',
-				type,
-				api_version: '2026-10-28.endive',
-				created: timestamp,
-				livemode: false,
-				pending_webhooks: 1,
-				request: { id: null, idempotency_key: null },
-				data: { object },
-			})
-			const header = Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp })
-			return { payload, header, eventId }
-		},
+		signedEvent,
 		/** Settings that point the app's SDK at this server. */
 		env: {
 			STRIPE_SECRET_KEY: FAKE_SECRET_KEY,
 			STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-			STRIPE_API_BASE: url,
+			STRIPE_API_BASE: baseUrl,
 		},
 		async close() {
 			server.closeAllConnections()
