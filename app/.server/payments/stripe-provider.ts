@@ -167,8 +167,13 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 				.limit(100)
 			const found: VerifiedPayment[] = []
 			for (const { id } of open) {
-				const session = await stripe.checkout.sessions.retrieve(id)
-				if (session.status === 'expired') await markSession(id, 'expired')
+				const session = await stripe.checkout.sessions.retrieve(id).catch((error) => {
+					// Unknown to this Stripe account (keys changed): nothing can be paid on it.
+					if ((error as { statusCode?: number }).statusCode === 404) return null
+					throw error
+				})
+				if (!session || session.status === 'expired') await markSession(id, 'expired')
+				if (!session) continue
 				const payment = paymentOf(session)
 				if (payment) found.push(payment)
 			}
