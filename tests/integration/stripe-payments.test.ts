@@ -172,6 +172,15 @@ describe('paying with Stripe Checkout', () => {
 			.from(paymentEvents)
 			.where(eq(paymentEvents.orderId, order.id))
 		expect(stored).toEqual([])
+		// Genuine but useless events are recorded and ignored: another account's session, no object.
+		for (const object of [{ ...session, id: 'cs_test_unknown' }, {}]) {
+			const odd = stripe.signedEvent('checkout.session.completed', object)
+			expect(await (await postWebhook(odd.payload, odd.header)).json()).toEqual({
+				received: true,
+				outcome: 'ignored',
+			})
+		}
+		expect((await orderRow(order.id)).status).toBe('payment_pending')
 	})
 
 	it('flags, and does not apply, a payment on a link deactivated after the customer paid', async () => {

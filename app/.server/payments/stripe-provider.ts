@@ -193,11 +193,17 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 			} catch (error) {
 				throw new WebhookSignatureError((error as Error).message)
 			}
-			if (!PAID_EVENTS.has(event.type)) return { id: event.id, type: event.type, payment: null }
-			const sent = event.data.object as Stripe.Checkout.Session
+			const ignored = { id: event.id, type: event.type, payment: null }
+			const sentId = (event.data?.object as { id?: unknown } | undefined)?.id
+			if (typeof sentId !== 'string') return ignored
+			if (event.type === 'checkout.session.expired') await markSession(sentId, 'expired')
+			if (!PAID_EVENTS.has(event.type)) return ignored
 			// Events can be old, repeated or out of order: Stripe's current state decides.
-			const session = await stripe.checkout.sessions.retrieve(sent.id)
-			return { id: event.id, type: event.type, payment: paymentOf(session) }
+			const session = await stripe.checkout.sessions.retrieve(sentId).catch((error) => {
+				if ((error as { statusCode?: number }).statusCode === 404) return null // not ours
+				throw error
+			})
+			return { ...ignored, payment: session ? paymentOf(session) : null }
 		},
 	}
 }
