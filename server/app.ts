@@ -13,6 +13,7 @@ import { createMailTransport } from '../app/.server/email/transport'
 import { OutboxWorker } from '../app/.server/email/worker'
 import { type Env, parseEnv } from '../app/.server/env'
 import { createLogger, type Logger } from '../app/.server/logger'
+import { adminDeps } from '../app/.server/orders/admin-actions'
 import type { PaymentProvider } from '../app/.server/payments/provider'
 import { ReconcileJob } from '../app/.server/payments/reconcile'
 import { createPaymentProvider } from '../app/.server/payments/select'
@@ -62,7 +63,8 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 	await loadCatalogFile(database.db, env.CATALOG_FILE, logger)
 	const runtime = createRuntime({ env, database, logger })
 	runtime.outbox.start()
-	const reconcile = new ReconcileJob(paymentDeps(runtime), logger, env.STRIPE_RECONCILE_MS)
+	const deps = adminDeps({ db: database.db, payments: runtime.payments, env })
+	const reconcile = new ReconcileJob(deps, logger, env.STRIPE_RECONCILE_MS)
 	reconcile.start()
 	return {
 		...runtime,
@@ -111,16 +113,6 @@ export function createRuntime({
 			logger,
 			env.OUTBOX_POLL_MS,
 		),
-	}
-}
-
-/** What payment code needs from a runtime (the same shape routes build with adminDeps). */
-function paymentDeps({ env, database, payments }: Runtime) {
-	return {
-		db: database.db,
-		provider: payments,
-		siteUrl: env.SITE_URL,
-		businessEmail: env.BUSINESS_EMAIL,
 	}
 }
 

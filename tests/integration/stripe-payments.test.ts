@@ -115,7 +115,19 @@ describe('paying with Stripe Checkout', () => {
 		const session = await openCheckout(order)
 		stripe.complete(session.id)
 		const event = stripe.signedEvent('checkout.session.completed', session)
-		const first = await postWebhook(event.payload, event.header)
+		// Stripe's server-to-server call passes the Origin check (only this path is exempt).
+		const foreign = { origin: 'https://hooks.stripe.example', 'content-type': 'application/json' }
+		const elsewhere = await app.request('/webhooks/stripe-other', {
+			method: 'POST',
+			headers: { ...foreign, 'stripe-signature': event.header },
+			body: event.payload,
+		})
+		expect(elsewhere.status).toBe(403)
+		const first = await app.request('/webhooks/stripe', {
+			method: 'POST',
+			headers: { ...foreign, 'stripe-signature': event.header },
+			body: event.payload,
+		})
 		expect(first.status).toBe(200)
 		expect(await first.json()).toEqual({ received: true, outcome: 'applied' })
 		const paid = await orderRow(order.id)
