@@ -36,7 +36,12 @@ export type VerifiedPayment = {
 }
 
 /** A verified provider callback: its id (for de-duplication) and the payment it reports, if any. */
-export type ProviderEvent = { id: string; type: string; payment: VerifiedPayment | null }
+export type ProviderEvent = {
+	id: string
+	provider: string
+	type: string
+	payment: VerifiedPayment | null
+}
 
 export class WebhookSignatureError extends Error {
 	override name = 'WebhookSignatureError'

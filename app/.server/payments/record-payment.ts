@@ -41,7 +41,7 @@ export async function recordPayment(
 				.insert(paymentEvents)
 				.values({
 					id: event.id,
-					provider: payment?.provider ?? 'stripe',
+					provider: event.provider,
 					type: event.type,
 					orderId,
 					outcome: 'received',
@@ -53,7 +53,7 @@ export async function recordPayment(
 					await noteOnOrder(
 						tx,
 						orderId,
-						payment?.provider ?? 'stripe',
+						event.provider,
 						`Duplicate notification ${event.id} ignored (already recorded)`,
 					)
 				return { outcome: 'duplicate_event' as const, orderId }

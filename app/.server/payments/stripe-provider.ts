@@ -193,7 +193,7 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 			} catch (error) {
 				throw new WebhookSignatureError((error as Error).message)
 			}
-			const ignored = { id: event.id, type: event.type, payment: null }
+			const ignored = { id: event.id, provider: 'stripe', type: event.type, payment: null }
 			const sentId = (event.data?.object as { id?: unknown } | undefined)?.id
 			if (typeof sentId !== 'string') return ignored
 			if (event.type === 'checkout.session.expired') await markSession(sentId, 'expired')
