@@ -6,7 +6,7 @@ import { expectNoA11yViolations, visit, watchConsole } from './support'
 // The second e2e shop runs with Stripe keys against the fake Stripe server (playwright.config.ts).
 test.use({ baseURL: STRIPE_SHOP_URL })
 
-test('card payment with Stripe: the link opens Checkout, the webhook marks it paid, cancelling refunds', async ({
+test('card payment with Stripe: the link opens Checkout, the webhook marks it paid, cancelling refunds @mobile', async ({
 	page,
 	browser,
 }) => {
@@ -20,7 +20,11 @@ test('card payment with Stripe: the link opens Checkout, the webhook marks it pa
 	await expect(modal.getByRole('status').first()).toHaveText(
 		'Delivery cost set and payment link created successfully',
 	)
-	await expect(modal.getByRole('button', { name: 'Check payment status' })).toBeVisible()
+	await modal.getByRole('button', { name: 'Check payment status' }).click()
+	await expect(modal.getByRole('status').first()).toHaveText(
+		'No completed payment was found for this order yet',
+	)
+	await expectNoA11yViolations(page)
 	const link = await modal.getByLabel('Payment link').inputValue()
 	expect(link).toMatch(new RegExp(`^${STRIPE_SHOP_URL}/pay/[A-Za-z0-9_-]+$`))
 
