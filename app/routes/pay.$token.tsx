@@ -3,6 +3,8 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { adminDeps } from '~/.server/orders/admin-actions'
 import { applyPayment } from '~/.server/payments/apply-payment'
 import { findPaymentLink } from '~/.server/payments/links'
+import { reconcilePayments } from '~/.server/payments/reconcile'
+import type { RecordOutcome } from '~/.server/payments/record-payment'
 import { newTestPaymentId } from '~/.server/payments/test-provider'
 import { PageHeader } from '~/components/content/page-header'
 import { OrderItems } from '~/components/orders/order-items'
@@ -51,6 +53,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 		order.status !== 'payment_pending'
 	)
 		return data({ state: 'inactive' as const, summary }, { status: 410 })
+	// Back from the provider's page before its webhook? Ask it first, so nobody pays twice.
+	const missed = await reconcilePayments(adminDeps(context), { orderId: order.id }).catch(
+		(): RecordOutcome[] => [],
+	)
+	if (missed.includes('applied')) return { state: 'paid' as const, summary, justPaid: true }
 	let checkout: Awaited<ReturnType<typeof context.payments.checkout>>
 	try {
 		checkout = await context.payments.checkout(link)

@@ -327,6 +327,17 @@ describe('reconciliation', () => {
 		})
 		expect(await emailsOf('order-paid', order.id)).toHaveLength(1)
 
+		// A customer back from Checkout before the webhook is told it is paid, never asked again.
+		const back = await quotedOrder()
+		const backSession = await openCheckout(back)
+		stripe.complete(backSession.id)
+		const sessionsBefore = stripe.sessions.size
+		const page = await app.request(new URL(back.paymentLink!).pathname)
+		expect(page.status).toBe(200)
+		expect(await text(page)).toContain('Payment received')
+		expect(stripe.sessions.size).toBe(sessionsBefore)
+		expect((await orderRow(back.id)).status).toBe('paid')
+
 		// The periodic job does the same for every open checkout.
 		const other = await quotedOrder()
 		const otherSession = await openCheckout(other)
