@@ -3,6 +3,9 @@ import { defineConfig, devices } from '@playwright/test'
 const PORT = Number(process.env.E2E_PORT ?? 4173)
 export const DATA_DIR = process.env.E2E_DATA_DIR ?? `data/e2e-${PORT}`
 export const E2E_ADMIN = { email: 'admin@e2e.example', password: 'admin password 1' }
+/** A second shop with Stripe keys, talking to the fake Stripe server (tests/e2e/stripe.spec.ts). */
+export const STRIPE_SHOP_URL = `http://localhost:${PORT + 1}`
+const FAKE_STRIPE_PORT = PORT + 2
 
 // Runs against the production build (npm run build first) with a fresh embedded database.
 export default defineConfig({
@@ -37,19 +40,47 @@ export default defineConfig({
 			grep: /@mobile/,
 		},
 	],
-	webServer: {
-		// A fresh database with one admin (made by the real CLI) for every run.
-		command: `rm -rf ${DATA_DIR} && npx tsx cli/admin-create.ts --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}' && node server.js`,
-		url: `http://localhost:${PORT}/healthz`,
-		reuseExistingServer: false,
-		timeout: 60_000,
-		env: {
-			NODE_ENV: 'production',
-			PORT: String(PORT),
-			DATA_DIR,
-			LOG_LEVEL: 'warn',
-			SITE_URL: `http://localhost:${PORT}`,
-			OUTBOX_POLL_MS: '300',
+	webServer: [
+		{
+			// A fresh database with one admin (made by the real CLI) for every run.
+			command: `rm -rf ${DATA_DIR} && npx tsx cli/admin-create.ts --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}' && node server.js`,
+			url: `http://localhost:${PORT}/healthz`,
+			reuseExistingServer: false,
+			timeout: 60_000,
+			env: {
+				NODE_ENV: 'production',
+				PORT: String(PORT),
+				DATA_DIR,
+				LOG_LEVEL: 'warn',
+				SITE_URL: `http://localhost:${PORT}`,
+				OUTBOX_POLL_MS: '300',
+			},
 		},
-	},
+		{
+			command: 'npx tsx tests/support/fake-stripe-server.ts',
+			url: `http://127.0.0.1:${FAKE_STRIPE_PORT}/health`,
+			reuseExistingServer: false,
+			env: {
+				FAKE_STRIPE_PORT: String(FAKE_STRIPE_PORT),
+				FAKE_STRIPE_WEBHOOK_URL: `${STRIPE_SHOP_URL}/webhooks/stripe`,
+			},
+		},
+		{
+			command: `rm -rf ${DATA_DIR}-stripe && npx tsx cli/admin-create.ts --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}' && node server.js`,
+			url: `${STRIPE_SHOP_URL}/healthz`,
+			reuseExistingServer: false,
+			timeout: 60_000,
+			env: {
+				NODE_ENV: 'production',
+				PORT: String(PORT + 1),
+				DATA_DIR: `${DATA_DIR}-stripe`,
+				LOG_LEVEL: 'warn',
+				SITE_URL: STRIPE_SHOP_URL,
+				OUTBOX_POLL_MS: '300',
+				STRIPE_SECRET_KEY: 'sk_test_fake_koi',
+				STRIPE_WEBHOOK_SECRET: 'whsec_fake_koi',
+				STRIPE_API_BASE: `http://127.0.0.1:${FAKE_STRIPE_PORT}`,
+			},
+		},
+	],
 })

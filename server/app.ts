@@ -15,8 +15,11 @@ import { createMailTransport } from '../app/.server/email/transport'
 import { OutboxWorker } from '../app/.server/email/worker'
 import { type Env, parseEnv } from '../app/.server/env'
 import { createLogger, type Logger } from '../app/.server/logger'
+import { adminDeps } from '../app/.server/orders/admin-actions'
 import type { PaymentProvider } from '../app/.server/payments/provider'
+import { ReconcileJob } from '../app/.server/payments/reconcile'
 import { createPaymentProvider } from '../app/.server/payments/select'
+import { STRIPE_WEBHOOK_PATH } from '../app/.server/payments/stripe-provider'
 import { readiness } from '../app/.server/readiness'
 import { bodyLimitFor, sendTooLarge } from './body-limit'
 import { PageCache } from './page-cache'
@@ -85,10 +88,15 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 					logger,
 				})
 			: undefined
+
+	const deps = adminDeps({ db: database.db, payments: runtime.payments, env })
+	const reconcile = new ReconcileJob(deps, logger, env.STRIPE_RECONCILE_MS)
+	reconcile.start()
 	return {
 		...runtime,
 		async close() {
 			await backups?.stop()
+			await reconcile.stop()
 			await runtime.outbox.stop()
 			await database.close()
 		},
@@ -121,7 +129,7 @@ export function createRuntime({
 			trustProxy: env.TRUST_PROXY,
 			logger,
 		}),
-		payments: createPaymentProvider(env),
+		payments: createPaymentProvider(env, database.db),
 		outbox: new OutboxWorker(
 			database.db,
 			createMailTransport({
@@ -186,7 +194,11 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 	}
 
 	app.use(rejectBadRequests)
-	app.use(sameOriginWrites(env.SITE_URL))
+	// Stripe's server-to-server POST has no browser origin; its signature is checked instead.
+	const originCheck = sameOriginWrites(env.SITE_URL)
+	app.use((req, res, next) =>
+		req.path === STRIPE_WEBHOOK_PATH ? next() : originCheck(req, res, next),
+	)
 
 	app.all(
 		'/{*path}',

@@ -24,4 +24,21 @@ describe('parseEnv', () => {
 		expect(env.PORT).toBe(3000)
 		expect(env.SITE_URL).toBe('https://koi.example')
 	})
+
+	it('refuses one Stripe key without the other', () => {
+		expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_123' })).toThrowError(
+			/STRIPE_WEBHOOK_SECRET: set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither/,
+		)
+		expect(() => parseEnv({ STRIPE_WEBHOOK_SECRET: 'whsec_123' })).toThrowError(/set both/)
+		expect(() =>
+			parseEnv({ STRIPE_SECRET_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }),
+		).toThrowError(/STRIPE_SECRET_KEY: must be a Stripe secret key/)
+		const env = parseEnv({
+			STRIPE_SECRET_KEY: 'sk_test_123',
+			STRIPE_WEBHOOK_SECRET: 'whsec_123',
+			STRIPE_API_BASE: 'http://127.0.0.1:12111',
+		})
+		expect(env.STRIPE_API_BASE).toBe('http://127.0.0.1:12111')
+		expect(env.STRIPE_RECONCILE_MS).toBe(300_000)
+	})
 })

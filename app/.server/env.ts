@@ -43,6 +43,20 @@ const EnvSchema = z
 		BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
 		/** /readyz answers 503 when an email has waited longer than this to be delivered. */
 		READY_OUTBOX_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(900),
+		// Card payments (README 'Card payments'): both keys or neither.
+		STRIPE_SECRET_KEY: safeText()
+			.regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
+			.optional(),
+		STRIPE_WEBHOOK_SECRET: safeText()
+			.regex(/^whsec_/, 'must start with whsec_')
+			.optional(),
+		STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+		/** How often open Stripe checkouts are reconciled; 0 turns the job off. */
+		STRIPE_RECONCILE_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+	})
+	.refine((env) => Boolean(env.STRIPE_SECRET_KEY) === Boolean(env.STRIPE_WEBHOOK_SECRET), {
+		message: 'set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither',
+		path: ['STRIPE_WEBHOOK_SECRET'],
 	})
 	.transform((env) => ({
 		...env,

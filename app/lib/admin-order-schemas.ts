@@ -43,6 +43,9 @@ export const VersionOnlySchema = z.object({ version })
 
 export const MarkPaidSchema = z.object({ version, note: text(300) })
 
+/** How the admin settled a payment that arrived on an inactive link (refund reference, …). */
+export const ResolvePaymentAlertSchema = z.object({ version, note: text(300) })
+
 export const MarkShippedSchema = z.object({
 	version,
 	carrier: text(60),
@@ -57,6 +60,8 @@ export const ORDER_INTENTS = [
 	'mark-paid',
 	'mark-shipped',
 	'mark-delivered',
+	'check-payment',
+	'resolve-payment-alert',
 ] as const
 export type OrderIntent = (typeof ORDER_INTENTS)[number]
 

@@ -15,6 +15,7 @@ import {
 	uncancelOrder,
 } from '~/.server/orders/admin-actions'
 import { getAdminOrder } from '~/.server/orders/admin-orders'
+import { checkPaymentStatus, resolvePaymentAlert } from '~/.server/payments/admin-payments'
 import { isQuoteExpired } from '~/.server/payments/apply-payment'
 import {
 	type AdminOrderView,
@@ -29,16 +30,19 @@ import {
 	Hidden,
 	usePending,
 } from '~/components/admin/order-forms'
+import { PaymentAlert, PaymentCheck } from '~/components/admin/payment-forms'
 import {
 	DeliveryCostSchema,
 	MarkPaidSchema,
 	MarkShippedSchema,
 	ORDER_INTENTS,
 	type OrderIntent,
+	ResolvePaymentAlertSchema,
 	VersionOnlySchema,
 } from '~/lib/admin-order-schemas'
 import { cn } from '~/lib/cn'
 import { type FieldErrors, parseForm } from '~/lib/forms'
+import { formatPence } from '~/lib/money'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/admin.orders.$orderId'
 
@@ -141,6 +145,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 			if (!parsed.ok) return invalid(parsed.fieldErrors, parsed.formError)
 			return reply(await markShipped(deps, target(parsed.data.version), parsed.data))
 		}
+		if (intent === 'check-payment') {
+			const { ok, tone, message } = await checkPaymentStatus(deps, params.orderId)
+			return data<ActionData>({ ok, tone, message })
+		}
+		if (intent === 'resolve-payment-alert') {
+			const parsed = parseForm(ResolvePaymentAlertSchema, form)
+			if (!parsed.ok) return invalid(parsed.fieldErrors, parsed.formError)
+			const result = await resolvePaymentAlert(deps, target(parsed.data.version), parsed.data.note)
+			return data<ActionData>(result, { status: result.ok ? 200 : 409 })
+		}
 		const parsed = parseForm(VersionOnlySchema, form)
 		if (!parsed.ok) return invalid(parsed.fieldErrors, parsed.formError)
 		const { version } = parsed.data
@@ -196,6 +210,7 @@ export default function AdminOrder({ loaderData, actionData, params }: Route.Com
 			feedback={<Feedback data={actionData} />}
 		>
 			{actionData?.confirm ? <Confirmation data={actionData} order={order} /> : null}
+			{order.paymentAlert ? <PaymentAlert order={order} /> : null}
 			<div className="grid gap-8 lg:grid-cols-2">
 				<OrderInfo order={order} />
 				<CustomerInfo delivery={order.deliveryInfo} siteAccess={order.siteAccess} />
@@ -215,6 +230,7 @@ export default function AdminOrder({ loaderData, actionData, params }: Route.Com
 							fieldErrors={actionData?.fieldErrors}
 						/>
 					) : null}
+					{order.status === 'payment_pending' ? <PaymentCheck order={order} /> : null}
 					<FulfilmentForms key={`f${order.version}`} order={order} />
 				</div>
 				<Timeline events={events} />
@@ -252,6 +268,7 @@ function Confirmation({ data, order }: { data: ActionData; order: AdminOrderView
 	}, [data])
 	if (dismissed) return null
 	const price = data.confirm === 'price-update'
+	const refund = !price && order.status === 'paid'
 	return (
 		<div
 			ref={ref}
@@ -263,12 +280,18 @@ function Confirmation({ data, order }: { data: ActionData; order: AdminOrderView
 			className="rounded-xl border-2 border-koi-700 bg-koi-400/10 p-4"
 		>
 			<h3 id="confirm-title" className="font-display text-lg font-bold text-pond-900">
-				{price ? 'Confirm Price Update' : 'Cancel this order?'}
+				{price
+					? 'Confirm Price Update'
+					: refund
+						? 'Cancel and refund this order?'
+						: 'Cancel this order?'}
 			</h3>
 			<p id="confirm-text" className="mt-1 text-slate-800">
 				{price
 					? `The current payment link will stop working and the customer will be emailed a new link for the new total (delivery £${Number(data.values?.deliveryCost ?? 0).toFixed(2)}).`
-					: 'The order will be cancelled, any payment link will stop working, and the customer will be emailed.'}
+					: refund
+						? `${formatPence(order.totalCostPence ?? 0)} will be refunded in full to the customer's card, the order will be cancelled, and the customer will be emailed.`
+						: 'The order will be cancelled, any payment link will stop working, and the customer will be emailed.'}
 			</p>
 			<Form method="post" className="mt-3 flex flex-wrap gap-3">
 				{price ? (
@@ -286,7 +309,7 @@ function Confirmation({ data, order }: { data: ActionData; order: AdminOrderView
 					</>
 				)}
 				<ConfirmButton intent={price ? 'set-delivery-cost' : 'cancel'}>
-					{price ? 'Confirm Price Update' : 'Yes, cancel order'}
+					{price ? 'Confirm Price Update' : refund ? 'Yes, cancel and refund' : 'Yes, cancel order'}
 				</ConfirmButton>
 				<button type="button" className="btn-secondary" onClick={() => setDismissed(true)}>
 					{price ? 'Keep current price' : 'Keep order'}
@@ -318,7 +341,8 @@ function ModalFooter({ order }: { order: AdminOrderView }) {
 			</Form>
 		)
 	}
-	if (!['pending', 'delivery_confirmed', 'payment_pending'].includes(order.status)) return null
+	if (!['pending', 'delivery_confirmed', 'payment_pending', 'paid'].includes(order.status))
+		return null
 	return (
 		<Form method="post">
 			<Hidden intent="cancel" order={order} />
@@ -327,7 +351,7 @@ function ModalFooter({ order }: { order: AdminOrderView }) {
 				className="btn border-2 border-red-700 bg-white text-red-800 hover:bg-red-50"
 				disabled={cancelling}
 			>
-				Cancel Order
+				{order.status === 'paid' ? 'Cancel and refund' : 'Cancel Order'}
 			</button>
 		</Form>
 	)

@@ -3,6 +3,8 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { adminDeps } from '~/.server/orders/admin-actions'
 import { applyPayment, isQuoteExpired } from '~/.server/payments/apply-payment'
 import { findPaymentLink } from '~/.server/payments/links'
+import { reconcilePayments } from '~/.server/payments/reconcile'
+import type { RecordOutcome } from '~/.server/payments/record-payment'
 import { newTestPaymentId } from '~/.server/payments/test-provider'
 import { PageHeader } from '~/components/content/page-header'
 import { OrderItems } from '~/components/orders/order-items'
@@ -15,7 +17,7 @@ import type { Route } from './+types/pay.$token'
 /**
  * /pay/<token> (DESIGN decision 13): the link we email with every quote. The token is the only
  * credential, so the page shows the order number, items and totals but no address or contact
- * details. The built-in test provider pays in place; Stripe would redirect to its Checkout.
+ * details. The built-in test provider pays in place; Stripe redirects to a new Checkout Session.
  */
 export const meta: Route.MetaFunction = (args) =>
 	pageMeta(args, {
@@ -52,6 +54,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 		order.status !== 'payment_pending'
 	)
 		return data({ state: 'inactive' as const, summary }, { status: 410 })
+	// Back from the provider's page before its webhook? Ask it first, so nobody pays twice.
+	const missed = await reconcilePayments(adminDeps(context), { orderId: order.id }).catch(
+		(): RecordOutcome[] => [],
+	)
+	if (missed.includes('applied')) return { state: 'paid' as const, summary, justPaid: true }
 	if (isQuoteExpired(order, new Date()))
 		return data(
 			{
@@ -61,7 +68,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 			},
 			{ status: 410 },
 		)
-	const checkout = await context.payments.checkout(link)
+	let checkout: Awaited<ReturnType<typeof context.payments.checkout>>
+	try {
+		checkout = await context.payments.checkout(link)
+	} catch (error) {
+		// Nothing was taken and the link stays active: the customer can simply try again.
+		context.logger.error({ err: (error as Error).message, orderId: order.id }, 'checkout failed')
+		return data({ state: 'unavailable' as const, summary }, { status: 503 })
+	}
 	if (checkout.kind === 'redirect') throw redirect(checkout.url)
 	return {
 		state: 'active' as const,
@@ -117,6 +131,15 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
 				The price for order {summary.orderId} was held until {formatDate(loaderData.expiredAt)}. We
 				will confirm a fresh price with you and send a new payment link; if you would like it
 				sooner, call {BUSINESS.phone} ({BUSINESS.hoursShort}).
+			</Notice>
+		)
+	}
+	if (loaderData.state === 'unavailable') {
+		return (
+			<Notice title="Card payments are unavailable just now">
+				We could not open the secure payment page for order {summary.orderId}. No payment has been
+				taken and your link still works: please try again in a few minutes, or call {BUSINESS.phone}{' '}
+				({BUSINESS.hoursShort}).
 			</Notice>
 		)
 	}

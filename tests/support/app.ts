@@ -34,6 +34,8 @@ export async function startTestApp(
 		pageCacheMs = 0,
 		/** CSV text to load as the catalogue; defaults to the shop's demo catalogue file. */
 		catalogCsv = fs.readFileSync('catalog/products.csv', 'utf8') as string | null,
+		/** Another instance's database: a second app instance on it (closing leaves it open). */
+		shared = undefined as TestDatabase | undefined,
 	} = {},
 ): Promise<TestApp> {
 	vite ??= await oneAtATime(() =>
@@ -46,8 +48,8 @@ export async function startTestApp(
 	const { createApp, createRuntime } = (await vite.ssrLoadModule(
 		'./server/app.ts',
 	)) as typeof ServerApp
-	const database = await createTestDatabase()
-	if (catalogCsv !== null) await importCatalog(database.db, catalogCsv)
+	const database = shared ?? (await createTestDatabase())
+	if (catalogCsv !== null && !shared) await importCatalog(database.db, catalogCsv)
 	// Listen first so the app (auth, origin checks) knows its own URL.
 	const server = http.createServer()
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -73,7 +75,7 @@ export async function startTestApp(
 			server.closeAllConnections()
 			await new Promise<void>((resolve) => server.close(() => resolve()))
 			await runtime.outbox.stop()
-			await database.cleanup()
+			if (!shared) await database.cleanup()
 			fs.rmSync(dataDir, { recursive: true, force: true })
 		},
 	}

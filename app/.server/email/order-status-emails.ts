@@ -137,6 +137,25 @@ export function cancelledEmail(order: OrderRow): EmailMessage[] {
 	])
 }
 
+export function refundedEmail(order: OrderRow, amountPence: number): EmailMessage[] {
+	return toCustomer(
+		order,
+		'order-refunded',
+		'Your order has been cancelled and refunded',
+		'Order cancelled and refunded',
+		[
+			{
+				type: 'p',
+				text: `Order ${order.id} has been cancelled and we have refunded your payment of ${formatPence(amountPence)} in full to the card you paid with.`,
+			},
+			{
+				type: 'p',
+				text: 'Refunds usually reach your account within 5 to 10 working days, depending on your bank. If this is unexpected, please get in touch.',
+			},
+		],
+	)
+}
+
 export function reinstatedEmail(order: OrderRow): EmailMessage[] {
 	return toCustomer(
 		order,

@@ -47,7 +47,8 @@ describe('order lifecycle rules', () => {
 		expect(canTransition('payment_pending', 'paid', 'provider')).toBe(true)
 		expect(canTransition('payment_pending', 'paid', 'customer')).toBe(false)
 		expect(canTransition('pending', 'delivered', 'admin')).toBe(false)
-		expect(canTransition('paid', 'cancelled', 'admin')).toBe(false)
+		expect(canTransition('paid', 'cancelled', 'admin')).toBe(true) // only with a full refund
+		expect(canTransition('shipped', 'cancelled', 'admin')).toBe(false)
 		// Every status but delivered and cancelled has a way forward.
 		for (const from of ['pending', 'delivery_confirmed', 'payment_pending', 'paid', 'shipped'])
 			expect(TRANSITIONS.some((t) => t.from === from && t.to !== from)).toBe(true)
@@ -185,7 +186,7 @@ describe('cancelling and uncancelling', () => {
 		expect(back.order.paymentLinkId).not.toBe(order.paymentLinkId)
 	})
 
-	it('uncancels an order without a cost to pending, and will not cancel a paid order', async () => {
+	it('uncancels an order without a cost to pending, and will not cancel an order paid outside the shop', async () => {
 		const order = await insertOrder(database.db, { status: 'cancelled' })
 		const back = await uncancelOrder(deps, { orderId: order.id, actor: admin })
 		expect(back).toMatchObject({
@@ -196,6 +197,39 @@ describe('cancelling and uncancelling', () => {
 		const refused = await cancelOrder(deps, { orderId: paid.id, actor: admin })
 		expect(refused).toMatchObject({ ok: false })
 		expect(refused.ok ? '' : refused.message).toContain('refund')
+	})
+
+	it('cancels a card-paid order by refunding it in full through the provider, and emails the customer', async () => {
+		const email = 'refund@example.co.uk'
+		const order = await insertOrder(database.db, {
+			status: 'payment_pending',
+			deliveryInfo: { email },
+		})
+		const payment = {
+			linkId: order.paymentLinkId!,
+			amountPence: order.totalCostPence!,
+			provider: 'test',
+			providerPaymentId: newTestPaymentId(),
+		}
+		expect((await applyPayment(deps, payment)).ok).toBe(true)
+		const result = await cancelOrder(deps, { orderId: order.id, actor: admin })
+		expect(result).toMatchObject({ ok: true, message: MESSAGES.cancelledRefunded })
+		if (!result.ok) return
+		expect(result.order.status).toBe('cancelled')
+		const last = (await events(order.id)).at(-1)!
+		expect(last).toMatchObject({ fromStatus: 'paid', toStatus: 'cancelled' })
+		expect(last.note).toMatch(/^Cancelled; refunded £\d[\d,]*\.\d\d in full \(test_refund_/)
+		expect((await linksOf(order.id))[0]!.status).toBe('refunded')
+		const refundEmail = (await emailsTo(email)).find((e) => e.kind === 'order-refunded')!
+		expect(refundEmail.subject).toBe(
+			`Your order has been cancelled and refunded — order ${order.id}`,
+		)
+		expect(refundEmail.text).toContain('refunded your payment of £')
+		expect(refundEmail.html).toContain(order.id)
+		// Cancelled now: a second cancel refunds nothing.
+		expect(await cancelOrder(deps, { orderId: order.id, actor: admin })).toMatchObject({
+			ok: false,
+		})
 	})
 })
 

@@ -1,11 +1,14 @@
+import { and, desc, eq } from 'drizzle-orm'
 import type { AppLoadContext } from 'react-router'
-import type { Db } from '~/.server/db/client'
+import type { Db, Tx } from '~/.server/db/client'
+import { paymentLinks } from '~/.server/db/schema'
 import { getDeliverySettings } from '~/.server/delivery/settings'
 import {
 	cancelledEmail,
 	deliveredEmail,
 	paidEmails,
 	quoteEmail,
+	refundedEmail,
 	reinstatedEmail,
 	shippedEmail,
 } from '~/.server/email/order-status-emails'
@@ -70,6 +73,7 @@ export const MESSAGES = {
 	cancelledWithLink: 'Order has been cancelled and payment link deactivated',
 	cancelled: 'Order has been cancelled',
 	cancelledLinkFailed: 'Order cancelled but failed to deactivate payment link',
+	cancelledRefunded: 'Order has been cancelled and the payment refunded in full',
 	uncancelled: (status: OrderStatus) => `Order has been uncancelled and set to ${status}`,
 } as const
 
@@ -177,15 +181,32 @@ function sameChangeTwice(
 	return justNow ? { ok: true, order: current, tone: 'success', message: MESSAGES.costSet } : null
 }
 
+/**
+ * Cancels an order (the spec's confirmation happens in the modal). A paid order is refunded in
+ * full through the provider first, with the order locked; if the refund fails nothing changes.
+ */
 export async function cancelOrder(deps: AdminDeps, target: Target): Promise<AdminResult> {
 	let revoked: PaymentLink[] = []
+	let refunded = false
 	const result = await transition(deps.db, target, async (order, tx): Promise<Change> => {
 		if (order.status === 'cancelled') return { refuse: 'This order is already cancelled.' }
-		if (PAID_STATUSES.includes(order.status))
+		if (order.status === 'shipped' || order.status === 'delivered')
 			return {
 				refuse:
-					'A paid order cannot be cancelled here until refunds are available. Refund the customer through the payment provider first.',
+					'This order has been dispatched, so it cannot be cancelled here. Arrange a return, then refund the customer through the payment provider.',
 			}
+		if (order.status === 'paid') {
+			const refund = await refundPaidLink(deps, tx, order)
+			if ('refuse' in refund) return refund
+			refunded = true
+			const next = { adminNotes: appendNote(order.adminNotes, 'Order cancelled by admin.') }
+			return {
+				to: 'cancelled',
+				patch: next,
+				note: `Cancelled; refunded ${formatPence(refund.amountPence)} in full (${refund.refundId})`,
+				emails: refundedEmail({ ...order, ...next }, refund.amountPence),
+			}
+		}
 		revoked = await revokeActiveLinks(tx, order.id)
 		const next = {
 			adminNotes: appendNote(order.adminNotes, 'Order cancelled by admin.'),
@@ -201,12 +222,49 @@ export async function cancelOrder(deps: AdminDeps, target: Target): Promise<Admi
 		}
 	})
 	if (!result.ok) return result
+	if (refunded)
+		return { ok: true, order: result.order, tone: 'success', message: MESSAGES.cancelledRefunded }
 	if (revoked.length === 0)
 		return { ok: true, order: result.order, tone: 'success', message: MESSAGES.cancelled }
 	const cleanupError = await cleanUpAtProvider(deps.provider, revoked)
 	return cleanupError
 		? { ok: true, order: result.order, tone: 'warning', message: MESSAGES.cancelledLinkFailed }
 		: { ok: true, order: result.order, tone: 'success', message: MESSAGES.cancelledWithLink }
+}
+
+/** Refunds the card payment that paid this order (inside the caller's transaction). */
+async function refundPaidLink(
+	deps: AdminDeps,
+	tx: Tx,
+	order: OrderRow,
+): Promise<{ refundId: string; amountPence: number } | Extract<Change, { refuse: string }>> {
+	const [paid] = await tx
+		.select()
+		.from(paymentLinks)
+		.where(and(eq(paymentLinks.orderId, order.id), eq(paymentLinks.status, 'paid')))
+		.orderBy(desc(paymentLinks.closedAt))
+		.limit(1)
+	if (!paid?.providerPaymentId)
+		return {
+			refuse:
+				'This order was marked as paid outside the shop, so it cannot be refunded here. Refund the customer the way they paid, then record it in the notes.',
+		}
+	if (paid.provider !== deps.provider.name)
+		return {
+			refuse: `This order was paid through the ${paid.provider} provider, which this shop is no longer using. Refund it there.`,
+		}
+	try {
+		const refundId = await deps.provider.refund({
+			providerPaymentId: paid.providerPaymentId,
+			amountPence: paid.amountPence,
+		})
+		await tx.update(paymentLinks).set({ status: 'refunded' }).where(eq(paymentLinks.id, paid.id))
+		return { refundId, amountPence: paid.amountPence }
+	} catch (error) {
+		return {
+			refuse: `The refund failed, so the order was not cancelled: ${(error as Error).message || 'the payment provider did not answer'}`,
+		}
+	}
 }
 
 /** Back to payment_pending with a fresh link when a delivery cost exists, otherwise to pending. */

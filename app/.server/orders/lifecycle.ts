@@ -32,6 +32,7 @@ export const TRANSITIONS: readonly Rule[] = [
 	{ from: 'pending', to: 'cancelled', by: ['admin'], why: 'cancelled' },
 	{ from: 'delivery_confirmed', to: 'cancelled', by: ['admin'], why: 'cancelled' },
 	{ from: 'payment_pending', to: 'cancelled', by: ['admin'], why: 'cancelled' },
+	{ from: 'paid', to: 'cancelled', by: ['admin'], why: 'cancelled, refunded in full' },
 	{ from: 'cancelled', to: 'pending', by: ['admin'], why: 'uncancelled, no cost yet' },
 	{ from: 'cancelled', to: 'payment_pending', by: ['admin'], why: 'uncancelled, new link' },
 	{ from: 'cancelled', to: 'delivery_confirmed', by: ['admin'], why: 'uncancelled, link failed' },

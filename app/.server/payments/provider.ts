@@ -14,8 +14,37 @@ export interface PaymentProvider {
 	deactivateLink(link: PaymentLink): Promise<void>
 	/** A customer opened an active link: pay on our page, or hand over to the provider's page. */
 	checkout(link: PaymentLink): Promise<{ kind: 'page' } | { kind: 'redirect'; url: string }>
-	/** Refunds a payment in full; returns the provider's refund reference. */
+	/** Refunds a payment in full; returns the provider's refund reference. Safe to retry. */
 	refund(payment: { providerPaymentId: string; amountPence: number }): Promise<string>
+	/**
+	 * Payments the provider took on checkouts we still think are open (a dropped webhook), for
+	 * reconciliation; limited to one order when given. The test provider has none.
+	 */
+	findPayments(scope: { orderId?: string }): Promise<VerifiedPayment[]>
+	/** Verifies a signed callback (raw body); throws WebhookSignatureError when it is not genuine. */
+	verifyWebhook?(rawBody: string, signature: string | null): Promise<ProviderEvent>
+}
+
+/** A payment the provider confirmed, in our terms (integer pence, our link token). */
+export type VerifiedPayment = {
+	linkId: string
+	amountPence: number
+	provider: string
+	providerPaymentId: string
+	/** The provider's checkout (e.g. a Stripe Checkout Session id) it was taken on. */
+	checkoutId?: string
+}
+
+/** A verified provider callback: its id (for de-duplication) and the payment it reports, if any. */
+export type ProviderEvent = {
+	id: string
+	provider: string
+	type: string
+	payment: VerifiedPayment | null
+}
+
+export class WebhookSignatureError extends Error {
+	override name = 'WebhookSignatureError'
 }
 
 export class PaymentLinkError extends Error {}

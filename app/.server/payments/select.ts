@@ -1,8 +1,20 @@
+import type { Db } from '~/.server/db/client'
 import type { Env } from '~/.server/env'
 import type { PaymentProvider } from './provider'
+import { createStripeProvider } from './stripe-provider'
 import { createTestProvider } from './test-provider'
 
-/** The provider for this instance, chosen once at start (Stripe arrives with its own issue). */
-export function createPaymentProvider(env: Pick<Env, 'SITE_URL'>): PaymentProvider {
+/** The provider for this instance, chosen once at start: Stripe when its keys are set. */
+export function createPaymentProvider(
+	env: Pick<Env, 'SITE_URL' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_BASE'>,
+	db: Db,
+): PaymentProvider {
+	if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)
+		return createStripeProvider(db, {
+			secretKey: env.STRIPE_SECRET_KEY,
+			webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+			apiBase: env.STRIPE_API_BASE,
+			siteUrl: env.SITE_URL,
+		})
 	return createTestProvider(env.SITE_URL)
 }

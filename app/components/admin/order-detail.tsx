@@ -24,6 +24,7 @@ export type AdminOrderView = {
 	paymentLinkActive: boolean
 	carrier: string | null
 	trackingReference: string | null
+	paymentAlert: string | null
 	version: number
 	quoteExpiresAt: string | null
 	quoteExpired: boolean

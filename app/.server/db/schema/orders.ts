@@ -76,6 +76,8 @@ export const orders = pgTable(
 		quoteExpiresAt: timestamp('quote_expires_at', { withTimezone: true }),
 		/** Lorry access, gate width and tail lift, from the checkout (optional). */
 		siteAccess: jsonb('site_access').$type<SiteAccess>(),
+		/** A payment that could not be applied (e.g. on a revoked link): shown until resolved. */
+		paymentAlert: text('payment_alert'),
 	},
 	(t) => [
 		index('orders_user_created_idx').on(t.userId, t.createdAt),
@@ -127,7 +129,7 @@ export const paymentLinks = pgTable(
 	],
 )
 
-export type PaymentLinkStatus = 'active' | 'deactivated' | 'paid'
+export type PaymentLinkStatus = 'active' | 'deactivated' | 'paid' | 'refunded'
 
 /**
  * The delivery rate table, one row per saved version: the newest row is in force, and the rows

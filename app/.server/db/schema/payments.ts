@@ -1,0 +1,43 @@
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { orders, paymentLinks } from './orders'
+
+/**
+ * Stripe Checkout Sessions opened from our links (one per visit to /pay/<token>), so revoking a
+ * link can expire its open sessions and reconciliation can ask Stripe about them.
+ */
+export const checkoutSessions = pgTable(
+	'checkout_sessions',
+	{
+		id: text('id').primaryKey(),
+		linkId: text('link_id')
+			.notNull()
+			.references(() => paymentLinks.id, { onDelete: 'cascade' }),
+		orderId: text('order_id')
+			.notNull()
+			.references(() => orders.id, { onDelete: 'cascade' }),
+		status: text('status').$type<CheckoutSessionStatus>().notNull().default('open'),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+		closedAt: timestamp('closed_at', { withTimezone: true }),
+	},
+	(t) => [
+		index('checkout_sessions_link_idx').on(t.linkId),
+		index('checkout_sessions_status_idx').on(t.status, t.createdAt),
+	],
+)
+
+export type CheckoutSessionStatus = 'open' | 'complete' | 'expired'
+
+/**
+ * Every provider event we accepted, by its id: the primary key is the de-duplication across
+ * instances (a second delivery waits for the first insert, then conflicts).
+ */
+export const paymentEvents = pgTable('payment_events', {
+	id: text('id').primaryKey(),
+	provider: text('provider').notNull(),
+	type: text('type').notNull(),
+	receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+	orderId: text('order_id'),
+	/** 'applied', 'already_applied', 'flagged', 'ignored', … — what the event did. */
+	outcome: text('outcome').notNull(),
+})

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test'
+import { STRIPE_SHOP_URL } from '../../playwright.config'
+import { newCustomerWithOrder, signInAsAdmin } from './factories'
+import { expectNoA11yViolations, visit, watchConsole } from './support'
+
+// The second e2e shop runs with Stripe keys against the fake Stripe server (playwright.config.ts).
+test.use({ baseURL: STRIPE_SHOP_URL })
+
+test('card payment with Stripe: the link opens Checkout, the webhook marks it paid, cancelling refunds @mobile', async ({
+	page,
+	browser,
+}) => {
+	const problems = watchConsole(page)
+	const customer = await newCustomerWithOrder(browser, STRIPE_SHOP_URL)
+	await signInAsAdmin(page)
+	await visit(page, `/admin/orders/${customer.orderId}`)
+	const modal = page.getByRole('dialog', { name: `Order ${customer.orderId}` })
+	await modal.getByLabel('Delivery cost (£)').fill('30')
+	await modal.getByRole('button', { name: 'Set Delivery Cost' }).click()
+	await expect(modal.getByRole('status').first()).toHaveText(
+		'Delivery cost set and payment link created successfully',
+	)
+	await modal.getByRole('button', { name: 'Check payment status' }).click()
+	await expect(modal.getByRole('status').first()).toHaveText(
+		'No completed payment was found for this order yet',
+	)
+	await expectNoA11yViolations(page)
+	const link = await modal.getByLabel('Payment link').inputValue()
+	expect(link).toMatch(new RegExp(`^${STRIPE_SHOP_URL}/pay/[A-Za-z0-9_-]+$`))
+
+	// The customer opens our link and is handed to (fake) Stripe Checkout, then comes back.
+	const buyer = await customer.context.newPage()
+	await buyer.goto(new URL(link).pathname)
+	await expect(buyer.getByRole('heading', { name: 'Fake Stripe Checkout' })).toBeVisible()
+	await expect(buyer.getByText(`Order ${customer.orderId}`)).toBeVisible()
+	await buyer.getByRole('button', { name: /^Pay £/ }).click()
+	await expect(buyer).toHaveURL(/\/auth\?tab=orders$/)
+	await expect(buyer.getByText('Paid', { exact: true })).toBeVisible()
+
+	// The admin sees it paid and cancels with a full refund, after confirming.
+	await page.reload()
+	await expect(modal).toContainText('Paid')
+	await modal.getByRole('button', { name: 'Cancel and refund' }).click()
+	await expect(modal.getByRole('alertdialog')).toContainText('Cancel and refund this order?')
+	await modal.getByRole('button', { name: 'Yes, cancel and refund' }).click()
+	await expect(modal.getByRole('status').first()).toHaveText(
+		'Order has been cancelled and the payment refunded in full',
+	)
+	await expect(modal).toContainText('refunded')
+	await expectNoA11yViolations(page)
+	expect(problems).toEqual([])
+})
