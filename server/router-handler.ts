@@ -1,6 +1,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
 import type { NextFunction, Request, Response } from 'express'
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router'
+import { VERSION_CHECK_MS } from '../app/.server/catalog/catalog'
 import type { CachedPage, PageCache } from './page-cache'
 import { contentSecurityPolicy } from './security'
 
@@ -29,13 +30,17 @@ export function routerHandler({ build, mode, getLoadContext, cache }: Options) {
 				sendCached(req, res, hit)
 				return
 			}
+			// A page may show a read model up to VERSION_CHECK_MS old, so its TTL counts from then:
+			// nobody is served a catalogue older than the TTL (docs/decisions/0003-page-cache.md).
+			const dataAsOf = Date.now() - VERSION_CHECK_MS
+			const generation = cache?.generation
 			const response = await handle(toFetchRequest(req, res), getLoadContext(req, res))
 			res.status(response.status)
 			const headers = [...response.headers.entries()]
 			for (const [name, value] of headers) res.append(name, value)
 			if (key && isCacheable(response)) {
 				const body = Buffer.from(await response.arrayBuffer())
-				cache?.set(key, { status: response.status, headers, body, nonce })
+				cache?.set(key, { status: response.status, headers, body, nonce }, dataAsOf, generation)
 				res.setHeader('X-Page-Cache', 'miss')
 				res.end(body)
 				return
