@@ -39,7 +39,7 @@ export function spawnServer(port: number, env: Record<string, string | undefined
 	return { child, url, exited, output: () => output }
 }
 
-export async function waitHealthy(server: ServerProcess, seconds = 90) {
+export async function waitHealthy(server: ServerProcess, seconds = 120) {
 	const deadline = Date.now() + seconds * 1000
 	while (Date.now() < deadline) {
 		if (server.child.exitCode !== null) break
