@@ -45,4 +45,17 @@ describe('PageCache', () => {
 			'<script nonce="NEW">a</script><p>NEW</p><script nonce="NEW"></script>',
 		)
 	})
+	it('counts the TTL from the data behind a page, and never stores a page rendered across a clear', () => {
+		const cache = new PageCache(1000)
+		// Rendered at 5000 from a read model last checked at 4000: stale data goes by 5000, not 6000.
+		cache.set('/a', page('A'), 4000)
+		expect(cache.get('/a', 4999)).toBeDefined()
+		expect(cache.get('/a', 5000)).toBeUndefined()
+		const generation = cache.generation
+		cache.clear() // an import finished while /b was rendering from the old catalogue
+		cache.set('/b', page('old'), 10_000, generation)
+		expect(cache.get('/b', 10_001)).toBeUndefined()
+		cache.set('/b', page('new'), 10_000, cache.generation)
+		expect(bodyWithNonce(cache.get('/b', 10_001)!, 'n').toString()).toBe('new')
+	})
 })

@@ -44,6 +44,7 @@ export function bodyWithNonce(page: CachedPage, nonce: string) {
 export class PageCache {
 	readonly #entries = new Map<string, CachedPage>()
 	#bytes = 0
+	#generation = 0
 
 	constructor(
 		private readonly ttlMs: number,
@@ -67,12 +68,27 @@ export class PageCache {
 		return entry
 	}
 
-	set(key: string, { status, headers, body, nonce }: NewPage, now = Date.now()) {
-		if (!this.enabled || body.length > this.maxBytes / 8) return
+	/** Bumped by clear(); a render that began before a clear may show the data it replaced. */
+	get generation() {
+		return this.#generation
+	}
+
+	/**
+	 * `dataAsOf`: how current the data behind the page is (the page lives `ttl` from then), and
+	 * `generation`: the cache's generation when the render began (a page rendered across a clear
+	 * is not stored).
+	 */
+	set(
+		key: string,
+		{ status, headers, body, nonce }: NewPage,
+		dataAsOf = Date.now(),
+		generation = this.#generation,
+	) {
+		if (!this.enabled || generation !== this.#generation || body.length > this.maxBytes / 8) return
 		const existing = this.#entries.get(key)
 		if (existing) this.#delete(key, existing)
 		const parts = nonce ? splitAt(body, nonce) : [body]
-		const entry = { status, headers, parts, bytes: body.length, expiresAt: now + this.ttlMs }
+		const entry = { status, headers, parts, bytes: body.length, expiresAt: dataAsOf + this.ttlMs }
 		this.#entries.set(key, entry)
 		this.#bytes += sizeOf(entry)
 		for (const [oldest, entry] of this.#entries) {
@@ -84,6 +100,7 @@ export class PageCache {
 	clear() {
 		this.#entries.clear()
 		this.#bytes = 0
+		this.#generation++
 	}
 
 	get size() {

@@ -1,6 +1,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
 import type { NextFunction, Request, Response } from 'express'
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router'
+import { VERSION_CHECK_MS } from '../app/.server/catalog/catalog'
 import { bodyLimitFor, drainAfterResponse, limitBody, sendTooLarge } from './body-limit'
 import { bodyWithNonce, type CachedPage, type PageCache } from './page-cache'
 import { isPersonalPage } from './security'
@@ -43,6 +44,10 @@ export function routerHandler({
 				sendCached(res, hit, nonce)
 				return
 			}
+			// A page may show a read model up to VERSION_CHECK_MS old, so its TTL counts from then:
+			// nobody is served a catalogue older than the TTL (docs/decisions/0003-page-cache.md).
+			const dataAsOf = Date.now() - VERSION_CHECK_MS
+			const generation = cache?.generation
 			const { request, bodyTooLarge } = toFetchRequest(req, res, bodyLimit(req))
 			const response = await handle(request, getLoadContext(req, res))
 			// Whatever the route made of its failed read, the answer is that the body was too large.
@@ -59,7 +64,7 @@ export function routerHandler({
 			if (personal) res.setHeader('Cache-Control', 'private, no-store')
 			if (key && isCacheable(response)) {
 				const body = Buffer.from(await response.arrayBuffer())
-				cache?.set(key, { status: response.status, headers, body, nonce })
+				cache?.set(key, { status: response.status, headers, body, nonce }, dataAsOf, generation)
 				res.setHeader('X-Page-Cache', 'miss')
 				res.end(body)
 				return

@@ -5,8 +5,11 @@ import { CATEGORY_PAGE_SIZE, GROUP_SIZE } from '~/lib/catalog/pagination'
 import type { Product, ProductSummary } from '~/lib/catalog/product'
 import { CATEGORIES, type Category } from '~/lib/categories'
 
-/** How often an instance asks the database whether another instance imported a new catalogue. */
-const VERSION_CHECK_MS = 1000
+/**
+ * How often an instance asks the database whether another instance imported a new catalogue: the
+ * read model is never older than this (the page cache counts its TTL from then).
+ */
+export const VERSION_CHECK_MS = 1000
 
 type Pool = {
 	products: Product[] /** Lower-cased "name code vendor", aligned with products. */
@@ -57,12 +60,14 @@ export class Catalog {
 	}
 
 	async #refresh(): Promise<Index> {
+		// The data is as current as the moment we asked, not the moment the answer came back.
+		const askedAt = Date.now()
 		const [state] = await this.db
 			.select({ version: catalogState.version })
 			.from(catalogState)
 			.where(eq(catalogState.id, 1))
 		const version = state?.version ?? 0
-		this.#checkedAt = Date.now()
+		this.#checkedAt = askedAt
 		if (this.#index && this.#index.version === version) return this.#index
 		const rows = await this.db.select().from(products).orderBy(asc(products.position))
 		const all = rows.map(({ position: _position, ...row }) => row as Product)

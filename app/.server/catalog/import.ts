@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
 import { catalogState, products } from '~/.server/db/schema'
 import { parseCatalogCsv, type RowError } from './csv'
@@ -11,6 +11,8 @@ export type ImportReport =
 	| { status: 'valid'; imported: number; rejected: RowError[] }
 
 const BATCH = 1000
+/** Any fixed number: the advisory lock a catalogue import holds until it commits. */
+const IMPORT_LOCK = 7_240_022
 
 /**
  * Replaces the catalogue with the CSV's valid rows in one transaction, unless the file's content
@@ -29,6 +31,9 @@ export async function importCatalog(
 	if (dryRun) return { status: 'valid', imported: parsed.products.length, rejected: parsed.errors }
 	const contentHash = crypto.createHash('sha256').update(input).digest('hex')
 	return db.transaction(async (tx) => {
+		// Instances starting at once on an empty database each load the file; the row lock below
+		// has no row to hold yet, so imports queue on an advisory lock until this one commits.
+		await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`)
 		const [state] = await tx.select().from(catalogState).where(eq(catalogState.id, 1)).for('update')
 		if (state?.contentHash === contentHash && !force) {
 			return { status: 'unchanged' as const, imported: 0 as const, rejected: parsed.errors }

@@ -36,6 +36,26 @@ export type DatabaseOptions = {
 
 export const DEFAULT_MIGRATIONS_FOLDER = path.resolve(process.cwd(), 'drizzle')
 
+/** Any fixed number: the advisory lock migrating instances take on PostgreSQL. */
+const MIGRATION_LOCK = 7_240_021
+
+/**
+ * Instances starting at once (two machines, a rolling upgrade) would each create drizzle's table
+ * and apply the same migration, and all but one fail. A session advisory lock on its own
+ * connection (not the pool, which may have only one) lets one migrate while the others wait.
+ */
+async function migrateLocked(url: string, db: Db, migrationsFolder: string) {
+	const lock = new pg.Client({ connectionString: url })
+	await lock.connect()
+	try {
+		await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+		await migratePg(db as Parameters<typeof migratePg>[0], { migrationsFolder })
+	} finally {
+		// Closing the session releases the lock, whatever happened.
+		await lock.end()
+	}
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
 	const migrationsFolder = options.migrationsFolder ?? DEFAULT_MIGRATIONS_FOLDER
 	if (options.url) {
@@ -49,8 +69,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 		pool.on('error', (error) => options.onIdleError?.(error))
 		const db = drizzlePg(pool, { schema }) as unknown as Db
 		try {
-			if (!options.migrated)
-				await migratePg(db as Parameters<typeof migratePg>[0], { migrationsFolder })
+			if (!options.migrated) await migrateLocked(options.url, db, migrationsFolder)
 		} catch (error) {
 			await pool.end()
 			throw error

@@ -1,0 +1,153 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import net, { type AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+
+/**
+ * The shop as a real process (server.js: boot, migrations, lock, outbox worker). Development mode
+ * like the other process tests: `npm test` runs before `npm run build`, and boot() is the same
+ * code either way; only the bundling differs.
+ */
+export type ServerProcess = {
+	child: ChildProcess
+	url: string
+	exited: Promise<number | null>
+	output(): string
+}
+
+export function spawnServer(port: number, env: Record<string, string | undefined>): ServerProcess {
+	const url = `http://127.0.0.1:${port}`
+	const child = spawn(process.execPath, ['server.js'], {
+		env: {
+			...process.env,
+			NODE_ENV: 'development',
+			LOG_LEVEL: 'warn',
+			PORT: String(port),
+			HOST: '127.0.0.1',
+			SITE_URL: url,
+			...env,
+		},
+		stdio: ['ignore', 'pipe', 'pipe'],
+	})
+	let output = ''
+	child.stdout!.on('data', (chunk) => {
+		output += chunk
+	})
+	child.stderr!.on('data', (chunk) => {
+		output += chunk
+	})
+	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+	return { child, url, exited, output: () => output }
+}
+
+export async function waitHealthy(server: ServerProcess, seconds = 120) {
+	const deadline = Date.now() + seconds * 1000
+	while (Date.now() < deadline) {
+		if (server.child.exitCode !== null) break
+		const ok = await fetch(`${server.url}/healthz`)
+			.then((r) => r.ok)
+			.catch(() => false)
+		if (ok) return
+		await new Promise((r) => setTimeout(r, 200))
+	}
+	throw new Error(`the server did not become healthy:\n${server.output()}`)
+}
+
+export async function stopServer(server: ServerProcess) {
+	if (server.child.exitCode !== null || server.child.signalCode !== null) return server.exited
+	server.child.kill('SIGTERM')
+	return server.exited
+}
+
+/** A port nobody listens on now (other test files and other checkouts run at the same time). */
+export async function freePort() {
+	const probe = net.createServer()
+	await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+	const { port } = probe.address() as AddressInfo
+	await new Promise((resolve) => probe.close(resolve))
+	return port
+}
+
+export type ReceivedEmail = { messageId: string; subject: string }
+
+/** An in-process SMTP server that records what it was given (subject and Message-ID). */
+export async function startSmtpSink() {
+	const received: ReceivedEmail[] = []
+	const smtp = new SMTPServer({
+		authOptional: true,
+		disabledCommands: ['STARTTLS'],
+		logger: false,
+		onData(stream, _session, done) {
+			let raw = ''
+			stream.on('data', (chunk) => {
+				raw += chunk
+			})
+			stream.on('end', () => {
+				const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ')
+				received.push({
+					messageId: /^message-id:\s*(.+)$/im.exec(head)?.[1]?.trim() ?? '',
+					subject: /^subject:\s*(.+)$/im.exec(head)?.[1]?.trim() ?? '',
+				})
+				done()
+			})
+		},
+	})
+	await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+	const port = (smtp.server.address() as AddressInfo).port
+	return {
+		url: `smtp://127.0.0.1:${port}`,
+		received,
+		close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+	}
+}
+
+/** Registers a customer over HTTP and returns the session cookie. */
+export async function registerCustomer(base: string, email: string) {
+	const password = 'crash test password'
+	const res = await fetch(`${base}/auth`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+		body: new URLSearchParams({
+			intent: 'register',
+			firstName: 'Process',
+			lastName: 'Tester',
+			email,
+			password,
+			confirmPassword: password,
+		}).toString(),
+	})
+	const cookie = res.headers
+		.getSetCookie()
+		.map((line) => line.split(';')[0])
+		.join('; ')
+	if (!cookie.includes('session_token')) throw new Error(`registration failed: ${res.status}`)
+	return cookie
+}
+
+/** Catalogue lines with their unit prices in pence (catalog/products.csv), as bench/orders.ts. */
+export const ORDER_LINES = [
+	{ id: '145', quantity: 1, selectedSize: '5 m cable', selectedOption: 'Pump only', unit: 68599 },
+	{ id: '1', quantity: 2, selectedSize: '', selectedOption: 'Standard', unit: 17399 },
+]
+export const ORDER_SUBTOTAL = ORDER_LINES.reduce((sum, l) => sum + l.unit * l.quantity, 0)
+
+export function placeOrderRequest(base: string, cookie: string, idempotencyKey: string) {
+	return fetch(`${base}/api/placeOrder`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', cookie, origin: base },
+		body: JSON.stringify({
+			data: {
+				cartItems: ORDER_LINES.map(({ unit: _unit, ...line }) => line),
+				deliveryInfo: {
+					firstName: 'Process',
+					lastName: 'Tester',
+					address1: '1 Test Road',
+					city: 'Inverness',
+					postcode: 'IV2 3XY',
+					phone: '01463 123456',
+				},
+				idempotencyKey,
+			},
+		}),
+	})
+}
