@@ -9,6 +9,7 @@ import { readForm } from '~/.server/http/read-body'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { PageHeader } from '~/components/content/page-header'
 import { errorProps, FieldError } from '~/components/forms/field-error'
+import { INPUT_CLASS } from '~/components/forms/input-class'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { formatDateTime } from '~/lib/dates'
 import { DeliverySettingsSchema, readSettingsForm } from '~/lib/delivery/settings-schema'
@@ -55,8 +56,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 	return { saved: true, fieldErrors: {} as FieldErrors }
 }
 
-const input =
-	'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 text-base focus:outline-2 focus:outline-pond-600'
 const pounds = (pence: number | null) => (pence === null ? '' : (pence / 100).toFixed(2))
 
 export default function DeliveryRates({ loaderData, actionData }: Route.ComponentProps) {
@@ -176,7 +175,7 @@ function ZoneFields({ zone, index, errors }: { zone: Zone; index: string; errors
 					id={id('name')}
 					name={name('name')}
 					defaultValue={zone.name}
-					className={input}
+					className={INPUT_CLASS}
 					{...errorProps(id('name'), errors[name('name')])}
 				/>
 				<FieldError id={id('name')} error={errors[name('name')]} />
@@ -207,7 +206,7 @@ function ZoneFields({ zone, index, errors }: { zone: Zone; index: string; errors
 					step={0.01}
 					inputMode="decimal"
 					defaultValue={pounds(zone.parcelPence)}
-					className={input}
+					className={INPUT_CLASS}
 					{...errorProps(id('parcel'), errors[name('parcel')])}
 				/>
 				<FieldError id={id('parcel')} error={errors[name('parcel')]} />
@@ -224,7 +223,7 @@ function ZoneFields({ zone, index, errors }: { zone: Zone; index: string; errors
 					step={0.01}
 					inputMode="decimal"
 					defaultValue={pounds(zone.palletPence)}
-					className={input}
+					className={INPUT_CLASS}
 					{...errorProps(id('pallet'), errors[name('pallet')])}
 				/>
 				<FieldError id={id('pallet')} error={errors[name('pallet')]} />
@@ -266,7 +265,7 @@ function NumberField({
 				min={0}
 				step={step}
 				defaultValue={value}
-				className={input}
+				className={INPUT_CLASS}
 				{...errorProps(id, errors[name])}
 			/>
 			<FieldError id={id} error={errors[name]} />

@@ -3,6 +3,7 @@ import { requireAdmin } from '~/.server/auth/guards'
 import { listEnquiries } from '~/.server/enquiries/enquiries'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { PageHeader } from '~/components/content/page-header'
+import { INPUT_CLASS } from '~/components/forms/input-class'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { cn } from '~/lib/cn'
 import { formatDateTime } from '~/lib/dates'
@@ -44,9 +45,6 @@ export const STATUS_STYLE = {
 	closed: 'bg-slate-200 text-slate-800',
 } as const
 
-const input =
-	'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 text-base focus:outline-2 focus:outline-pond-600'
-
 export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
 	const { enquiries, hasOlder, filters } = loaderData
 	const { search } = useLocation()
@@ -66,7 +64,7 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
 				>
 					<label className="text-sm font-semibold text-slate-800">
 						Status
-						<select name="status" defaultValue={filters.status ?? ''} className={input}>
+						<select name="status" defaultValue={filters.status ?? ''} className={INPUT_CLASS}>
 							<option value="">All</option>
 							{ENQUIRY_STATUSES.map((s) => (
 								<option key={s} value={s}>
@@ -77,7 +75,7 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
 					</label>
 					<label className="min-w-60 flex-1 text-sm font-semibold text-slate-800">
 						Search name, email, product or message
-						<input name="q" defaultValue={filters.q ?? ''} className={input} />
+						<input name="q" defaultValue={filters.q ?? ''} className={INPUT_CLASS} />
 					</label>
 					<button type="submit" className="btn-primary">
 						Filter

@@ -417,36 +417,51 @@ function ModalShell({
 					>
 						{title}
 					</h2>
-					<Link
-						to={closeHref}
-						preventScrollReset
-						onClick={(event) => {
-							event.preventDefault()
-							onClose()
-						}}
+					<CloseLink
+						href={closeHref}
+						onClose={onClose}
 						className="rounded-full p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-pond-600"
 					>
 						<X aria-hidden="true" className="size-6" />
 						<span className="sr-only">Close</span>
-					</Link>
+					</CloseLink>
 				</div>
 				{feedback ? <div className="mt-2">{feedback}</div> : null}
 			</div>
 			<div className="space-y-8 px-4 py-6 sm:px-6">{children}</div>
 			<div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 px-4 py-4 sm:px-6">
 				{footer}
-				<Link
-					to={closeHref}
-					preventScrollReset
-					onClick={(event) => {
-						event.preventDefault()
-						onClose()
-					}}
-					className="btn-secondary"
-				>
+				<CloseLink href={closeHref} onClose={onClose} className="btn-secondary">
 					Close
-				</Link>
+				</CloseLink>
 			</div>
 		</dialog>
+	)
+}
+
+/** Back to the list with its filters: a real link without JavaScript, onClose with it. */
+function CloseLink({
+	href,
+	onClose,
+	className,
+	children,
+}: {
+	href: string
+	onClose: () => void
+	className: string
+	children: React.ReactNode
+}) {
+	return (
+		<Link
+			to={href}
+			preventScrollReset
+			onClick={(event) => {
+				event.preventDefault()
+				onClose()
+			}}
+			className={className}
+		>
+			{children}
+		</Link>
 	)
 }

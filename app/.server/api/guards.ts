@@ -1,6 +1,7 @@
 import type { AppLoadContext } from 'react-router'
+import type { z } from 'zod'
 import { getSessionUser, type SessionUser } from '~/.server/auth/guards'
-import { apiError } from './errors'
+import { apiError, methodNotAllowed, readJson } from './errors'
 
 /** The JSON API's admin check: 401 signed out, 403 for customers (never a redirect). */
 export async function requireApiAdmin(
@@ -24,4 +25,29 @@ export async function requireApiAdmin(
 		}
 	}
 	return { ok: true, user }
+}
+
+/**
+ * The preamble of every admin callable: POST only, an admin session, a JSON body that parses with
+ * `schema`. Either the admin and the typed input, or the error response to send.
+ */
+export async function readAdminCall<S extends z.ZodType>(
+	request: Request,
+	context: AppLoadContext,
+	schema: S,
+): Promise<
+	{ ok: true; user: SessionUser; input: z.output<S> } | { ok: false; response: Response }
+> {
+	if (request.method !== 'POST') return { ok: false, response: methodNotAllowed() }
+	const admin = await requireApiAdmin(request, context)
+	if (!admin.ok) return admin
+	const json = await readJson(request)
+	if (!json.ok) return json
+	const parsed = schema.safeParse(json.body)
+	if (!parsed.success)
+		return {
+			ok: false,
+			response: apiError('INVALID_ARGUMENT', parsed.error.issues[0]?.message ?? 'Invalid request.'),
+		}
+	return { ok: true, user: admin.user, input: parsed.data }
 }

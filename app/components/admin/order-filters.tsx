@@ -1,9 +1,8 @@
 import { Form, Link } from 'react-router'
+import { INPUT_CLASS } from '~/components/forms/input-class'
 import type { OrderFilters as Filters } from '~/lib/admin-order-schemas'
 import { ORDER_STATUSES, statusLabel } from '~/lib/order-status'
 
-const input =
-	'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 text-base focus:outline-2 focus:outline-pond-600'
 const penceToInput = (pence: number | null) => (pence === null ? '' : (pence / 100).toFixed(2))
 
 /**
@@ -29,11 +28,11 @@ export function OrderFilters({ filters }: { filters: Filters }) {
 			<Form method="get" action="/admin" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
 				<label className="text-sm font-semibold text-slate-800">
 					Order ID
-					<input name="orderId" defaultValue={filters.orderId ?? ''} className={input} />
+					<input name="orderId" defaultValue={filters.orderId ?? ''} className={INPUT_CLASS} />
 				</label>
 				<label className="text-sm font-semibold text-slate-800">
 					Status
-					<select name="status" defaultValue={filters.status ?? ''} className={input}>
+					<select name="status" defaultValue={filters.status ?? ''} className={INPUT_CLASS}>
 						<option value="">All statuses</option>
 						{ORDER_STATUSES.map((status) => (
 							<option key={status} value={status}>
@@ -45,7 +44,7 @@ export function OrderFilters({ filters }: { filters: Filters }) {
 				</label>
 				<label className="text-sm font-semibold text-slate-800">
 					Customer Name
-					<input name="name" defaultValue={filters.name ?? ''} className={input} />
+					<input name="name" defaultValue={filters.name ?? ''} className={INPUT_CLASS} />
 				</label>
 				<fieldset className="grid grid-cols-2 gap-2">
 					<legend className="text-sm font-semibold text-slate-800">Cost (£)</legend>
@@ -58,7 +57,7 @@ export function OrderFilters({ filters }: { filters: Filters }) {
 							step={0.01}
 							inputMode="decimal"
 							defaultValue={penceToInput(filters.min)}
-							className={input}
+							className={INPUT_CLASS}
 						/>
 					</label>
 					<label className="text-sm text-slate-700">
@@ -70,7 +69,7 @@ export function OrderFilters({ filters }: { filters: Filters }) {
 							step={0.01}
 							inputMode="decimal"
 							defaultValue={penceToInput(filters.max)}
-							className={input}
+							className={INPUT_CLASS}
 						/>
 					</label>
 				</fieldset>
@@ -78,11 +77,16 @@ export function OrderFilters({ filters }: { filters: Filters }) {
 					<legend className="text-sm font-semibold text-slate-800">Date</legend>
 					<label className="text-sm text-slate-700">
 						From
-						<input name="from" type="date" defaultValue={filters.from ?? ''} className={input} />
+						<input
+							name="from"
+							type="date"
+							defaultValue={filters.from ?? ''}
+							className={INPUT_CLASS}
+						/>
 					</label>
 					<label className="text-sm text-slate-700">
 						To
-						<input name="to" type="date" defaultValue={filters.to ?? ''} className={input} />
+						<input name="to" type="date" defaultValue={filters.to ?? ''} className={INPUT_CLASS} />
 					</label>
 				</fieldset>
 				<div className="flex flex-wrap items-end gap-3 sm:col-span-2">

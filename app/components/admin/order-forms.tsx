@@ -1,15 +1,13 @@
 import { useRef } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { errorProps, FieldError } from '~/components/forms/field-error'
+import { INPUT_CLASS } from '~/components/forms/input-class'
 import { useFormErrors } from '~/components/forms/use-form-errors'
 import { DeliveryCostSchema, type OrderIntent } from '~/lib/admin-order-schemas'
 import type { Suggestion } from '~/lib/delivery/suggest'
 import type { FieldErrors } from '~/lib/forms'
 import { formatPence } from '~/lib/money'
 import type { AdminOrderView } from './order-detail'
-
-const input =
-	'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 text-base focus:outline-2 focus:outline-pond-600'
 
 /** True while this modal is posting `intent` (buttons say so and cannot be pressed twice). */
 export function usePending(intent: OrderIntent) {
@@ -93,7 +91,7 @@ export function DeliveryCostForm({
 				inputMode="decimal"
 				defaultValue={hasCost ? (order.deliveryCostPence! / 100).toFixed(2) : ''}
 				onChange={() => form.clear('deliveryCost')}
-				className={input}
+				className={INPUT_CLASS}
 				{...errorProps('delivery-cost', form.errors.deliveryCost)}
 			/>
 			<FieldError id="delivery-cost" error={form.errors.deliveryCost} />
@@ -150,7 +148,7 @@ export function FulfilmentForms({ order }: { order: AdminOrderView }) {
 				<label htmlFor="paid-note" className="block text-sm font-semibold text-slate-800">
 					How it was paid (optional, e.g. bank transfer)
 				</label>
-				<input id="paid-note" name="note" maxLength={300} className={input} />
+				<input id="paid-note" name="note" maxLength={300} className={INPUT_CLASS} />
 				<button type="submit" className="btn-secondary" disabled={paying}>
 					{paying ? 'Saving…' : 'Mark as paid'}
 				</button>
@@ -164,11 +162,11 @@ export function FulfilmentForms({ order }: { order: AdminOrderView }) {
 				<h3 className="font-display text-lg font-bold text-pond-900 sm:col-span-2">Dispatch</h3>
 				<label className="text-sm font-semibold text-slate-800">
 					Carrier (optional)
-					<input name="carrier" maxLength={60} className={input} />
+					<input name="carrier" maxLength={60} className={INPUT_CLASS} />
 				</label>
 				<label className="text-sm font-semibold text-slate-800">
 					Tracking reference (optional)
-					<input name="trackingReference" maxLength={60} className={input} />
+					<input name="trackingReference" maxLength={60} className={INPUT_CLASS} />
 				</label>
 				<div className="sm:col-span-2">
 					<button type="submit" className="btn-primary" disabled={shipping}>

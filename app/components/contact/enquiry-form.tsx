@@ -1,12 +1,10 @@
 import { CheckCircle2 } from 'lucide-react'
 import { Form, useNavigation } from 'react-router'
 import { errorProps, FieldError } from '~/components/forms/field-error'
+import { INPUT_CLASS } from '~/components/forms/input-class'
 import { useFormErrors } from '~/components/forms/use-form-errors'
 import { ENQUIRY_TOPICS, EnquirySchema, TOPIC_LABELS } from '~/lib/enquiry-schema'
 import type { FieldErrors } from '~/lib/forms'
-
-const input =
-	'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 text-base focus:outline-2 focus:outline-pond-600'
 
 /** The enquiry form under the contact cards; works without JavaScript (issue 20). */
 export function EnquiryForm({
@@ -56,7 +54,7 @@ export function EnquiryForm({
 					id={id}
 					name={name}
 					onChange={() => form.clear(name)}
-					className={input}
+					className={INPUT_CLASS}
 					{...props}
 					required={undefined}
 					{...errorProps(id, form.errors[name])}
