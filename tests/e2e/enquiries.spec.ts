@@ -8,6 +8,8 @@ test('ask for a price from an unpriced product, then the admin finds the enquiry
 	browser,
 }) => {
 	const email = uniqueEmail('enquirer')
+	// Desktop and phone runs share one shop: each sends its own, findable enquiry.
+	const name = `Ewan Grant ${Math.floor(Math.random() * 1e6)}`
 	const customer = await browser.newPage()
 	await visit(customer, '/pond-products/fittings/91')
 	await customer.getByRole('link', { name: 'Ask for a price' }).click()
@@ -16,7 +18,7 @@ test('ask for a price from an unpriced product, then the admin finds the enquiry
 	await expect(customer.getByLabel(/Product code/)).toHaveValue('FT-1023')
 	await customer.getByRole('button', { name: 'Send message' }).click()
 	await expect(customer.getByText('Please enter your name')).toBeVisible()
-	await customer.getByLabel('Your name').fill('Ewan Grant')
+	await customer.getByLabel('Your name').fill(name)
 	await customer.getByLabel('Email').fill(email)
 	await customer.getByLabel('Your message').fill('What would two of these cost delivered to Elgin?')
 	await customer.getByRole('button', { name: 'Send message' }).click()
@@ -27,17 +29,15 @@ test('ask for a price from an unpriced product, then the admin finds the enquiry
 	await waitForEmail('orders@highlandkoiponds.co.uk', /two of these cost delivered to Elgin/)
 
 	await signInAsAdmin(page)
-	await visit(page, '/admin/enquiries?q=Ewan')
-	await page
-		.getByRole('link', { name: /Ewan Grant/ })
-		.first()
-		.click()
+	await visit(page, `/admin/enquiries?q=${encodeURIComponent(name)}`)
+	await page.getByRole('link', { name: new RegExp(name) }).click()
+	await expect(page).toHaveURL(/\/admin\/enquiries\/EN-/)
 	await expect(page.getByText('What would two of these cost delivered to Elgin?')).toBeVisible()
 	await page.getByRole('radio', { name: 'Replied' }).check()
 	await page.getByLabel('Notes (staff only)').fill('Quoted by phone.')
 	await page.getByRole('button', { name: 'Save' }).click()
 	await expect(page.getByText('Saved.')).toBeVisible()
-	await visit(page, '/admin/enquiries?status=replied&q=Ewan')
-	await expect(page.getByRole('link', { name: /Ewan Grant/ })).toBeVisible()
+	await visit(page, `/admin/enquiries?status=replied&q=${encodeURIComponent(name)}`)
+	await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible()
 	await customer.close()
 })
