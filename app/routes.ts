@@ -24,6 +24,8 @@ export default [
 	]),
 	route('admin/orders.csv', 'routes/admin.orders[.csv].ts'),
 	route('admin/delivery', 'routes/admin.delivery.tsx'),
+	route('admin/catalogue', 'routes/admin.catalogue.tsx'),
+	route('admin/catalogue.csv', 'routes/admin.catalogue[.csv].ts'),
 	route('privacy-policy', 'routes/privacy-policy.tsx'),
 	route('terms-and-conditions', 'routes/terms-and-conditions.tsx'),
 	route('api/placeOrder', 'routes/api.placeOrder.ts'),

@@ -4,6 +4,7 @@ import { cn } from '~/lib/cn'
 const LINKS = [
 	{ to: '/admin', label: 'Orders', end: true },
 	{ to: '/admin/delivery', label: 'Delivery rates', end: false },
+	{ to: '/admin/catalogue', label: 'Catalogue', end: false },
 ]
 
 /** The back office's sections. */
