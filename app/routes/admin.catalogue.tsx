@@ -68,7 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const admin = await requireAdmin(request, context)
 	if (mediaType(request) === 'multipart/form-data') {
 		const file = await readUploadedFile(request)
-		if (!file.ok) return data({ error: file.error }, { status: file.status })
+		if (!file.ok)
+			return data({ error: `${file.error} Nothing has changed.` }, { status: file.status })
 		const staged = await stageUpload(context.db, { ...file, uploadedBy: admin.email })
 		if (!staged.ok) return data({ error: `${staged.error} Nothing has changed.` }, { status: 400 })
 		context.logger.info({ adminId: admin.id, upload: staged.id }, 'catalogue upload checked')

@@ -19,7 +19,7 @@ export async function readUploadedFile(request: Request): Promise<UploadedFile> 
 	if (mediaType(request) !== 'multipart/form-data')
 		return { ok: false, status: 400, error: 'Please choose a CSV file to upload.' }
 	const bytes = await readBodyBytes(request, MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES)
-	const tooLarge = `The file is larger than ${MAX_UPLOAD_LABEL}, the most the upload takes. Nothing has changed.`
+	const tooLarge = `The file is larger than ${MAX_UPLOAD_LABEL}, the most the upload takes.`
 	if (!bytes) return { ok: false, status: 413, error: tooLarge }
 	let file: FormDataEntryValue | null
 	try {

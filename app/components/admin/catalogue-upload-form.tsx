@@ -29,7 +29,7 @@ export function CatalogueUploadForm() {
 		if (file.size > MAX_UPLOAD_BYTES) {
 			setProgress({
 				state: 'failed',
-				error: `The file is larger than ${MAX_UPLOAD_LABEL}, the most the upload takes. Nothing has changed.`,
+				error: `The file is larger than ${MAX_UPLOAD_LABEL}, the most the upload takes.`,
 			})
 			return
 		}
