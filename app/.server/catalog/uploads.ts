@@ -34,11 +34,19 @@ export async function stageUpload(
 	return { ok: true, id }
 }
 
+const unexpired = (id: string) =>
+	and(eq(catalogUploads.id, id), gt(catalogUploads.expiresAt, new Date()))
+
+/** A staged upload's preview (without the file, which can be megabytes). */
 export async function findUpload(db: Db, id: string) {
 	const [upload] = await db
-		.select()
+		.select({
+			id: catalogUploads.id,
+			fileName: catalogUploads.fileName,
+			preview: catalogUploads.preview,
+		})
 		.from(catalogUploads)
-		.where(and(eq(catalogUploads.id, id), gt(catalogUploads.expiresAt, new Date())))
+		.where(unexpired(id))
 	return upload
 }
 
@@ -48,7 +56,10 @@ export async function publishUpload(
 	id: string,
 	publishedBy: string,
 ): Promise<ImportReport | undefined> {
-	const upload = await findUpload(db, id)
+	const [upload] = await db
+		.select({ csv: catalogUploads.csv })
+		.from(catalogUploads)
+		.where(unexpired(id))
 	if (!upload) return undefined
 	const report = await importCatalog(db, upload.csv, { publishedBy })
 	if (report.status !== 'refused') await db.delete(catalogUploads).where(eq(catalogUploads.id, id))
