@@ -1,15 +1,14 @@
-import { eq } from 'drizzle-orm'
 import { data, redirect } from 'react-router'
 import { requireAdmin } from '~/.server/auth/guards'
 import { readUploadedFile } from '~/.server/catalog/upload-form'
 import {
+	discardUpload,
 	findUpload,
 	listVersions,
 	publishUpload,
 	restoreVersion,
 	stageUpload,
 } from '~/.server/catalog/uploads'
-import { catalogUploads } from '~/.server/db/schema'
 import { mediaType, readForm } from '~/.server/http/read-body'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { CataloguePreview } from '~/components/admin/catalogue-preview'
@@ -79,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (!submission.ok) return data({ error: submission.formError }, { status: 400 })
 	const form = submission.data
 	if (form.intent === 'discard') {
-		await context.db.delete(catalogUploads).where(eq(catalogUploads.id, form.upload))
+		await discardUpload(context.db, form.upload)
 		return redirect('/admin/catalogue?done=discarded')
 	}
 	const report =

@@ -66,6 +66,11 @@ export async function publishUpload(
 	return report
 }
 
+/** Drops a staged upload the admin decided against. */
+export async function discardUpload(db: Db, id: string) {
+	await db.delete(catalogUploads).where(eq(catalogUploads.id, id))
+}
+
 /** Publishes a kept version again (a restore is a publish of an older file). */
 export async function restoreVersion(
 	db: Db,
