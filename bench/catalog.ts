@@ -6,63 +6,11 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { machine, startProductionServer, writeResultsSection } from './support'
+import { syntheticCatalogCsv } from './synthetic-catalog'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000)
 const REQUESTS = 1500
 const PORT = 4320
-const CATEGORIES = ['filters', 'fittings', 'pumps', 'air_pumps', 'skimmers']
-const VENDORS = [
-	'Oase',
-	'Evolution Aqua',
-	'Blagdon',
-	'Hozelock',
-	'Bermuda',
-	'Yamitsu',
-	'Hailea',
-	'Sunsun',
-]
-const KINDS = [
-	'Pond Pump',
-	'Box Filter',
-	'Ball Valve',
-	'Air Pump',
-	'Skimmer',
-	'UV Clarifier',
-	'Hose Tail',
-]
-
-function syntheticCsv(file: string) {
-	const lines = [
-		'name,code,image_url,product_url,vendor,category,price,available_sizes,option_price_pairs,selected_size,selected_option,original_name',
-	]
-	for (let i = 0; i < ROWS; i++) {
-		const vendor = VENDORS[i % VENDORS.length]!
-		const name = `${vendor} ${KINDS[i % KINDS.length]} ${1000 + i}`
-		const sizes = i % 5 === 0 ? '"1 m,2 m,5 m"' : ''
-		const options =
-			i % 7 === 0
-				? `"Standard,${(20 + (i % 500)).toFixed(2)},Deluxe,${(40 + (i % 500)).toFixed(2)}"`
-				: ''
-		lines.push(
-			[
-				name,
-				`SYN-${i}`,
-				'/images/products/missing.jpg',
-				`https://supplier.example/${i}`,
-				vendor,
-				CATEGORIES[i % 5],
-				(5 + (i % 900) + 0.99).toFixed(2),
-				sizes,
-				options,
-				'',
-				'',
-				name,
-			].join(','),
-		)
-	}
-	fs.writeFileSync(file, `${lines.join('\n')}\n`)
-}
-
 function rssMb(pid: number) {
 	const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
 	return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
@@ -92,7 +40,7 @@ async function measure(url: string) {
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-bench-catalog-'))
 const csv = path.join(dir, 'products.csv')
-syntheticCsv(csv)
+fs.writeFileSync(csv, syntheticCatalogCsv(ROWS))
 const dataDir = path.join(dir, 'data')
 const importStarted = Date.now()
 const report = execFileSync('npx', ['tsx', 'cli/catalog-import.ts', csv], {

@@ -3,6 +3,7 @@
 // catalogue on its next request); with PostgreSQL, every instance sees it within a second.
 import fs from 'node:fs'
 import { importCatalog } from '~/.server/catalog/import'
+import { previewCatalog } from '~/.server/catalog/preview'
 import { flags, openCliDatabase } from './open-runtime'
 
 const file = process.argv.slice(2).find((arg) => !arg.startsWith('--'))
@@ -36,6 +37,16 @@ try {
 			`${verb} ${report.imported} rows in ${seconds} s; ${report.rejected.length} rejected.`,
 		)
 		for (const { line, reason } of report.rejected) console.log(`  line ${line}: ${reason}`)
+		if (report.status === 'valid') {
+			// The same comparison the admin upload shows before publishing.
+			const result = await previewCatalog(database.db, fs.readFileSync(file))
+			if (result.ok) {
+				const p = result.preview
+				console.log(
+					`Against the live catalogue: ${p.addedCount} added, ${p.removedCount} removed, ${p.priceChangedCount} with a new price.`,
+				)
+			}
+		}
 	}
 } finally {
 	await database.close()

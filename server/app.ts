@@ -116,12 +116,14 @@ export function createRuntime({
 	/** Development shows every edit at once; production renders a public page once per TTL. */
 	pageCacheMs?: number
 }): Runtime {
+	const pageCache = new PageCache(pageCacheMs)
 	return {
 		env,
 		database,
 		logger,
-		pageCache: new PageCache(pageCacheMs),
-		catalog: new Catalog(database.db),
+		pageCache,
+		// Pages rendered from the old catalogue are dropped when the new one goes live here.
+		catalog: new Catalog(database.db, () => pageCache.clear()),
 		auth: createAuth({
 			db: database.db,
 			siteUrl: env.SITE_URL,

@@ -1,12 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { type Readable, Transform } from 'node:stream'
+import { MAX_UPLOAD_BYTES } from '../app/lib/catalog/upload'
 
 /** Every request body is capped here; a route with uploads will pass its own, higher limit. */
 export const MAX_BODY_BYTES = 1024 * 1024
 
+/**
+ * Upload paths: well above the route's own limit, so a file a little too big reaches the route
+ * and gets its clear message in the page; only a far bigger body is cut off here.
+ */
+const UPLOAD_LIMITS = new Map([['/admin/catalogue', 3 * MAX_UPLOAD_BYTES]])
+
 /** The limit for one request: the one place to give an upload path its own, higher limit. */
-export function bodyLimitFor(_req: IncomingMessage) {
-	return MAX_BODY_BYTES
+export function bodyLimitFor(req: IncomingMessage) {
+	const path = (req.url ?? '').split('?')[0]!
+	return UPLOAD_LIMITS.get(path) ?? MAX_BODY_BYTES
 }
 
 export class BodyTooLargeError extends Error {

@@ -10,6 +10,11 @@ import { CATEGORIES, type Category } from '~/lib/categories'
  * read model is never older than this (the page cache counts its TTL from then).
  */
 export const VERSION_CHECK_MS = 1000
+/**
+ * How long a read waits for a newly published catalogue before answering from the old one: a
+ * small catalogue is live on the next page, a 50,000-row one loads in the background.
+ */
+const SWAP_WAIT_MS = 250
 
 type Pool = {
 	products: Product[] /** Lower-cased "name code vendor", aligned with products. */
@@ -35,9 +40,14 @@ export type Page<T> = { items: T[]; total: number; page: number; pageCount: numb
 export class Catalog {
 	#index: Index | undefined
 	#loading: Promise<Index> | undefined
+	#building: Promise<Index> | undefined
 	#checkedAt = 0
 
-	constructor(private readonly db: Db) {}
+	/** `onSwap` runs when a new version goes live here (the page cache is cleared then). */
+	constructor(
+		private readonly db: Db,
+		private readonly onSwap: () => void = () => {},
+	) {}
 
 	/** Drop the cached copy (after an import by this instance). */
 	invalidate() {
@@ -45,9 +55,13 @@ export class Catalog {
 		this.#checkedAt = 0
 	}
 
-	/** Compare the catalogue version on the next read (another process may have imported). */
+	/**
+	 * Compare the catalogue version now (another process, or this one, published): a new version
+	 * loads in the background while reads keep answering from the old one.
+	 */
 	recheck() {
 		this.#checkedAt = 0
+		if (this.#index) void this.#current().catch(() => {})
 	}
 
 	async #current(): Promise<Index> {
@@ -68,16 +82,32 @@ export class Catalog {
 			.where(eq(catalogState.id, 1))
 		const version = state?.version ?? 0
 		this.#checkedAt = askedAt
-		if (this.#index && this.#index.version === version) return this.#index
+		const current = this.#index
+		if (current && current.version === version) return current
+		this.#building ??= this.#build(version)
+			.then((index) => {
+				this.#index = index
+				this.onSwap()
+				return index
+			})
+			.finally(() => {
+				this.#building = undefined
+			})
+		if (!current) return this.#building
+		// A failed load leaves the old catalogue in place; the next check tries again.
+		const old = new Promise<Index>((resolve) => setTimeout(resolve, SWAP_WAIT_MS, current).unref())
+		return Promise.race([this.#building.catch(() => current), old])
+	}
+
+	async #build(version: number): Promise<Index> {
 		const rows = await this.db.select().from(products).orderBy(asc(products.position))
 		const all = rows.map(({ position: _position, ...row }) => row as Product)
-		this.#index = {
+		return {
 			version,
 			all: pool(all),
 			byId: new Map(all.map((p) => [p.id, p])),
 			byCategory: new Map(CATEGORIES.map((c) => [c, pool(all.filter((p) => p.category === c))])),
 		}
-		return this.#index
 	}
 
 	async product(id: string): Promise<Product | undefined> {

@@ -78,13 +78,55 @@ describe('parseCatalogCsv', () => {
 		const result = parseCatalogCsv(csv)
 		if (!result.ok) throw new Error(result.error)
 		expect(result.errors.map((e) => e.line)).toEqual([2, 4, 5])
-		expect(result.errors[1]?.reason).toBe('duplicate code A')
+		expect(result.errors[1]?.reason).toBe('duplicate code A (first on line 3)')
 		expect(result.errors[2]?.reason).toMatch(/product_url/)
 	})
 
 	it('refuses a file whose header lacks a column', () => {
 		const result = parseCatalogCsv('name,code,price\nA,B,1')
 		expect(result).toEqual({ ok: false, error: expect.stringContaining('image_url') })
+		if (!result.ok)
+			expect(result.error).toContain(`Expected columns: ${HEADER.replace(/,/g, ', ')}`)
+	})
+})
+
+describe('bad files (issue 20)', () => {
+	it('refuses a file that is not UTF-8, naming the line', () => {
+		const latin1 = Buffer.from(
+			`${HEADER}\n${row()}\n${row({ code: 'OA-2', name: 'Pompe à eau' })}\n`,
+			'latin1',
+		)
+		const result = parseCatalogCsv(latin1)
+		expect(result).toEqual({ ok: false, error: expect.stringContaining('not UTF-8') })
+		if (!result.ok) expect(result.error).toContain('line 3')
+	})
+
+	it('refuses an empty file and a file of junk', () => {
+		expect(parseCatalogCsv('')).toEqual({ ok: false, error: 'The file is empty.' })
+		expect(parseCatalogCsv(Buffer.from('\uFEFF\r\n\n'))).toEqual({
+			ok: false,
+			error: 'The file is empty.',
+		})
+		const junk = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))
+		expect(parseCatalogCsv(junk)).toMatchObject({ ok: false })
+	})
+
+	it('rejects formula-looking text cells and bad prices by line; grouped pounds are fine', () => {
+		const csv = [
+			HEADER,
+			row({ code: 'F-1', name: '=HYPERLINK("http://evil.example","Click")' }),
+			row({ code: 'F-2', vendor: '@SUM(A1)' }),
+			row({ code: 'P-1', price: '£1,299.00' }),
+			row({ code: 'P-2', price: 'abc' }),
+		].join('\n')
+		const result = parseCatalogCsv(csv)
+		if (!result.ok) throw new Error(result.error)
+		expect(result.products.map((p) => [p.code, p.pricePence])).toEqual([['P-1', 129_900]])
+		expect(result.errors).toEqual([
+			{ line: 2, reason: expect.stringContaining('spreadsheet formula') },
+			{ line: 3, reason: expect.stringContaining('spreadsheet formula') },
+			{ line: 5, reason: 'price "abc" is not an amount' },
+		])
 	})
 })
 

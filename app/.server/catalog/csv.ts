@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import { z } from 'zod'
+import { CSV_COLUMNS, CSV_HEADER_HINT, OPTIONAL_CSV_COLUMNS } from '~/lib/catalog/columns'
 import type { Product, ProductOption } from '~/lib/catalog/product'
 import { PRICE_NOT_AVAILABLE } from '~/lib/catalog/product'
 import { CATEGORIES } from '~/lib/categories'
@@ -7,33 +8,20 @@ import { SHIPPING_CLASSES } from '~/lib/delivery/shipping-class'
 import { parsePriceText } from '~/lib/money'
 import { safeText } from '~/lib/text-safety'
 
-export const CSV_COLUMNS = [
-	'name',
-	'code',
-	'image_url',
-	'product_url',
-	'vendor',
-	'category',
-	'price',
-	'available_sizes',
-	'option_price_pairs',
-	'selected_size',
-	'selected_option',
-	'original_name',
-] as const
-
-/** Optional columns: a file without them still imports. */
-export const OPTIONAL_CSV_COLUMNS = ['shipping_class'] as const
+export { CSV_COLUMNS, OPTIONAL_CSV_COLUMNS }
 
 export type RowError = { line: number; reason: string }
 export type CatalogParseResult =
 	| { ok: true; products: Product[]; errors: RowError[] }
 	| { ok: false; error: string }
 
+const FORMULA = /^[=+\-@]/
 const text = (max: number) =>
 	safeText({ message: 'contains a control character' })
 		.trim()
 		.max(max, `is longer than ${max} characters`)
+		// A spreadsheet would run such a cell when the catalogue is opened (CSV injection).
+		.refine((v) => !FORMULA.test(v), 'starts like a spreadsheet formula (=, +, - or @)')
 const list = (value: string) =>
 	value
 		.split(',')
@@ -116,6 +104,22 @@ const RowSchema = z
  * header refuses the whole file; a bad row is skipped and reported with its line number.
  */
 export function parseCatalogCsv(input: string | Buffer): CatalogParseResult {
+	if (typeof input !== 'string') {
+		const badLine = firstNonUtf8Line(input)
+		if (badLine) {
+			return {
+				ok: false,
+				error: `The file is not UTF-8 text (first bad character on line ${badLine}). Save it as "CSV UTF-8" and try again.`,
+			}
+		}
+	}
+	if (
+		String(input)
+			.replace(/^\uFEFF/, '')
+			.trim() === ''
+	) {
+		return { ok: false, error: 'The file is empty.' }
+	}
 	let records: Array<{ record: string[]; info: { lines: number } }>
 	try {
 		records = parse(input, {
@@ -131,11 +135,14 @@ export function parseCatalogCsv(input: string | Buffer): CatalogParseResult {
 	const columns = header?.record.map((c) => c.trim().toLowerCase()) ?? []
 	const missing = CSV_COLUMNS.filter((c) => !columns.includes(c))
 	if (missing.length > 0) {
-		return { ok: false, error: `The header is missing column(s): ${missing.join(', ')}` }
+		return {
+			ok: false,
+			error: `The header is missing column(s): ${missing.join(', ')}. Expected columns: ${CSV_HEADER_HINT}.`,
+		}
 	}
 	const products: Product[] = []
 	const errors: RowError[] = []
-	const seenCodes = new Set<string>()
+	const seenCodes = new Map<string, number>()
 	rows.forEach(({ record, info }, index) => {
 		const line = info.lines
 		if (record.length !== columns.length) {
@@ -148,14 +155,30 @@ export function parseCatalogCsv(input: string | Buffer): CatalogParseResult {
 			errors.push({ line, reason: parsed.error.issues.map(describeIssue).join('; ') })
 			return
 		}
-		if (seenCodes.has(parsed.data.code)) {
-			errors.push({ line, reason: `duplicate code ${parsed.data.code}` })
+		const firstLine = seenCodes.get(parsed.data.code)
+		if (firstLine !== undefined) {
+			errors.push({
+				line,
+				reason: `duplicate code ${parsed.data.code} (first on line ${firstLine})`,
+			})
 			return
 		}
-		seenCodes.add(parsed.data.code)
+		seenCodes.set(parsed.data.code, line)
 		products.push({ id: String(index), ...parsed.data })
 	})
 	return { ok: true, products, errors }
+}
+
+/** The line of the first byte sequence that is not UTF-8, or 0 when the whole file is UTF-8. */
+function firstNonUtf8Line(bytes: Buffer) {
+	try {
+		new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+		return 0
+	} catch {
+		const text = new TextDecoder('utf-8').decode(bytes)
+		const at = text.indexOf('\uFFFD')
+		return text.slice(0, Math.max(0, at)).split('\n').length
+	}
 }
 
 function describeIssue(issue: z.core.$ZodIssue) {

@@ -1,35 +1,49 @@
 import crypto from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { desc, eq, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
-import { catalogState, products } from '~/.server/db/schema'
+import { catalogState, catalogVersions, products } from '~/.server/db/schema'
+import type { Product } from '~/lib/catalog/product'
 import { parseCatalogCsv, type RowError } from './csv'
 
 export type ImportReport =
 	| { status: 'imported'; imported: number; rejected: RowError[]; version: number }
 	| { status: 'unchanged'; imported: 0; rejected: RowError[] }
 	| { status: 'refused'; error: string }
-	| { status: 'valid'; imported: number; rejected: RowError[] }
+	| { status: 'valid'; imported: number; rejected: RowError[]; products: Product[] }
 
 const BATCH = 1000
 /** Any fixed number: the advisory lock a catalogue import holds until it commits. */
 const IMPORT_LOCK = 7_240_022
 
+/** Published files kept for a one-click restore (the current one included). */
+export const KEEP_VERSIONS = 5
+
 /**
- * Replaces the catalogue with the CSV's valid rows in one transaction, unless the file's content
- * hash matches what is loaded. A refused file leaves the previous catalogue in place.
+ * The one import path (`npm run catalog:import`, the start-up file and the admin upload): replaces
+ * the catalogue with the CSV's valid rows in one transaction, unless the file's content hash
+ * matches what is loaded, and keeps the file as a version that can be restored. A refused file
+ * leaves the previous catalogue in place.
  */
 export async function importCatalog(
 	db: Db,
 	input: string | Buffer,
-	{ dryRun = false, force = false } = {},
+	{ dryRun = false, force = false, publishedBy = 'command line' } = {},
 ): Promise<ImportReport> {
 	const parsed = parseCatalogCsv(input)
 	if (!parsed.ok) return { status: 'refused', error: parsed.error }
 	if (parsed.products.length === 0) {
 		return { status: 'refused', error: 'The file has no valid product rows.' }
 	}
-	if (dryRun) return { status: 'valid', imported: parsed.products.length, rejected: parsed.errors }
+	if (dryRun) {
+		return {
+			status: 'valid',
+			imported: parsed.products.length,
+			rejected: parsed.errors,
+			products: parsed.products,
+		}
+	}
 	const contentHash = crypto.createHash('sha256').update(input).digest('hex')
+	const csv = typeof input === 'string' ? input : input.toString('utf8')
 	return db.transaction(async (tx) => {
 		// Instances starting at once on an empty database each load the file; the row lock below
 		// has no row to hold yet, so imports queue on an advisory lock until this one commits.
@@ -48,16 +62,24 @@ export async function importCatalog(
 			)
 		}
 		const version = (state?.version ?? 0) + 1
+		const productCount = parsed.products.length
 		await tx
 			.insert(catalogState)
-			.values({ id: 1, contentHash, version, productCount: parsed.products.length })
+			.values({ id: 1, contentHash, version, productCount })
 			.onConflictDoUpdate({
 				target: catalogState.id,
-				set: { contentHash, version, productCount: parsed.products.length, importedAt: new Date() },
+				set: { contentHash, version, productCount, importedAt: new Date() },
 			})
+		await tx.insert(catalogVersions).values({ csv, contentHash, productCount, publishedBy })
+		const kept = tx
+			.select({ id: catalogVersions.id })
+			.from(catalogVersions)
+			.orderBy(desc(catalogVersions.id))
+			.limit(KEEP_VERSIONS)
+		await tx.delete(catalogVersions).where(notInArray(catalogVersions.id, kept))
 		return {
 			status: 'imported' as const,
-			imported: parsed.products.length,
+			imported: productCount,
 			rejected: parsed.errors,
 			version,
 		}

@@ -14,7 +14,7 @@ export async function loadCatalogFile(
 		return undefined
 	}
 	const started = Date.now()
-	const report = await importCatalog(db, fs.readFileSync(file))
+	const report = await importCatalog(db, fs.readFileSync(file), { publishedBy: 'start-up file' })
 	logImportReport(logger, file, report, Date.now() - started)
 	return report
 }

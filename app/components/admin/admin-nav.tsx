@@ -5,6 +5,7 @@ const LINKS = [
 	{ to: '/admin', label: 'Orders', end: true },
 	{ to: '/admin/enquiries', label: 'Enquiries', end: false },
 	{ to: '/admin/delivery', label: 'Delivery rates', end: false },
+	{ to: '/admin/catalogue', label: 'Catalogue', end: false },
 ]
 
 /** The back office's sections. */

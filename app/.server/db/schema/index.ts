@@ -1,6 +1,7 @@
 // Drizzle needs every table in one object; each feature's tables live in their own file.
 export * from './auth'
 export * from './catalog'
+export * from './catalog-versions'
 export * from './enquiries'
 export * from './orders'
 export * from './outbox'

@@ -1,0 +1,34 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import type { UploadPreview } from '~/lib/catalog/upload'
+
+/**
+ * Each published catalogue file, newest last, so a bad publish can be undone with one click; only
+ * the last few are kept (import.ts prunes in the same transaction).
+ */
+export const catalogVersions = pgTable('catalog_versions', {
+	id: serial('id').primaryKey(),
+	csv: text('csv').notNull(),
+	contentHash: text('content_hash').notNull(),
+	productCount: integer('product_count').notNull(),
+	/** The admin's email, or 'command line' / 'start-up file'. */
+	publishedBy: text('published_by').notNull(),
+	publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * An uploaded file waiting for the admin to confirm: kept on the server between preview and
+ * publish (the browser only holds the random id), and expired after a day.
+ */
+export const catalogUploads = pgTable(
+	'catalog_uploads',
+	{
+		id: text('id').primaryKey(),
+		csv: text('csv').notNull(),
+		fileName: text('file_name').notNull(),
+		preview: jsonb('preview').$type<UploadPreview>().notNull(),
+		uploadedBy: text('uploaded_by').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+	},
+	(t) => [index('catalog_uploads_expires_idx').on(t.expiresAt)],
+)

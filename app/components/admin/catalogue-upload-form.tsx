@@ -1,0 +1,116 @@
+import { type FormEvent, useState } from 'react'
+import { Form, useNavigate } from 'react-router'
+import { CSV_HEADER_HINT } from '~/lib/catalog/columns'
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from '~/lib/catalog/upload'
+
+type Progress =
+	| { state: 'idle' }
+	| { state: 'uploading'; percent: number }
+	| { state: 'checking' }
+	| { state: 'failed'; error: string }
+
+/**
+ * A plain multipart form (it works without JavaScript); with JavaScript the file goes up by
+ * XMLHttpRequest so the page can show how much is sent, then that the server is checking it.
+ */
+export function CatalogueUploadForm() {
+	const [progress, setProgress] = useState<Progress>({ state: 'idle' })
+	const navigate = useNavigate()
+	const busy = progress.state === 'uploading' || progress.state === 'checking'
+
+	function onSubmit(event: FormEvent<HTMLFormElement>) {
+		const form = event.currentTarget
+		const file = new FormData(form).get('file')
+		event.preventDefault()
+		if (!(file instanceof File) || file.size === 0) {
+			setProgress({ state: 'failed', error: 'Please choose a CSV file to upload.' })
+			return
+		}
+		if (file.size > MAX_UPLOAD_BYTES) {
+			setProgress({
+				state: 'failed',
+				error: `The file is larger than ${MAX_UPLOAD_LABEL}, the most the upload takes.`,
+			})
+			return
+		}
+		const xhr = new XMLHttpRequest()
+		xhr.open('POST', form.action)
+		xhr.upload.onprogress = (e) => {
+			if (e.lengthComputable)
+				setProgress({ state: 'uploading', percent: Math.round((e.loaded / e.total) * 100) })
+		}
+		xhr.upload.onload = () => setProgress({ state: 'checking' })
+		xhr.onerror = () =>
+			setProgress({ state: 'failed', error: 'The upload failed. Please check your connection.' })
+		xhr.onload = () => {
+			const target = new URL(xhr.responseURL)
+			if (xhr.status === 200 && target.searchParams.has('upload')) {
+				navigate(target.pathname + target.search)
+				return
+			}
+			// The server answered with the page and its message: show that message here.
+			const page = new DOMParser().parseFromString(xhr.responseText, 'text/html')
+			const error =
+				page.querySelector('[role="alert"]')?.textContent ??
+				(xhr.status === 413 ? 'The file is too large.' : 'The upload failed. Please try again.')
+			setProgress({ state: 'failed', error })
+		}
+		setProgress({ state: 'uploading', percent: 0 })
+		xhr.send(new FormData(form))
+	}
+
+	return (
+		<section aria-labelledby="upload" className="mb-10">
+			<h2 id="upload" className="font-display text-2xl font-bold text-pond-900">
+				Upload a new catalogue
+			</h2>
+			<p className="mt-2 max-w-3xl text-slate-700">
+				A CSV file (UTF-8, at most {MAX_UPLOAD_LABEL}) with the columns {CSV_HEADER_HINT}. You see
+				what would change before anything is published.
+			</p>
+			<Form
+				method="post"
+				encType="multipart/form-data"
+				reloadDocument
+				onSubmit={onSubmit}
+				className="mt-4 flex flex-wrap items-end gap-4"
+			>
+				<div>
+					<label htmlFor="catalogue-file" className="text-sm font-semibold text-slate-800">
+						Catalogue file (.csv)
+					</label>
+					<input
+						id="catalogue-file"
+						name="file"
+						type="file"
+						accept=".csv,text/csv"
+						required
+						className="mt-1 block min-h-11 text-base"
+						onChange={() => setProgress({ state: 'idle' })}
+					/>
+				</div>
+				<button type="submit" className="btn-primary" disabled={busy}>
+					{busy ? 'Checking…' : 'Upload and check'}
+				</button>
+			</Form>
+			<div aria-live="polite" className="mt-3 text-slate-800">
+				{progress.state === 'uploading' ? (
+					<>
+						<label htmlFor="upload-progress">Uploading… {progress.percent}%</label>{' '}
+						<progress id="upload-progress" max={100} value={progress.percent} />
+					</>
+				) : progress.state === 'checking' ? (
+					<>
+						<label htmlFor="upload-progress">Checking every row…</label>{' '}
+						<progress id="upload-progress" />
+					</>
+				) : null}
+			</div>
+			{progress.state === 'failed' ? (
+				<p role="alert" className="mt-3 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">
+					{progress.error}
+				</p>
+			) : null}
+		</section>
+	)
+}
