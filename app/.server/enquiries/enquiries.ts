@@ -1,23 +1,16 @@
-import crypto from 'node:crypto'
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
+import { containsPattern } from '~/.server/db/like'
 import { enquiries } from '~/.server/db/schema'
 import {
 	enquiryAcknowledgementEmail,
 	enquiryNotificationEmail,
 } from '~/.server/email/enquiry-emails'
 import { enqueueEmail } from '~/.server/email/outbox'
+import { readableId } from '~/.server/orders/order-id'
 import type { EnquiryInput, EnquiryStatus } from '~/lib/enquiry-schema'
 
 export const ENQUIRY_PAGE_SIZE = 50
-
-// Same readable alphabet as order ids: no 0/O or 1/I/L, easy to quote on the phone.
-const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
-function newEnquiryId() {
-	let id = ''
-	for (const byte of crypto.randomBytes(6)) id += ALPHABET[byte % ALPHABET.length]
-	return `EN-${id}`
-}
 
 /** Stores the enquiry and queues both emails in one transaction. */
 export async function submitEnquiry(
@@ -26,7 +19,7 @@ export async function submitEnquiry(
 	input: EnquiryInput,
 ) {
 	const enquiry = {
-		id: newEnquiryId(),
+		id: readableId('EN'),
 		name: input.name,
 		email: input.email,
 		phone: input.phone,
@@ -42,8 +35,6 @@ export async function submitEnquiry(
 	return enquiry.id
 }
 
-const likeEscape = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
 /** Newest first; the text filter looks in the name, email, product code and message. */
 export async function listEnquiries(
 	db: Db,
@@ -53,11 +44,11 @@ export async function listEnquiries(
 		filters.status ? eq(enquiries.status, filters.status) : undefined,
 		filters.q
 			? or(
-					ilike(enquiries.name, likeEscape(filters.q)),
-					ilike(enquiries.email, likeEscape(filters.q)),
-					ilike(enquiries.productCode, likeEscape(filters.q)),
-					ilike(enquiries.message, likeEscape(filters.q)),
-					ilike(enquiries.id, likeEscape(filters.q)),
+					ilike(enquiries.name, containsPattern(filters.q)),
+					ilike(enquiries.email, containsPattern(filters.q)),
+					ilike(enquiries.productCode, containsPattern(filters.q)),
+					ilike(enquiries.message, containsPattern(filters.q)),
+					ilike(enquiries.id, containsPattern(filters.q)),
 				)
 			: undefined,
 	]

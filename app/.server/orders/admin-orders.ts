@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
+import { containsPattern } from '~/.server/db/like'
 import { orderEvents, orders, user } from '~/.server/db/schema'
 import type { AdminOrderRow, OrderFilters } from '~/lib/admin-order-schemas'
 import { nextIsoDate, startOfLondonDay } from '~/lib/dates'
@@ -7,14 +8,11 @@ import { nextIsoDate, startOfLondonDay } from '~/lib/dates'
 /** Spec section 9: the dashboard shows 50 orders at a time, newest first. */
 export const ADMIN_PAGE_SIZE = 50
 
-/** `%`, `_` and `\` are literal in the dashboard's substring filters. */
-const likeEscape = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
 /** Spec section 5 'Dashboard filters', as SQL: they run on the server, never over a page of rows. */
 function filterClause(filters: OrderFilters, now = new Date()): SQL | undefined {
 	const amount = sql`coalesce(${orders.totalCostPence}, ${orders.subtotalPence})`
 	const clauses: Array<SQL | undefined> = [
-		filters.orderId ? ilike(orders.id, likeEscape(filters.orderId)) : undefined,
+		filters.orderId ? ilike(orders.id, containsPattern(filters.orderId)) : undefined,
 		filters.status === 'expired'
 			? and(eq(orders.status, 'payment_pending'), lt(orders.quoteExpiresAt, now))
 			: filters.status
@@ -22,8 +20,8 @@ function filterClause(filters: OrderFilters, now = new Date()): SQL | undefined 
 				: undefined,
 		filters.name
 			? or(
-					ilike(sql`${orders.deliveryInfo}->>'firstName'`, likeEscape(filters.name)),
-					ilike(sql`${orders.deliveryInfo}->>'lastName'`, likeEscape(filters.name)),
+					ilike(sql`${orders.deliveryInfo}->>'firstName'`, containsPattern(filters.name)),
+					ilike(sql`${orders.deliveryInfo}->>'lastName'`, containsPattern(filters.name)),
 				)
 			: undefined,
 		filters.min != null ? sql`${amount} >= ${filters.min}` : undefined,
