@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	return { ...(await listEnquiries(context.db, filters)), filters }
 }
 
-export const STATUS_STYLE = {
+const STATUS_STYLE = {
 	new: 'bg-amber-100 text-amber-900',
 	replied: 'bg-green-100 text-green-900',
 	closed: 'bg-slate-200 text-slate-800',
