@@ -5,16 +5,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import { machine, startProductionServer, writeResultsSection } from './support'
+import { machine, rssMb, startProductionServer, writeResultsSection } from './support'
 import { syntheticCatalogCsv } from './synthetic-catalog'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000)
 const REQUESTS = 1500
 const PORT = 4320
-function rssMb(pid: number) {
-	const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-	return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
-}
 
 async function measure(url: string) {
 	// A page that only renders its error message would look fast: check the real page first.

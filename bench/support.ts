@@ -62,6 +62,33 @@ export function writeResultsSection(heading: string, body: string) {
 	fs.writeFileSync(RESULTS_FILE, `${next.trimEnd()}\n`)
 }
 
+/** Resident memory of a process in MB, read from /proc (Linux), never estimated. */
+export function rssMb(pid: number) {
+	const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+	return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
+}
+
+/** One line of `npm run bench`'s table: a figure beside its target (issue 22's numbering). */
+export type SummaryRow = {
+	/** The target's number in issue 22 (1–7), or '—' for context figures. */
+	target: string
+	measure: string
+	result: string
+	goal: string
+	/** null: a context figure with no target of its own. */
+	met: boolean | null
+}
+
+/**
+ * Adds rows to the table `npm run bench` prints (bench/run.ts runs each bench as a child process
+ * with BENCH_SUMMARY naming a JSON-lines file). Run alone, a bench only writes its own section.
+ */
+export function summarise(rows: SummaryRow[]) {
+	const file = process.env.BENCH_SUMMARY
+	if (!file) return
+	fs.appendFileSync(file, rows.map((row) => `${JSON.stringify(row)}\n`).join(''))
+}
+
 export const machine = () =>
 	`${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`
 
