@@ -11,42 +11,49 @@ import {
 	useLocation,
 	useRouteLoaderData,
 } from 'react-router'
-import { getSessionUser } from '~/.server/auth/guards'
 import type { Route } from './+types/root'
 import './app.css'
 import { CartProvider, useCartCount } from '~/components/cart/cart-provider'
 import { CartToast } from '~/components/cart/cart-toast'
 import { type BreadcrumbHandle, Breadcrumbs } from '~/components/layout/breadcrumbs'
+import { useSessionHint } from '~/components/layout/session-hint'
 import { SiteFooter } from '~/components/layout/site-footer'
 import { SiteHeader } from '~/components/layout/site-header'
 import { useNonce } from '~/components/nonce'
+import { SESSION_HINT_SCRIPT } from '~/lib/session-hint'
 
 export const handle: BreadcrumbHandle = {
 	breadcrumb: () => ({ label: 'Home', to: '/' }),
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-	const user = await getSessionUser(request, context)
-	return data({
-		siteUrl: context.env.SITE_URL,
-		year: new Date().getFullYear(),
-		user: user ? { firstName: user.firstName, isAdmin: user.isAdmin } : null,
-	})
+/** The same for everyone: nothing personal may be in a shared page's HTML (server/security.ts). */
+export function loader({ context }: Route.LoaderArgs) {
+	return data({ siteUrl: context.env.SITE_URL, year: new Date().getFullYear() })
 }
+
+// Nothing in it changes while the app is open: client navigations never ask for it again.
+export const shouldRevalidate = () => false
 
 export function Layout({ children }: { children: React.ReactNode }) {
 	const nonce = useNonce()
 	const root = useRouteLoaderData<typeof loader>('root')
 	const { pathname } = useLocation()
 	useScrollToHash()
+	useSessionHint()
 	// Lets browser tests (and CSS) know the page is interactive.
 	useEffect(() => {
 		document.documentElement.dataset.hydrated = 'true'
 	}, [])
 	return (
-		<html lang="en-GB">
+		// The hint script sets data-session on <html> before React hydrates.
+		<html lang="en-GB" suppressHydrationWarning>
 			<head>
 				<meta charSet="utf-8" />
+				<script
+					nonce={nonce}
+					suppressHydrationWarning
+					dangerouslySetInnerHTML={{ __html: SESSION_HINT_SCRIPT }}
+				/>
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<meta name="theme-color" content="#12384d" />
 				<link rel="icon" href="/favicon.svg" type="image/svg+xml" />
@@ -55,7 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			</head>
 			<body className="flex min-h-dvh flex-col">
 				<CartProvider>
-					<Header signedIn={Boolean(root?.user)} isAdmin={Boolean(root?.user?.isAdmin)} />
+					<Header />
 					<Breadcrumbs />
 					<main id="main" className="flex-1">
 						{children}
@@ -70,8 +77,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	)
 }
 
-function Header(props: { signedIn: boolean; isAdmin: boolean }) {
-	return <SiteHeader {...props} cartCount={useCartCount()} />
+function Header() {
+	return <SiteHeader cartCount={useCartCount()} />
 }
 
 export default function App() {

@@ -19,6 +19,7 @@ export default [
 	route('auth', 'routes/auth.tsx'),
 	route('auth/reset-password', 'routes/auth.reset-password.tsx'),
 	route('auth/my-data', 'routes/auth.my-data.ts'),
+	route('auth/session', 'routes/auth.session.ts'),
 	route('admin', 'routes/admin.tsx', [
 		route('orders/:orderId', 'routes/admin.orders.$orderId.tsx'),
 	]),

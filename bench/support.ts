@@ -6,12 +6,16 @@ import path from 'node:path'
 export const RESULTS_FILE = 'bench/RESULTS.md'
 
 /** Starts the production server (build must exist) on its own port and data directory. */
-export async function startProductionServer(port: number, env: Record<string, string> = {}) {
+export async function startProductionServer(
+	port: number,
+	env: Record<string, string> = {},
+	nodeArgs: string[] = [],
+) {
 	if (!fs.existsSync('build/server/index.js')) {
 		throw new Error('No production build: run `npm run build` first.')
 	}
 	const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'koi-bench-'))
-	const child = spawn(process.execPath, ['server.js'], {
+	const child = spawn(process.execPath, [...nodeArgs, 'server.js'], {
 		env: {
 			...process.env,
 			NODE_ENV: 'production',

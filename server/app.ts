@@ -5,6 +5,7 @@ import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import type { ServerBuild } from 'react-router'
 import { type Auth, createAuth } from '../app/.server/auth/auth'
+import type { SessionMemo } from '../app/.server/auth/guards'
 import { resolveAuthSecret } from '../app/.server/auth/secret'
 import { Catalog } from '../app/.server/catalog/catalog'
 import { loadCatalogFile } from '../app/.server/catalog/startup'
@@ -38,6 +39,8 @@ declare module 'react-router' {
 		payments: PaymentProvider
 		/** The client's IP as Express resolved it (TRUST_PROXY hops), for rate limits. */
 		clientIp: string | undefined
+		/** This request's session lookup, made at most once (guards.ts). */
+		session?: SessionMemo
 	}
 }
 
@@ -219,6 +222,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 				auth,
 				payments,
 				clientIp: req.ip,
+				session: {},
 			}),
 		}),
 	)

@@ -1,10 +1,11 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
 import type { NextFunction, Request, Response } from 'express'
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router'
+import { hintCorrection } from '../app/.server/auth/session-hint'
 import { VERSION_CHECK_MS } from '../app/.server/catalog/catalog'
 import { bodyLimitFor, drainAfterResponse, limitBody, sendTooLarge } from './body-limit'
 import { bodyWithNonce, type CachedPage, type PageCache } from './page-cache'
-import { isPersonalPage } from './security'
+import { isPersonalPage, isSharedPage } from './security'
 
 type Options = {
 	build: () => Promise<ServerBuild>
@@ -17,7 +18,8 @@ type Options = {
 
 /**
  * The React Router handler for Express (as @react-router/express does it), plus the page cache:
- * a cookie-less GET that rendered 200 is kept and replayed with the new response's own CSP nonce.
+ * a GET of a shared page (rendered without cookies), or a cookie-less GET of any other public
+ * page, that rendered 200 is kept and replayed with the new response's own CSP nonce.
  */
 export function routerHandler({
 	build,
@@ -31,12 +33,10 @@ export function routerHandler({
 		try {
 			const nonce = res.locals.cspNonce as string
 			const personal = isPersonalPage(req.path)
+			const shared = (req.method === 'GET' || req.method === 'HEAD') && isSharedPage(req.path)
+			const anonymous = !req.headers.cookie && !req.headers.authorization
 			const key =
-				cache?.enabled &&
-				req.method === 'GET' &&
-				!personal &&
-				!req.headers.cookie &&
-				!req.headers.authorization
+				cache?.enabled && req.method === 'GET' && !personal && (shared || anonymous)
 					? req.originalUrl
 					: undefined
 			const hit = key ? cache?.get(key) : undefined
@@ -48,8 +48,9 @@ export function routerHandler({
 			// nobody is served a catalogue older than the TTL (docs/decisions/0003-page-cache.md).
 			const dataAsOf = Date.now() - VERSION_CHECK_MS
 			const generation = cache?.generation
-			const { request, bodyTooLarge } = toFetchRequest(req, res, bodyLimit(req))
-			const response = await handle(request, getLoadContext(req, res))
+			const { request, bodyTooLarge } = toFetchRequest(req, res, bodyLimit(req), shared)
+			const context = getLoadContext(req, res)
+			const response = await handle(request, context)
 			// Whatever the route made of its failed read, the answer is that the body was too large.
 			if (bodyTooLarge()) {
 				await response.body?.cancel()
@@ -61,6 +62,15 @@ export function routerHandler({
 			drainAfterResponse(req, res)
 			const headers = [...response.headers.entries()]
 			for (const [name, value] of headers) res.append(name, value)
+			if (context.session?.user && req.headers.cookie) {
+				const correction = hintCorrection({
+					requestCookie: req.headers.cookie,
+					found: await context.session.user,
+					responseCookies: response.headers.getSetCookie(),
+					siteUrl: context.env.SITE_URL,
+				})
+				if (correction) res.append('Set-Cookie', correction)
+			}
 			if (personal) res.setHeader('Cache-Control', 'private, no-store')
 			if (key && isCacheable(response)) {
 				const body = Buffer.from(await response.arrayBuffer())
@@ -94,7 +104,8 @@ function isCacheable(response: globalThis.Response) {
 	)
 }
 
-function toFetchRequest(req: Request, res: Response, limit: number) {
+/** `withoutCredentials`: a shared page never sees who is asking (no cookies, no Authorization). */
+function toFetchRequest(req: Request, res: Response, limit: number, withoutCredentials = false) {
 	const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`)
 	const controller = new AbortController()
 	res.on('close', () => {
@@ -102,6 +113,7 @@ function toFetchRequest(req: Request, res: Response, limit: number) {
 	})
 	const headers = new Headers()
 	for (const [name, value] of Object.entries(req.headers)) {
+		if (withoutCredentials && (name === 'cookie' || name === 'authorization')) continue
 		if (Array.isArray(value)) for (const v of value) headers.append(name, v)
 		else if (value !== undefined) headers.set(name, value)
 	}

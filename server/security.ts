@@ -75,3 +75,16 @@ const PERSONAL_PAGES = /^\/(?:auth|checkout|checkout-auth|order-confirmation|adm
 export function isPersonalPage(pathname: string) {
 	return PERSONAL_PAGES.test(pathname)
 }
+
+/**
+ * Pages that are the same for everyone: the shop window. Their GET and HEAD requests (and `.data`
+ * requests) are rendered without the visitor's cookies, so nothing personal can reach their HTML,
+ * and they come from the page cache for signed-in customers as well as visitors. The header's
+ * personal links come from the session hint instead (docs/decisions/0014-public-pages-for-everyone.md).
+ */
+const SHARED_PAGES =
+	/^\/(?:|_root\.data|(?:about|services|portfolio|pond-products|contact|cart|privacy-policy|terms-and-conditions)(?:[./].*)?)$/
+
+export function isSharedPage(pathname: string) {
+	return SHARED_PAGES.test(pathname) && !isPersonalPage(pathname)
+}

@@ -1,14 +1,14 @@
 import { ShoppingCart } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { Link, useRouteLoaderData } from 'react-router'
+import { Link } from 'react-router'
 import { CartLine, type LineCheck } from '~/components/cart/cart-line'
 import { useCart } from '~/components/cart/cart-provider'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
+import { useSignedInHint } from '~/components/layout/session-hint'
 import { type CartItem, subtotalPence } from '~/lib/cart/cart'
 import { formatPence } from '~/lib/money'
 import { pageMeta } from '~/lib/seo'
-import type { loader as rootLoader } from '~/root'
 import type { Route } from './+types/cart'
 
 export const handle: BreadcrumbHandle = {
@@ -68,8 +68,8 @@ const lineKey = (l: Pick<CartItem, 'id' | 'selectedSize' | 'selectedOption'>) =>
 export default function Cart() {
 	const { items, hydrated, clearCart } = useCart()
 	const checks = useLineChecks(items, hydrated)
-	const root = useRouteLoaderData<typeof rootLoader>('root')
-	const checkoutPath = root?.user ? '/checkout' : '/checkout-auth'
+	// A hint only: /checkout itself sends a signed-out visitor to sign in first.
+	const checkoutPath = useSignedInHint() ? '/checkout' : '/checkout-auth'
 	return (
 		<>
 			<PageHeader title="Shopping Cart" />

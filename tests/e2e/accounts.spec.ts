@@ -163,3 +163,32 @@ test('a redirectTo hiding a tab keeps a signed-in customer on the site', async (
 	expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin)
 	expect(new URL(page.url()).pathname).toBe('/checkout')
 })
+
+test('signed in, the shop window comes from the shared cache yet the first paint already shows Account (and Admin for staff)', async ({
+	page,
+}) => {
+	await register(page, unique())
+	// No JavaScript file loads (no hydration, no confirmation request): only the hint script in <head>.
+	await page.route(/\.js(\?|$)/, (route) => route.abort())
+	const nav = page.getByRole('navigation', { name: 'Main' })
+	for (const path of ['/', '/pond-products', '/portfolio/pond3']) {
+		const response = await page.goto(path)
+		expect(response?.headers()['x-page-cache'], path).toMatch(/hit|miss/)
+		await expect(nav.getByRole('link', { name: 'Account' })).toBeVisible()
+		await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0)
+		await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0)
+	}
+	await page.unroute(/\.js(\?|$)/)
+	await visit(page, '/auth')
+	await signOut(page)
+
+	await visit(page, '/auth')
+	await page.getByLabel('Email').fill(E2E_ADMIN.email)
+	await page.getByLabel('Password').fill(E2E_ADMIN.password)
+	await page.getByRole('button', { name: 'Sign In' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible()
+	await page.route(/\.js(\?|$)/, (route) => route.abort())
+	await page.goto('/pond-products/pumps')
+	await expect(nav.getByRole('link', { name: 'Admin' })).toBeVisible()
+	await expect(nav.getByRole('link', { name: 'Account' })).toBeVisible()
+})

@@ -1,11 +1,10 @@
 import fs from 'node:fs'
-import type { RouteConfigEntry } from '@react-router/dev/routes'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { enquiries, orderEvents, orders } from '~/.server/db/schema'
-import routes from '~/routes'
 import { startTestApp, type TestApp } from '../support/app'
 import { createAdmin, createCustomer, insertOrder } from '../support/factories'
+import { allRoutes } from '../support/routes'
 import { TestClient } from '../support/session'
 
 /**
@@ -15,15 +14,7 @@ import { TestClient } from '../support/session'
  */
 const PUBLIC_API = new Set(['api/placeOrder', 'api/*'])
 
-type Entry = { path: string; file: string }
-function flatten(entries: RouteConfigEntry[], parent = ''): Entry[] {
-	return entries.flatMap((entry) => {
-		const path = [parent, entry.path ?? ''].filter(Boolean).join('/')
-		return [{ path, file: entry.file }, ...flatten(entry.children ?? [], path)]
-	})
-}
-
-const guarded = flatten(routes as RouteConfigEntry[]).filter(
+const guarded = allRoutes().filter(
 	(r) => r.path.startsWith('admin') || (r.path.startsWith('api/') && !PUBLIC_API.has(r.path)),
 )
 const methodsOf = (file: string) => {

@@ -35,13 +35,13 @@ describe('page cache', () => {
 		}
 	})
 
-	it('never serves the cache to a visitor with cookies, nor caches errors', async () => {
-		await app.request('/services')
-		const withCookie = await app.request('/services', { headers: { cookie: 'session=abc' } })
-		expect(withCookie.headers.get('x-page-cache')).toBeNull()
-		await app.request('/missing-page')
-		const again = await app.request('/missing-page')
-		expect(again.status).toBe(404)
+	it('never serves the cache to a personal page, nor caches errors', async () => {
+		await app.request('/auth')
+		const again = await app.request('/auth', { headers: { cookie: 'session=abc' } })
 		expect(again.headers.get('x-page-cache')).toBeNull()
+		await app.request('/missing-page')
+		const missing = await app.request('/missing-page')
+		expect(missing.status).toBe(404)
+		expect(missing.headers.get('x-page-cache')).toBeNull()
 	})
 })

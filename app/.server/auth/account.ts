@@ -6,6 +6,7 @@ import { enqueueEmail } from '~/.server/email/outbox'
 import { AUTH_MESSAGES } from '~/lib/auth-forms'
 import { clearLoginFailures, recordLoginFailure, signInWait, takeQuota } from './attempt-limiter'
 import { isAcceptablePassword, verifyCurrentPassword } from './passwords'
+import { sessionHintCookie } from './session-hint'
 
 type Ctx = Pick<AppLoadContext, 'auth' | 'db' | 'logger' | 'env' | 'clientIp'>
 export type AuthResult =
@@ -35,6 +36,11 @@ export async function signIn(
 			returnHeaders: true,
 		})
 		await clearLoginFailures(ctx.db, email)
+		const isAdmin = (response.user as { role?: string | null }).role === 'admin'
+		headers.append(
+			'Set-Cookie',
+			sessionHintCookie(isAdmin ? 'admin' : 'customer', ctx.env.SITE_URL),
+		)
 		ctx.logger.info({ userId: response.user.id }, 'signed in')
 		return { ok: true, headers, userId: response.user.id }
 	} catch (error) {
@@ -81,6 +87,7 @@ export async function register(
 			returnHeaders: true,
 		})
 		await enqueueEmail(ctx.db, welcomeEmail(input.email, input.firstName, ctx.env.SITE_URL))
+		headers.append('Set-Cookie', sessionHintCookie('customer', ctx.env.SITE_URL))
 		ctx.logger.info({ userId: response.user.id }, 'account created')
 		return { ok: true, headers, userId: response.user.id }
 	} catch (error) {
@@ -146,12 +153,12 @@ export async function resetPassword(ctx: Ctx, token: string, newPassword: string
 }
 
 export async function signOut(ctx: Ctx, requestHeaders: Headers) {
+	let headers = new Headers()
 	try {
-		const { headers } = await ctx.auth.api.signOut({ headers: requestHeaders, returnHeaders: true })
-		return headers
-	} catch {
-		return new Headers()
-	}
+		headers = (await ctx.auth.api.signOut({ headers: requestHeaders, returnHeaders: true })).headers
+	} catch {}
+	headers.append('Set-Cookie', sessionHintCookie('', ctx.env.SITE_URL))
+	return headers
 }
 
 type Failure = { ok: false; message: string; status: 400 | 429 }

@@ -11,8 +11,21 @@ export type SessionUser = {
 	isAdmin: boolean
 }
 
+/**
+ * One session lookup per request, shared by every loader and action of that request (the server
+ * makes a new memo for each request, so nothing can carry over from one person to another). The
+ * router handler reads it afterwards to keep the session hint cookie true.
+ */
+export type SessionMemo = { user?: Promise<SessionUser | null> }
+
 /** The signed-in user, or null. An auth failure counts as signed out (never as an error page). */
-export async function getSessionUser(
+export function getSessionUser(request: Request, context: AppLoadContext) {
+	if (!context.session) return lookUpSession(request, context)
+	context.session.user ??= lookUpSession(request, context)
+	return context.session.user
+}
+
+async function lookUpSession(
 	request: Request,
 	context: AppLoadContext,
 ): Promise<SessionUser | null> {

@@ -1,6 +1,12 @@
-export type NavItem = { to: string; label: string; end?: boolean }
+export type NavItem = {
+	to: string
+	label: string
+	end?: boolean
+	/** Shown only for this session state, by CSS on `html[data-session]` (app/lib/session-hint.ts). */
+	session?: 'signed-in' | 'signed-out' | 'admin'
+}
 
-/** The spec's navigation order; Cart, Login/Account and Admin are added by the header. */
+/** The spec's navigation order; Cart is added by the header. */
 export const MAIN_NAV: readonly NavItem[] = [
 	{ to: '/', label: 'Home', end: true },
 	{ to: '/about', label: 'About' },
@@ -8,4 +14,9 @@ export const MAIN_NAV: readonly NavItem[] = [
 	{ to: '/portfolio', label: 'Portfolio' },
 	{ to: '/pond-products', label: 'Products' },
 	{ to: '/contact', label: 'Contact' },
+	// All three are in every page's HTML (the public pages are the same for everyone); the session
+	// hint decides before the first paint which of them is displayed.
+	{ to: '/auth', label: 'Login', session: 'signed-out' },
+	{ to: '/auth', label: 'Account', session: 'signed-in' },
+	{ to: '/admin', label: 'Admin', session: 'admin' },
 ]

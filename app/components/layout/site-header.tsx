@@ -6,23 +6,15 @@ import { cn } from '~/lib/cn'
 import { MAIN_NAV, type NavItem } from './nav-links'
 
 type HeaderProps = {
-	signedIn: boolean
-	isAdmin: boolean
 	/** Undefined until the cart has hydrated, so the server never renders a wrong count. */
 	cartCount?: number
 }
 
-export function SiteHeader({ signedIn, isAdmin, cartCount }: HeaderProps) {
+export function SiteHeader({ cartCount }: HeaderProps) {
 	const [menuOpen, setMenuOpen] = useState(false)
 	const location = useLocation()
 	const menuId = useId()
 	const toggleRef = useRef<HTMLButtonElement>(null)
-
-	const items: NavItem[] = [
-		...MAIN_NAV,
-		{ to: '/auth', label: signedIn ? 'Account' : 'Login' },
-		...(isAdmin ? [{ to: '/admin', label: 'Admin' }] : []),
-	]
 
 	// Close the menu whenever the route changes.
 	// biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value used
@@ -46,8 +38,8 @@ export function SiteHeader({ signedIn, isAdmin, cartCount }: HeaderProps) {
 				</Link>
 				<nav aria-label="Main" className="hidden lg:block">
 					<ul className="flex items-center gap-1">
-						{items.map((item) => (
-							<li key={item.to}>
+						{MAIN_NAV.map((item) => (
+							<li key={item.label} data-session-show={item.session}>
 								<NavItemLink item={item} />
 							</li>
 						))}
@@ -71,7 +63,7 @@ export function SiteHeader({ signedIn, isAdmin, cartCount }: HeaderProps) {
 			{menuOpen ? (
 				<MobileMenu
 					id={menuId}
-					items={items}
+					items={MAIN_NAV}
 					onClose={() => {
 						setMenuOpen(false)
 						toggleRef.current?.focus()
@@ -132,7 +124,15 @@ function CartLink({ count }: { count?: number }) {
 	)
 }
 
-function MobileMenu({ id, items, onClose }: { id: string; items: NavItem[]; onClose: () => void }) {
+function MobileMenu({
+	id,
+	items,
+	onClose,
+}: {
+	id: string
+	items: readonly NavItem[]
+	onClose: () => void
+}) {
 	const panelRef = useRef<HTMLDivElement>(null)
 
 	useEffect(() => {
@@ -171,7 +171,7 @@ function MobileMenu({ id, items, onClose }: { id: string; items: NavItem[]; onCl
 			<nav aria-label="Mobile">
 				<ul className="mt-4 space-y-1">
 					{items.map((item) => (
-						<li key={item.to}>
+						<li key={item.label} data-session-show={item.session}>
 							<NavItemLink item={item} large />
 						</li>
 					))}

@@ -1,0 +1,208 @@
+// npm run bench:pages: throughput of the pages people see, as a browser asks for them (gzip and
+// brotli accepted), against the cheapest static file the server sends. Public pages for a
+// signed-in customer (issue 22 target 1) and personal pages: My Account with 20 orders, checkout
+// and the admin list (target 2). BENCH_CPU_PROF=dir writes the server's CPU profile there.
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import {
+	machine,
+	type SummaryRow,
+	startProductionServer,
+	summarise,
+	writeResultsSection,
+} from './support'
+
+const PORT = Number(process.env.BENCH_PORT ?? 4350)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
+const CONNECTIONS = 16
+const ORDERS = 20
+const ADMIN = { email: 'bench-admin@example.co.uk', password: 'bench admin password' }
+const CUSTOMER = { email: 'bench-customer@example.co.uk', password: 'bench customer password' }
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html' }
+
+async function post(url: string, body: URLSearchParams) {
+	const res = await fetch(url, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(url).origin },
+		body,
+	})
+	const cookie = res.headers
+		.getSetCookie()
+		.map((c) => c.split(';')[0])
+		.join('; ')
+	if (!cookie.includes('session_token')) throw new Error(`${url}: no session (${res.status})`)
+	return cookie
+}
+
+async function customerWithOrders(base: string) {
+	const cookie = await post(
+		`${base}/auth`,
+		new URLSearchParams({
+			intent: 'register',
+			firstName: 'Morag',
+			lastName: 'Bench',
+			email: CUSTOMER.email,
+			password: CUSTOMER.password,
+			confirmPassword: CUSTOMER.password,
+		}),
+	)
+	for (let i = 0; i < ORDERS; i++) {
+		const res = await fetch(`${base}/api/placeOrder`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', cookie, origin: base },
+			body: JSON.stringify({
+				data: {
+					cartItems: [{ id: '1', quantity: 1 + (i % 3), selectedSize: '', selectedOption: 'Standard' }],
+					deliveryInfo: {
+						firstName: 'Morag',
+						lastName: 'Bench',
+						address1: '1 Loch Road',
+						city: 'Inverness',
+						postcode: 'IV2 3XY',
+						phone: '01463 123456',
+					},
+					idempotencyKey: `bench-pages-${i}`,
+				},
+			}),
+		})
+		if (!res.ok) throw new Error(`order ${i} failed: ${res.status} ${await res.text()}`)
+	}
+	return cookie
+}
+
+type Measured = { rps: number; p50: number; p99: number; errors: number; bytes: number }
+
+/** A page must render what it claims (not a redirect or an error page) before it is timed. */
+async function load(url: string, headers: Record<string, string>, expect?: string) {
+	const check = await fetch(url, { headers: { ...headers, ...BROWSER }, redirect: 'manual' })
+	const html = await check.text()
+	if (check.status !== 200 || (expect && !html.includes(expect)))
+		throw new Error(`${url} did not render${expect ? ` '${expect}'` : ''}: ${check.status}`)
+	const result = await autocannon({
+		url,
+		connections: CONNECTIONS,
+		duration: SECONDS,
+		headers: { ...BROWSER, ...headers },
+	})
+	return {
+		rps: Math.round(result.requests.average),
+		p50: result.latency.p50,
+		p99: result.latency.p99,
+		errors: result.errors + result.non2xx,
+		bytes: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
+	} satisfies Measured
+}
+
+const loadBefore = os.loadavg()[0]?.toFixed(1)
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-bench-pages-'))
+execFileSync(
+	'npx',
+	['tsx', 'cli/admin-create.ts', '--email', ADMIN.email, '--password', ADMIN.password],
+	{ env: { ...process.env, DATA_DIR: dataDir }, stdio: 'ignore' },
+)
+const profileDir = process.env.BENCH_CPU_PROF
+const server = await startProductionServer(
+	PORT,
+	{ DATA_DIR: dataDir, OUTBOX_POLL_MS: '60000' },
+	profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
+)
+const rows: Array<{
+	name: string
+	m: Measured
+	kind: 'static' | 'public' | 'personal' | 'visitor'
+}> = []
+try {
+	const base = server.url
+	const customer = await customerWithOrders(base)
+	const admin = await post(`${base}/auth`, new URLSearchParams({ intent: 'signin', ...ADMIN }))
+	const categoryHtml = await (await fetch(`${base}/pond-products/pumps`)).text()
+	const productPath = /href="(\/pond-products\/pumps\/[^"?#]+)"/.exec(categoryHtml)?.[1]
+	if (!productPath) throw new Error('no product link on /pond-products/pumps')
+	const cookie = { cookie: customer }
+	// Warm-up: JIT, read models and the page cache.
+	await autocannon({ url: `${base}/`, connections: 4, duration: 2, headers: cookie })
+
+	rows.push({
+		name: 'Static file `/favicon.svg`',
+		kind: 'static',
+		m: await load(`${base}/favicon.svg`, {}),
+	})
+	rows.push({ name: '`/`, visitor (no cookie)', kind: 'visitor', m: await load(`${base}/`, {}) })
+	for (const [name, page] of [
+		['`/`', '/'],
+		['`/pond-products`', '/pond-products'],
+		['Category `/pond-products/pumps`', '/pond-products/pumps'],
+		[`Product \`${productPath}\``, productPath],
+		['`/portfolio/pond3`', '/portfolio/pond3'],
+	] as const) {
+		rows.push({
+			name: `${name}, signed in`,
+			kind: 'public',
+			m: await load(`${base}${page}`, cookie),
+		})
+	}
+	rows.push({
+		name: `My Account \`/auth\`, ${ORDERS} orders`,
+		kind: 'personal',
+		m: await load(`${base}/auth`, cookie, 'My Account'),
+	})
+	rows.push({
+		name: 'Checkout `/checkout`',
+		kind: 'personal',
+		m: await load(`${base}/checkout`, cookie, 'Checkout'),
+	})
+	rows.push({
+		name: `Admin list \`/admin\`, ${ORDERS} orders`,
+		kind: 'personal',
+		m: await load(`${base}/admin`, { cookie: admin }, 'Recent Orders'),
+	})
+} finally {
+	await server.stop()
+}
+
+const staticRps = rows.find((r) => r.kind === 'static')?.m.rps ?? 1
+const share = (m: Measured) => Math.round((m.rps / staticRps) * 100)
+const goal = (kind: string) =>
+	kind === 'public'
+		? '≥ 40 % of static'
+		: kind === 'personal'
+			? '≥ 10 % of static, p99 ≤ 60 ms'
+			: '—'
+const met = (kind: string, m: Measured) =>
+	kind === 'public'
+		? share(m) >= 40 && m.errors === 0
+		: kind === 'personal'
+			? share(m) >= 10 && m.p99 <= 60 && m.errors === 0
+			: null
+const table = rows
+	.map(
+		({ name, kind, m }) =>
+			`| ${name} | ${m.rps} | ${m.p50} ms | ${m.p99} ms | ${share(m)} % | ${(m.bytes / 1024).toFixed(1)} KB | ${m.errors} | ${goal(kind)} |`,
+	)
+	.join('\n')
+const body = `
+Command: \`npm run bench:pages\` (${machine()}; autocannon, ${CONNECTIONS} connections, ${SECONDS} s a page, \`Accept-Encoding: gzip, deflate, br\`; PGlite; load average ${loadBefore} before, ${os.loadavg()[0]?.toFixed(1)} after).
+
+| Request | req/s | p50 | p99 | share of static | bytes sent | errors | target |
+|---|---|---|---|---|---|---|---|
+${table}
+`
+writeResultsSection('Pages for visitors, customers and staff', body)
+console.log(body)
+summarise(
+	rows
+		.filter((r) => r.kind === 'public' || r.kind === 'personal')
+		.map(
+			({ name, kind, m }): SummaryRow => ({
+				target: kind === 'public' ? '1' : '2',
+				measure: name,
+				result: `${share(m)} % of static (${m.rps} req/s), p99 ${m.p99} ms`,
+				goal: goal(kind),
+				met: met(kind, m),
+			}),
+		),
+)
