@@ -56,7 +56,9 @@ async function customerWithOrders(base: string) {
 			headers: { 'content-type': 'application/json', cookie, origin: base },
 			body: JSON.stringify({
 				data: {
-					cartItems: [{ id: '1', quantity: 1 + (i % 3), selectedSize: '', selectedOption: 'Standard' }],
+					cartItems: [
+						{ id: '1', quantity: 1 + (i % 3), selectedSize: '', selectedOption: 'Standard' },
+					],
 					deliveryInfo: {
 						firstName: 'Morag',
 						lastName: 'Bench',
@@ -76,8 +78,13 @@ async function customerWithOrders(base: string) {
 
 type Measured = { rps: number; p50: number; p99: number; errors: number; bytes: number }
 
+/** BENCH_ONLY=regex: time only the pages whose name matches (for profiling one page). */
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined
+const skip = (name: string) => only !== undefined && !only.test(name)
+
 /** A page must render what it claims (not a redirect or an error page) before it is timed. */
 async function load(url: string, headers: Record<string, string>, expect?: string) {
+	if (skip(url) && !url.endsWith('/favicon.svg')) return undefined
 	const check = await fetch(url, { headers: { ...headers, ...BROWSER }, redirect: 'manual' })
 	const html = await check.text()
 	if (check.status !== 200 || (expect && !html.includes(expect)))
@@ -110,11 +117,11 @@ const server = await startProductionServer(
 	{ DATA_DIR: dataDir, OUTBOX_POLL_MS: '60000' },
 	profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
 )
-const rows: Array<{
-	name: string
-	m: Measured
-	kind: 'static' | 'public' | 'personal' | 'visitor'
-}> = []
+type Row = { name: string; m: Measured; kind: 'static' | 'public' | 'personal' | 'visitor' }
+const rows: Row[] = []
+const add = (name: string, kind: Row['kind'], m: Measured | undefined) => {
+	if (m) rows.push({ name, kind, m })
+}
 try {
 	const base = server.url
 	const customer = await customerWithOrders(base)
@@ -126,12 +133,8 @@ try {
 	// Warm-up: JIT, read models and the page cache.
 	await autocannon({ url: `${base}/`, connections: 4, duration: 2, headers: cookie })
 
-	rows.push({
-		name: 'Static file `/favicon.svg`',
-		kind: 'static',
-		m: await load(`${base}/favicon.svg`, {}),
-	})
-	rows.push({ name: '`/`, visitor (no cookie)', kind: 'visitor', m: await load(`${base}/`, {}) })
+	add('Static file `/favicon.svg`', 'static', await load(`${base}/favicon.svg`, {}))
+	add('`/`, visitor (no cookie)', 'visitor', await load(`${base}/`, {}))
 	for (const [name, page] of [
 		['`/`', '/'],
 		['`/pond-products`', '/pond-products'],
@@ -139,27 +142,19 @@ try {
 		[`Product \`${productPath}\``, productPath],
 		['`/portfolio/pond3`', '/portfolio/pond3'],
 	] as const) {
-		rows.push({
-			name: `${name}, signed in`,
-			kind: 'public',
-			m: await load(`${base}${page}`, cookie),
-		})
+		add(`${name}, signed in`, 'public', await load(`${base}${page}`, cookie))
 	}
-	rows.push({
-		name: `My Account \`/auth\`, ${ORDERS} orders`,
-		kind: 'personal',
-		m: await load(`${base}/auth`, cookie, 'My Account'),
-	})
-	rows.push({
-		name: 'Checkout `/checkout`',
-		kind: 'personal',
-		m: await load(`${base}/checkout`, cookie, 'Checkout'),
-	})
-	rows.push({
-		name: `Admin list \`/admin\`, ${ORDERS} orders`,
-		kind: 'personal',
-		m: await load(`${base}/admin`, { cookie: admin }, 'Recent Orders'),
-	})
+	add(
+		`My Account \`/auth\`, ${ORDERS} orders`,
+		'personal',
+		await load(`${base}/auth`, cookie, 'My Account'),
+	)
+	add('Checkout `/checkout`', 'personal', await load(`${base}/checkout`, cookie, 'Checkout'))
+	add(
+		`Admin list \`/admin\`, ${ORDERS} orders`,
+		'personal',
+		await load(`${base}/admin`, { cookie: admin }, 'Recent Orders'),
+	)
 } finally {
 	await server.stop()
 }
@@ -191,7 +186,7 @@ Command: \`npm run bench:pages\` (${machine()}; autocannon, ${CONNECTIONS} conne
 |---|---|---|---|---|---|---|---|
 ${table}
 `
-writeResultsSection('Pages for visitors, customers and staff', body)
+if (!only) writeResultsSection('Pages for visitors, customers and staff', body)
 console.log(body)
 summarise(
 	rows

@@ -195,7 +195,9 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 		// Images are generated into public/images after install; serve them from there so a
 		// regenerated image never needs a rebuild.
 		app.use('/images', express.static('public/images', { maxAge: '7d', fallthrough: false }))
-		app.use(express.static(options.clientDir, { maxAge: '1h', index: false }))
+		// Only a path with a file extension can be a file here: pages skip the stat and the 404.
+		const files = express.static(options.clientDir, { maxAge: '1h', index: false })
+		app.use((req, res, next) => (path.extname(req.path) ? files(req, res, next) : next()))
 	}
 
 	app.use(rejectBadRequests)

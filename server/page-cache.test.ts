@@ -1,5 +1,6 @@
+import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { bodyWithNonce, PageCache } from './page-cache'
+import { bodyWithNonce, gzipWithNonce, PageCache } from './page-cache'
 
 const page = (text: string) => ({ status: 200, headers: [], body: Buffer.from(text), nonce: 'n' })
 
@@ -57,5 +58,48 @@ describe('PageCache', () => {
 		expect(cache.get('/b', 10_001)).toBeUndefined()
 		cache.set('/b', page('new'), 10_000, cache.generation)
 		expect(bodyWithNonce(cache.get('/b', 10_001)!, 'n').toString()).toBe('new')
+	})
+})
+
+describe('gzipWithNonce', () => {
+	it('splices a gzip stream that gunzips to the page with the new nonce, without recompressing', () => {
+		const cache = new PageCache(1000)
+		// Large, repetitive parts (so deflate back-references are in play) and a nonce at the ends.
+		const html = `OLD<html>${'<li class="card">Koi pump</li>'.repeat(3000)}<script nonce="OLD"></script>${'é£'.repeat(500)}OLD`
+		cache.set('/g', { status: 200, headers: [], body: Buffer.from(html), nonce: 'OLD' }, 0)
+		const entry = cache.get('/g', 1)!
+		// Replays use nonces as long as the render-time one; the parts refer back across them.
+		for (const nonce of ['NEW', 'x/+']) {
+			const gz = gzipWithNonce(entry, nonce)!
+			expect(zlib.gunzipSync(gz).toString()).toBe(html.replaceAll('OLD', nonce))
+			expect(gz.length).toBeLessThan(html.length / 10)
+		}
+		expect(gzipWithNonce(entry, 'LONGER')).toBeUndefined()
+	})
+
+	it('compresses a page with many nonces within a quarter of gzip on the whole page', () => {
+		const nonce = 'Tvcjrg34bBonEtlckNQs8g=='
+		const html =
+			Array.from(
+				{ length: 32 },
+				(_, i) => `<link rel="modulepreload" href="/assets/chunk-${i}.js" nonce="${nonce}"/>`,
+			).join('') +
+			Array.from({ length: 1500 }, (_, i) => `<li class="card">Pond pump ${i * 7}</li>`).join('')
+		const cache = new PageCache(1000)
+		cache.set('/m', { status: 200, headers: [], body: Buffer.from(html), nonce }, 0)
+		const fresh = 'AAAAbbbbCCCCddddEEEEff=='
+		const gz = gzipWithNonce(cache.get('/m', 1)!, fresh)!
+		expect(zlib.gunzipSync(gz).toString()).toBe(html.replaceAll(nonce, fresh))
+		expect(gz.length).toBeLessThan(zlib.gzipSync(html, { level: 6 }).length * 1.25)
+	})
+
+	it('is not spliced when the page holds a NUL byte', () => {
+		const cache = new PageCache(1000)
+		cache.set(
+			'/z',
+			{ status: 200, headers: [], body: Buffer.from('a\u0000bOLDc'), nonce: 'OLD' },
+			0,
+		)
+		expect(gzipWithNonce(cache.get('/z', 1)!, 'NEW')).toBeUndefined()
 	})
 })

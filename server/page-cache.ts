@@ -1,3 +1,5 @@
+import zlib from 'node:zlib'
+
 /**
  * A small in-memory cache of rendered pages for visitors without cookies (nothing personal can
  * be on those pages). Each instance keeps its own; entries expire after a short TTL, and a
@@ -5,13 +7,21 @@
  *
  * Each replay gets the new response's own CSP nonce: the page is kept split where the nonce it
  * was rendered with appeared, and joined again around the fresh one (see
- * docs/decisions/0003-page-cache.md).
+ * docs/decisions/0003-page-cache.md). The pieces are also kept deflated, so a replay to a browser
+ * that accepts gzip is spliced together without compressing anything (decision 0015).
  */
 export type CachedPage = {
 	status: number
 	headers: Array<[string, string]>
 	/** The body split at each occurrence of the render-time nonce. */
 	parts: Buffer[]
+	/**
+	 * Each part as raw deflate blocks ending on a byte boundary, none of them final; undefined
+	 * when the page cannot be spliced safely (it contains NUL bytes).
+	 */
+	deflated: Buffer[] | undefined
+	/** The render-time nonce's length: a replay nonce must be as long to splice. */
+	nonceLength: number
 	bytes: number
 	expiresAt: number
 }
@@ -28,6 +38,70 @@ function splitAt(body: Buffer, separator: string) {
 	}
 	parts.push(body.subarray(start))
 	return parts
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3])
+/** An empty stored block with BFINAL set: the end of the deflate stream. */
+const FINAL_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff])
+
+const WINDOW = 32 * 1024
+
+/**
+ * Each part as raw deflate blocks another block may follow (a sync flush ends on a byte
+ * boundary). A part may refer back into the parts before it (the preset dictionary), with NUL
+ * bytes where the nonce will be: a page has no NUL bytes, so no back-reference can reach into the
+ * nonce, and the distances stay right because every nonce is as long as the render-time one.
+ */
+function deflateParts(parts: Buffer[], nonceLength: number) {
+	const filler = Buffer.alloc(nonceLength)
+	let history = Buffer.alloc(0)
+	return parts.map((part, i) => {
+		if (i > 0) history = Buffer.concat([history, filler]).subarray(-WINDOW)
+		const deflated = zlib.deflateRawSync(part, {
+			level: 9,
+			finishFlush: zlib.constants.Z_SYNC_FLUSH,
+			...(history.length > 0 ? { dictionary: history } : {}),
+		})
+		history = Buffer.concat([history, part]).subarray(-WINDOW)
+		return deflated
+	})
+}
+
+/** `data` (under 64 KB) as one stored, non-final deflate block, for splicing between parts. */
+function storedBlock(data: Buffer) {
+	const header = Buffer.alloc(5)
+	header.writeUInt16LE(data.length, 1)
+	header.writeUInt16LE(data.length ^ 0xffff, 3)
+	return Buffer.concat([header, data])
+}
+
+/**
+ * The cached body with `nonce` as a gzip member, spliced from the parts deflated at store time and
+ * the nonce as a stored block: the same bytes `bodyWithNonce` gives, after gunzip, at the cost of a
+ * CRC instead of a compression pass.
+ */
+export function gzipWithNonce(page: CachedPage, nonce: string) {
+	const glue = Buffer.from(nonce)
+	if (!page.deflated || glue.length !== page.nonceLength) return undefined
+	const stored = storedBlock(glue)
+	const pieces: Buffer[] = [GZIP_HEADER]
+	let crc = 0
+	let size = 0
+	page.parts.forEach((part, i) => {
+		if (i > 0) {
+			pieces.push(stored)
+			crc = zlib.crc32(glue, crc)
+			size += glue.length
+		}
+		pieces.push(page.deflated![i]!)
+		crc = zlib.crc32(part, crc)
+		size += part.length
+	})
+	const trailer = Buffer.alloc(8)
+	trailer.writeUInt32LE(crc >>> 0, 0)
+	trailer.writeUInt32LE(size >>> 0, 4)
+	pieces.push(FINAL_BLOCK, trailer)
+	return Buffer.concat(pieces)
 }
 
 /** The cached body with `nonce` wherever the render-time nonce was. */
@@ -88,7 +162,11 @@ export class PageCache {
 		const existing = this.#entries.get(key)
 		if (existing) this.#delete(key, existing)
 		const parts = nonce ? splitAt(body, nonce) : [body]
-		const entry = { status, headers, parts, bytes: body.length, expiresAt: dataAsOf + this.ttlMs }
+		const nonceLength = Buffer.byteLength(nonce)
+		const deflated = body.includes(0) ? undefined : deflateParts(parts, nonceLength)
+		const bytes = body.length + (deflated ?? []).reduce((sum, d) => sum + d.length, 0)
+		const expiresAt = dataAsOf + this.ttlMs
+		const entry = { status, headers, parts, deflated, nonceLength, bytes, expiresAt }
 		this.#entries.set(key, entry)
 		this.#bytes += sizeOf(entry)
 		for (const [oldest, entry] of this.#entries) {

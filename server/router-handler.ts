@@ -4,7 +4,8 @@ import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'rea
 import { hintCorrection } from '../app/.server/auth/session-hint'
 import { VERSION_CHECK_MS } from '../app/.server/catalog/catalog'
 import { bodyLimitFor, drainAfterResponse, limitBody, sendTooLarge } from './body-limit'
-import { bodyWithNonce, type CachedPage, type PageCache } from './page-cache'
+import { acceptsGzip, compressBody } from './compress-body'
+import { bodyWithNonce, type CachedPage, gzipWithNonce, type PageCache } from './page-cache'
 import { isPersonalPage, isSharedPage } from './security'
 
 type Options = {
@@ -41,7 +42,7 @@ export function routerHandler({
 					: undefined
 			const hit = key ? cache?.get(key) : undefined
 			if (hit) {
-				sendCached(res, hit, nonce)
+				sendCached(req, res, hit, nonce)
 				return
 			}
 			// A page may show a read model up to VERSION_CHECK_MS old, so its TTL counts from then:
@@ -76,7 +77,13 @@ export function routerHandler({
 				const body = Buffer.from(await response.arrayBuffer())
 				cache?.set(key, { status: response.status, headers, body, nonce }, dataAsOf, generation)
 				res.setHeader('X-Page-Cache', 'miss')
-				res.end(body)
+				await sendWhole(req, res, body)
+				return
+			}
+			// Pages render whole (entry.server.tsx waits for everything), so nothing is lost by
+			// compressing them in one piece.
+			if (response.body && response.headers.get('content-type')?.startsWith('text/html')) {
+				await sendWhole(req, res, Buffer.from(await response.arrayBuffer()))
 				return
 			}
 			if (response.body) await writeReadableStreamToWritable(response.body, res)
@@ -87,12 +94,30 @@ export function routerHandler({
 	}
 }
 
-/** A replay with this response's own nonce (already in its CSP header); compression() compresses it. */
-function sendCached(res: Response, page: CachedPage, nonce: string) {
+/** A whole body, compressed here (compression() passes an encoded body through untouched). */
+async function sendWhole(req: Request, res: Response, body: Buffer) {
+	const out = await compressBody(body, req.headers['accept-encoding'])
+	res.vary('Accept-Encoding')
+	if (out.encoding) res.setHeader('Content-Encoding', out.encoding)
+	res.end(out.body)
+}
+
+/**
+ * A replay with this response's own nonce (already in its CSP header): spliced gzip for a browser
+ * that takes it (compression() leaves an encoded body alone), otherwise compression() decides.
+ */
+function sendCached(req: Request, res: Response, page: CachedPage, nonce: string) {
 	res.status(page.status)
 	for (const [name, value] of page.headers) res.append(name, value)
 	res.setHeader('X-Page-Cache', 'hit')
-	res.end(bodyWithNonce(page, nonce))
+	res.vary('Accept-Encoding')
+	const gzip = acceptsGzip(req.headers['accept-encoding']) && gzipWithNonce(page, nonce)
+	if (gzip) {
+		res.setHeader('Content-Encoding', 'gzip')
+		res.end(gzip)
+	} else {
+		res.end(bodyWithNonce(page, nonce))
+	}
 }
 
 function isCacheable(response: globalThis.Response) {
