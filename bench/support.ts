@@ -96,8 +96,21 @@ export function summarise(rows: SummaryRow[]) {
 export const machine = () =>
 	`${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`
 
-/** Lighthouse (mobile) on one URL with Debian's Chromium; a summary line, or why it could not run. */
-export function lighthouse(url: string) {
+export type LighthouseResult = {
+	performance: number
+	accessibility: number
+	bestPractices: number
+	seo: number
+	metrics: string
+	/** Audits that lost points, by category, for the bench's notes. */
+	failing: string[]
+}
+
+/** Lighthouse (mobile, its default simulated throttling) with Debian's Chromium. */
+export function lighthouseRun(
+	url: string,
+	categories = ['performance', 'accessibility', 'best-practices', 'seo'],
+): LighthouseResult | string {
 	const out = path.join(os.tmpdir(), `lh-${Date.now()}.json`)
 	try {
 		execFileSync(
@@ -108,7 +121,7 @@ export function lighthouse(url: string) {
 				'--quiet',
 				'--output=json',
 				`--output-path=${out}`,
-				'--only-categories=performance,accessibility',
+				`--only-categories=${categories.join(',')}`,
 				'--form-factor=mobile',
 				'--chrome-flags=--headless=new --no-sandbox --disable-gpu',
 			],
@@ -123,6 +136,34 @@ export function lighthouse(url: string) {
 		if (!fs.existsSync(out)) return `not run: ${(error as Error).message.split('\n')[0]}`
 	}
 	const report = JSON.parse(fs.readFileSync(out, 'utf8'))
+	fs.rmSync(out, { force: true })
+	const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100)
 	const audit = (id: string) => report.audits[id]?.displayValue ?? 'n/a'
-	return `performance ${Math.round(report.categories.performance.score * 100)}, accessibility ${Math.round(report.categories.accessibility.score * 100)} (LCP ${audit('largest-contentful-paint')}, CLS ${audit('cumulative-layout-shift')}, TBT ${audit('total-blocking-time')})`
+	const failing: string[] = []
+	for (const [id, category] of Object.entries<{ auditRefs: Array<{ id: string; weight: number }> }>(
+		report.categories,
+	)) {
+		for (const ref of category.auditRefs) {
+			const a = report.audits[ref.id]
+			if (ref.weight > 0 && a && a.score !== null && a.score < 1)
+				failing.push(
+					`${id}: ${ref.id} (${Math.round(a.score * 100)}${a.displayValue ? `, ${a.displayValue}` : ''})`,
+				)
+		}
+	}
+	return {
+		performance: score('performance'),
+		accessibility: score('accessibility'),
+		bestPractices: score('best-practices'),
+		seo: score('seo'),
+		metrics: `LCP ${audit('largest-contentful-paint')}, CLS ${audit('cumulative-layout-shift')}, TBT ${audit('total-blocking-time')}`,
+		failing,
+	}
+}
+
+/** Lighthouse performance and accessibility on one URL as a summary line (older benches). */
+export function lighthouse(url: string) {
+	const result = lighthouseRun(url, ['performance', 'accessibility'])
+	if (typeof result === 'string') return result
+	return `performance ${result.performance}, accessibility ${result.accessibility} (${result.metrics})`
 }

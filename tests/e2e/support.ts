@@ -33,6 +33,12 @@ export async function visit(page: Page, path: string, { a11y = true } = {}) {
 /** Fails the test if the page logs a CSP violation or an uncaught error. */
 export function watchConsole(page: Page) {
 	const problems: string[] = []
+	// A blocked script or eval is a CSP violation event, not always a console error.
+	void page.addInitScript(() =>
+		document.addEventListener('securitypolicyviolation', (event) =>
+			console.error(`CSP violation: ${event.violatedDirective} from ${event.sourceFile}`),
+		),
+	)
 	page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
 	page.on('console', (message) => {
 		if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) {
