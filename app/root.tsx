@@ -12,7 +12,9 @@ import {
 	useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
-import './app.css'
+// A stylesheet with a precedence is hoisted by React ahead of the module preloads, so the browser
+// fetches the render-blocking CSS first (Lighthouse FCP on a slow phone).
+import appCss from './app.css?url'
 import { CartProvider, useCartCount } from '~/components/cart/cart-provider'
 import { CartToast } from '~/components/cart/cart-toast'
 import { type BreadcrumbHandle, Breadcrumbs } from '~/components/layout/breadcrumbs'
@@ -56,6 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				/>
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<meta name="theme-color" content="#12384d" />
+				<link rel="stylesheet" href={appCss} precedence="default" />
 				<link rel="icon" href="/favicon.svg" type="image/svg+xml" />
 				<Meta />
 				<Links />

@@ -27,7 +27,8 @@ export const meta: Route.MetaFunction = (args) =>
 		title: args.data?.account ? 'My Account' : 'Sign In or Register',
 		description:
 			'Sign in or create an account to place order requests, follow their progress and pay securely.',
-		noindex: true,
+		// The sign-in form may be indexed; My Account (never seen by a crawler) is not.
+		noindex: Boolean(args.data?.account),
 	})
 
 export async function loader({ request, context }: Route.LoaderArgs) {

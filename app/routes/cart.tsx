@@ -20,7 +20,6 @@ export const meta: Route.MetaFunction = (args) =>
 	pageMeta(args, {
 		title: 'Shopping Cart',
 		description: 'Review the pond products in your cart and place an order request.',
-		noindex: true,
 	})
 
 /** Asks the server which lines vanished or changed price since they were added (display only). */

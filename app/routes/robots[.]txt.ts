@@ -4,8 +4,9 @@ export function loader({ context }: Route.LoaderArgs) {
 	const body = [
 		'User-agent: *',
 		'Disallow: /admin',
-		'Disallow: /auth',
-		'Disallow: /cart',
+		// The sign-in page and the cart are fine to crawl (a crawler sees no one's data); what is
+		// under /auth/ (reset links, data downloads) is not.
+		'Disallow: /auth/',
 		'Disallow: /checkout',
 		'Disallow: /checkout-auth',
 		'Disallow: /order-confirmation',

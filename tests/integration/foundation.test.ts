@@ -88,6 +88,11 @@ describe('the running site', () => {
 	it('publishes robots.txt and a sitemap of the static pages', async () => {
 		const robots = await (await app.request('/robots.txt')).text()
 		expect(robots).toContain(`Sitemap: ${app.url}/sitemap.xml`)
+		const disallowed = [...robots.matchAll(/^Disallow: (.+)$/gm)].map((m) => m[1])
+		expect(disallowed).toEqual(expect.arrayContaining(['/admin', '/auth/', '/checkout', '/pay/']))
+		// The sign-in page and the cart show no one's data to a crawler (Lighthouse SEO 100).
+		expect(disallowed).not.toContain('/cart')
+		expect(disallowed).not.toContain('/auth')
 		const sitemap = await (await app.request('/sitemap.xml')).text()
 		for (const path of ['/', '/about', '/services', '/contact', '/privacy-policy']) {
 			expect(sitemap).toContain(`<loc>${app.url}${path}</loc>`)
