@@ -11,10 +11,6 @@ import {
 	useLocation,
 	useRouteLoaderData,
 } from 'react-router'
-import type { Route } from './+types/root'
-// A stylesheet with a precedence is hoisted by React ahead of the module preloads, so the browser
-// fetches the render-blocking CSS first (Lighthouse FCP on a slow phone).
-import appCss from './app.css?url'
 import { CartProvider, useCartCount } from '~/components/cart/cart-provider'
 import { CartToast } from '~/components/cart/cart-toast'
 import { type BreadcrumbHandle, Breadcrumbs } from '~/components/layout/breadcrumbs'
@@ -23,6 +19,10 @@ import { SiteFooter } from '~/components/layout/site-footer'
 import { SiteHeader } from '~/components/layout/site-header'
 import { useNonce } from '~/components/nonce'
 import { SESSION_HINT_SCRIPT } from '~/lib/session-hint'
+import type { Route } from './+types/root'
+// A stylesheet with a precedence is hoisted by React ahead of the module preloads, so the browser
+// fetches the render-blocking CSS first (Lighthouse FCP on a slow phone).
+import appCss from './app.css?url'
 
 export const handle: BreadcrumbHandle = {
 	breadcrumb: () => ({ label: 'Home', to: '/' }),

@@ -1,79 +1,61 @@
-import zlib from 'node:zlib'
-import autocannon from 'autocannon'
-import { lighthouse, machine, startProductionServer, writeResultsSection } from './support'
+// npm run bench: every benchmark of issue 22 against the production build, one after another (each
+// in its own process, with the machine to itself), then one table of each figure beside its
+// target, written to bench/RESULTS.md with the date and the load average before and after.
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { machine, type SummaryRow, writeResultsSection } from './support'
 
-const PORT = 4310
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10)
-const CONNECTIONS = 32
+const BENCHES = [
+	['bench/start.ts', 'first and second start, memory while creating the database'],
+	['bench/pages.ts', 'pages for visitors, customers and staff'],
+	['bench/orders.ts', 'order placement on both databases, memory after it'],
+	['bench/catalog.ts', 'catalogue at 50,000 products'],
+	['bench/lighthouse.ts', 'Lighthouse mobile'],
+	['bench/home.ts', 'home page weight'],
+] as const
 
-async function load(url: string, headers: Record<string, string> = {}) {
-	const result = await autocannon({
-		url,
-		connections: CONNECTIONS,
-		duration: DURATION_S,
-		headers: { 'accept-encoding': 'gzip', accept: 'text/html', ...headers },
-	})
-	return {
-		rps: Math.round(result.requests.average),
-		p50: result.latency.p50,
-		p99: result.latency.p99,
-		errors: result.errors + result.non2xx,
+const summary = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'koi-bench-')), 'summary.jsonl')
+const loadBefore = os.loadavg().map((n) => n.toFixed(1))
+const started = Date.now()
+if (!process.env.BENCH_SKIP_BUILD) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' })
+const failures: string[] = []
+for (const [file, what] of BENCHES) {
+	if (!fs.existsSync(file)) continue
+	console.log(`\n== ${what} (${file})`)
+	try {
+		execFileSync('npx', ['tsx', file], {
+			stdio: 'inherit',
+			env: { ...process.env, BENCH_SUMMARY: summary, BENCH_SKIP_LIGHTHOUSE: '1' },
+		})
+	} catch (error) {
+		failures.push(`${file}: ${(error as Error).message.split('\n')[0]}`)
 	}
 }
+const rows: SummaryRow[] = fs.existsSync(summary)
+	? fs
+			.readFileSync(summary, 'utf8')
+			.trim()
+			.split('\n')
+			.filter(Boolean)
+			.map((line) => JSON.parse(line))
+	: []
+rows.sort((a, b) => a.target.localeCompare(b.target, 'en', { numeric: true }))
+const mark = (met: boolean | null) => (met === null ? '—' : met ? 'met' : '**not met**')
+const table = rows
+	.map((r) => `| ${r.target} | ${r.measure} | ${r.result} | ${r.goal} | ${mark(r.met)} |`)
+	.join('\n')
+const body = `
+Command: \`npm run bench\` (${machine()}; ${Math.round((Date.now() - started) / 60_000)} min; load average ${loadBefore.join(' / ')} before (1, 5, 15 min), ${os
+	.loadavg()
+	.map((n) => n.toFixed(1))
+	.join(' / ')} after). Each figure is from this one run; the sections below give the detail.
 
-async function homeJavaScript(base: string) {
-	const html = await (await fetch(`${base}/`)).text()
-	const urls = new Set<string>()
-	for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g))
-		urls.add(match[1]!)
-	for (const match of html.matchAll(/import\("([^"]+)"\)|from "([^"]+\.js)"/g))
-		urls.add((match[1] ?? match[2])!)
-	let raw = 0
-	let gzip = 0
-	for (const url of urls) {
-		const body = Buffer.from(await (await fetch(new URL(url, base))).arrayBuffer())
-		raw += body.length
-		gzip += zlib.gzipSync(body, { level: 9 }).length
-	}
-	const css = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]!)
-	let cssGzip = 0
-	for (const url of css) {
-		cssGzip += zlib.gzipSync(
-			Buffer.from(await (await fetch(new URL(url, base))).arrayBuffer()),
-		).length
-	}
-	return { files: urls.size, raw, gzip, cssGzip, htmlGzip: zlib.gzipSync(html).length }
-}
-
-const server = await startProductionServer(PORT)
-try {
-	// The cheapest static response the server makes: a small file from public/.
-	const staticUrl = `${server.url}/favicon.svg`
-	await load(`${server.url}/`) // warm-up: JIT, page cache
-	const ssr = await load(`${server.url}/`)
-	// A cookie bypasses the page cache: the cost of a full render (loaders, React, gzip).
-	const uncached = await load(`${server.url}/`, { cookie: 'bench=1' })
-	const stat = await load(staticUrl)
-	const js = await homeJavaScript(server.url)
-	const lh = process.env.BENCH_SKIP_LIGHTHOUSE ? 'skipped' : lighthouse(`${server.url}/`)
-	const ratio = ((ssr.rps / stat.rps) * 100).toFixed(0)
-	const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
-	const body = `
-Command: \`npm run bench\` (${machine()}; autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each, gzip accepted).
-
-| Measure | Result | Target |
-|---|---|---|
-| SSR \`/\` (signed-out, page cache on) | ${ssr.rps} req/s, p50 ${ssr.p50} ms, p99 ${ssr.p99} ms, ${ssr.errors} errors | — |
-| SSR \`/\` rendered every time (cookie sent, cache bypassed) | ${uncached.rps} req/s, p50 ${uncached.p50} ms, p99 ${uncached.p99} ms, ${uncached.errors} errors | — |
-| Static file \`${staticUrl.replace(server.url, '')}\` | ${stat.rps} req/s, p50 ${stat.p50} ms, p99 ${stat.p99} ms | — |
-| SSR / static throughput | ${ratio}% | ≥ 40% |
-| JavaScript loaded for \`/\` | ${js.files} files, ${kb(js.raw)} raw, **${kb(js.gzip)} gzip** | ≤ 130 KB gzip |
-| CSS for \`/\` | ${kb(js.cssGzip)} gzip | — |
-| HTML for \`/\` | ${kb(js.htmlGzip)} gzip | — |
-| Lighthouse mobile \`/\` | ${lh} | ≥ 95 / 100 |
-`
-	writeResultsSection('Foundation: home page', body)
-	console.log(body)
-} finally {
-	await server.stop()
-}
+| Target | Measure | Result | Goal | |
+|---|---|---|---|---|
+${table}
+${failures.length ? `\nBenches that failed: ${failures.join('; ')}\n` : ''}`
+writeResultsSection('Summary: npm run bench (issue 22)', body)
+console.log(body)
+if (failures.length) process.exitCode = 1

@@ -7,6 +7,7 @@ import type { ServerBuild } from 'react-router'
 import { type Auth, createAuth } from '../app/.server/auth/auth'
 import type { SessionMemo } from '../app/.server/auth/guards'
 import { resolveAuthSecret } from '../app/.server/auth/secret'
+import { sessionCacheFor } from '../app/.server/auth/session-cache'
 import { Catalog } from '../app/.server/catalog/catalog'
 import { loadCatalogFile } from '../app/.server/catalog/startup'
 import { scheduleBackups } from '../app/.server/db/backup-schedule'
@@ -70,9 +71,11 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 		},
 		// A management command (admin:create, catalog:import) wrote through the socket: look at the
 		// catalogue version on the next request and drop pages rendered from the old data.
+		// It may also have changed an account's role: sessions are looked up afresh.
 		() => {
 			running.runtime?.catalog.recheck()
 			running.runtime?.pageCache.clear()
+			if (running.runtime) sessionCacheFor(running.runtime.auth).forget('all')
 		},
 	)
 	logger.info({ driver: database.driver }, 'database ready')

@@ -5,6 +5,7 @@ import { changePassword, reauthenticate, signOut } from '~/.server/auth/account'
 import { handleAuthForm } from '~/.server/auth/auth-form.server'
 import { getSessionUser, requireUser, safeRedirectPath } from '~/.server/auth/guards'
 import { deleteAccount, getProfile, saveDeliveryDetails } from '~/.server/auth/profile'
+import { sessionCacheFor } from '~/.server/auth/session-cache'
 import { outboxDirFor, removeEmlFiles } from '~/.server/email/transport'
 import { readForm } from '~/.server/http/read-body'
 import { listCustomerOrders } from '~/.server/orders/customer-orders'
@@ -121,6 +122,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (!check.ok) return accountFailure('delete', check.message, check.status)
 		const headers = await signOut(context, request.headers)
 		const emailIds = await deleteAccount(context.db, user.id)
+		sessionCacheFor(context.auth).forget({ userId: user.id })
 		await removeEmlFiles(outboxDirFor(context.env.DATA_DIR), emailIds)
 		context.logger.info({ userId: user.id }, 'account deleted')
 		return redirect('/?account=deleted', { headers })

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sessionCacheFor } from '~/.server/auth/session-cache'
 import { user } from '~/.server/db/schema'
 import { AUTH_MESSAGES } from '~/lib/auth-forms'
 import { startTestApp, type TestApp } from '../support/app'
@@ -227,6 +228,8 @@ describe('guards', () => {
 			.update(user)
 			.set({ role: 'admin' })
 			.where(eq(user.email, 'customer@example.co.uk'))
+		// Behind the app's back: believed sessions are looked up again (session-cache.ts).
+		sessionCacheFor(app.runtime.auth).forget('all')
 		const allowed = await customer.request('/admin')
 		expect(allowed.status).toBe(200)
 		expect(await text(allowed)).toContain('Admin Dashboard')

@@ -178,3 +178,44 @@ describe('session hint', () => {
 		expect(visitor.headers.getSetCookie()).toEqual([])
 	})
 })
+
+describe('session lookups believed for a few seconds (session-cache.ts)', () => {
+	it('end at once on this instance: sign-out, a password change, a deleted account', async () => {
+		const customer = await createCustomer(app)
+		const otherTab = new TestClient(app)
+		otherTab.cookies = new Map(customer.client.cookies)
+		expect(await (await otherTab.request('/auth')).text()).toContain('My Account')
+		await customer.client.post('/auth', { intent: 'signout' })
+		expect(await (await otherTab.request('/auth')).text()).toContain('Sign In or Register')
+
+		const owner = await createCustomer(app)
+		const phone = new TestClient(app)
+		await phone.post('/auth', { intent: 'signin', email: owner.email, password: owner.password })
+		expect(await (await phone.request('/auth')).text()).toContain('My Account')
+		const changed = await owner.client.post('/auth', {
+			intent: 'change-password',
+			currentPassword: owner.password,
+			password: 'a brand new passphrase 7',
+			confirmPassword: 'a brand new passphrase 7',
+		})
+		expect(changed.status).toBe(302)
+		expect(await (await owner.client.request('/auth')).text()).toContain('My Account')
+		expect(await (await phone.request('/auth')).text()).toContain('Sign In or Register')
+
+		const leaving = await createCustomer(app)
+		const laptop = new TestClient(app)
+		await laptop.post('/auth', {
+			intent: 'signin',
+			email: leaving.email,
+			password: leaving.password,
+		})
+		expect(await (await laptop.request('/auth')).text()).toContain('My Account')
+		const deleted = await leaving.client.post('/auth', {
+			intent: 'delete-account',
+			confirm: 'yes',
+			currentPassword: leaving.password,
+		})
+		expect(deleted.status).toBe(302)
+		expect(await (await laptop.request('/auth')).text()).toContain('Sign In or Register')
+	})
+})

@@ -6,6 +6,7 @@ import { enqueueEmail } from '~/.server/email/outbox'
 import { AUTH_MESSAGES } from '~/lib/auth-forms'
 import { clearLoginFailures, recordLoginFailure, signInWait, takeQuota } from './attempt-limiter'
 import { isAcceptablePassword, verifyCurrentPassword } from './passwords'
+import { credentialOf, sessionCacheFor } from './session-cache'
 import { sessionHintCookie } from './session-hint'
 
 type Ctx = Pick<AppLoadContext, 'auth' | 'db' | 'logger' | 'env' | 'clientIp'>
@@ -134,12 +135,14 @@ export async function resetPassword(ctx: Ctx, token: string, newPassword: string
 		return { ok: false as const, message: AUTH_MESSAGES.weakPassword }
 	}
 	const [owner] = await ctx.db
-		.select({ email: user.email })
+		.select({ id: user.id, email: user.email })
 		.from(verification)
 		.innerJoin(user, eq(user.id, verification.value))
 		.where(eq(verification.identifier, `reset-password:${token}`))
 	try {
 		await ctx.auth.api.resetPassword({ body: { token, newPassword } })
+		// Every session of the account ended: none may live on in this instance's cache.
+		if (owner) sessionCacheFor(ctx.auth).forget({ userId: owner.id })
 		// Whoever was typing wrong passwords for this account no longer slows its owner down.
 		if (owner) await clearLoginFailures(ctx.db, owner.email)
 		return { ok: true as const }
@@ -153,6 +156,8 @@ export async function resetPassword(ctx: Ctx, token: string, newPassword: string
 }
 
 export async function signOut(ctx: Ctx, requestHeaders: Headers) {
+	const credential = credentialOf(requestHeaders)
+	if (credential) sessionCacheFor(ctx.auth).forget({ credential })
 	let headers = new Headers()
 	try {
 		headers = (await ctx.auth.api.signOut({ headers: requestHeaders, returnHeaders: true })).headers
@@ -199,6 +204,7 @@ export async function changePassword(
 		headers: requestHeaders,
 		returnHeaders: true,
 	})
+	sessionCacheFor(ctx.auth).forget({ userId: account.id })
 	ctx.logger.info({ userId: account.id }, 'password changed')
 	return { ok: true, headers }
 }

@@ -1,7 +1,8 @@
 import type { AppLoadContext } from 'react-router'
 import { data, redirect } from 'react-router'
 import { hasControlCharacters } from '~/lib/text-safety'
-import { keepSessionAlive } from './session-activity'
+import { keepSessionAlive, TOUCH_AFTER_MS } from './session-activity'
+import { type CachedSession, credentialOf, sessionCacheFor } from './session-cache'
 
 export type SessionUser = {
 	id: string
@@ -29,22 +30,26 @@ async function lookUpSession(
 	request: Request,
 	context: AppLoadContext,
 ): Promise<SessionUser | null> {
-	const hasCredentials =
-		request.headers.get('cookie')?.includes('session_token') ||
-		request.headers.get('authorization')?.startsWith('Bearer ')
-	if (!hasCredentials) return null
+	const credential = credentialOf(request.headers)
+	if (!credential) return null
 	try {
-		const result = await context.auth.api.getSession({ headers: request.headers })
-		if (!result) return null
-		if (!(await keepSessionAlive(context.db, result.session))) {
-			context.logger.info({ userId: result.user.id }, 'session ended after idle timeout')
+		const cache = sessionCacheFor(context.auth)
+		let found: Omit<CachedSession, 'until'> | null | undefined = cache.get(credential)
+		if (!found) {
+			found = await context.auth.api.getSession({ headers: request.headers })
+			if (found) cache.set(credential, found)
+		}
+		if (!found) return null
+		const now = Date.now()
+		if (!(await keepSessionAlive(context.db, found.session, now))) {
+			cache.forget({ credential })
+			context.logger.info({ userId: found.user.id }, 'session ended after idle timeout')
 			return null
 		}
-		const u = result.user as typeof result.user & {
-			firstName?: string
-			lastName?: string
-			role?: string | null
-		}
+		// The cached copy follows the activity just written, so the next request does not write it.
+		if (now - new Date(found.session.updatedAt).getTime() > TOUCH_AFTER_MS)
+			found.session.updatedAt = new Date(now)
+		const u = found.user
 		return {
 			id: u.id,
 			email: u.email,

@@ -4,7 +4,7 @@ import { session } from '~/.server/db/schema'
 import { SESSION_IDLE_MINUTES } from './auth'
 
 /** Activity is written at most once a minute per session, not on every request. */
-const TOUCH_AFTER_MS = 60_000
+export const TOUCH_AFTER_MS = 60_000
 
 /**
  * The idle timeout: a session unused for SESSION_IDLE_MINUTES is deleted (signed out on the

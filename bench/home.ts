@@ -1,0 +1,98 @@
+import zlib from 'node:zlib'
+import autocannon from 'autocannon'
+// npm run bench:home: the home page for visitors (page cache) and rendered every time, beside a
+// static file, and the weight of what a browser downloads for it.
+import {
+	lighthouse,
+	machine,
+	startProductionServer,
+	summarise,
+	writeResultsSection,
+} from './support'
+
+const PORT = Number(process.env.BENCH_PORT ?? 4310)
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10)
+const CONNECTIONS = 32
+
+async function load(url: string, headers: Record<string, string> = {}) {
+	const result = await autocannon({
+		url,
+		connections: CONNECTIONS,
+		duration: DURATION_S,
+		headers: { 'accept-encoding': 'gzip', accept: 'text/html', ...headers },
+	})
+	return {
+		rps: Math.round(result.requests.average),
+		p50: result.latency.p50,
+		p99: result.latency.p99,
+		errors: result.errors + result.non2xx,
+	}
+}
+
+async function homeJavaScript(base: string) {
+	const html = await (await fetch(`${base}/`)).text()
+	const urls = new Set<string>()
+	for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g))
+		urls.add(match[1]!)
+	for (const match of html.matchAll(/import\("([^"]+)"\)|from "([^"]+\.js)"/g))
+		urls.add((match[1] ?? match[2])!)
+	let raw = 0
+	let gzip = 0
+	for (const url of urls) {
+		const body = Buffer.from(await (await fetch(new URL(url, base))).arrayBuffer())
+		raw += body.length
+		gzip += zlib.gzipSync(body, { level: 9 }).length
+	}
+	const css = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]!)
+	let cssGzip = 0
+	for (const url of css) {
+		cssGzip += zlib.gzipSync(
+			Buffer.from(await (await fetch(new URL(url, base))).arrayBuffer()),
+		).length
+	}
+	return { files: urls.size, raw, gzip, cssGzip, htmlGzip: zlib.gzipSync(html).length }
+}
+
+const server = await startProductionServer(PORT)
+try {
+	// The cheapest static response the server makes: a small file from public/.
+	const staticUrl = `${server.url}/favicon.svg`
+	await load(`${server.url}/`) // warm-up: JIT, page cache
+	const ssr = await load(`${server.url}/`)
+	// A cookie bypasses the page cache: the cost of a full render (loaders, React, gzip).
+	const uncached = await load(`${server.url}/`, { cookie: 'bench=1' })
+	const stat = await load(staticUrl)
+	const js = await homeJavaScript(server.url)
+	const lh = process.env.BENCH_SKIP_LIGHTHOUSE
+		? 'skipped (see bench:lighthouse)'
+		: lighthouse(`${server.url}/`)
+	const ratio = ((ssr.rps / stat.rps) * 100).toFixed(0)
+	const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
+	const body = `
+Command: \`npm run bench:home\` (${machine()}; autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each, gzip accepted).
+
+| Measure | Result | Target |
+|---|---|---|
+| SSR \`/\` (signed-out, page cache on) | ${ssr.rps} req/s, p50 ${ssr.p50} ms, p99 ${ssr.p99} ms, ${ssr.errors} errors | — |
+| SSR \`/\` rendered every time (cookie sent, cache bypassed) | ${uncached.rps} req/s, p50 ${uncached.p50} ms, p99 ${uncached.p99} ms, ${uncached.errors} errors | — |
+| Static file \`${staticUrl.replace(server.url, '')}\` | ${stat.rps} req/s, p50 ${stat.p50} ms, p99 ${stat.p99} ms | — |
+| SSR / static throughput | ${ratio}% | ≥ 40% |
+| JavaScript loaded for \`/\` | ${js.files} files, ${kb(js.raw)} raw, **${kb(js.gzip)} gzip** | ≤ 130 KB gzip |
+| CSS for \`/\` | ${kb(js.cssGzip)} gzip | — |
+| HTML for \`/\` | ${kb(js.htmlGzip)} gzip | — |
+| Lighthouse mobile \`/\` | ${lh} | ≥ 95 / 100 |
+`
+	writeResultsSection('Foundation: home page', body)
+	console.log(body)
+	summarise([
+		{
+			target: '—',
+			measure: 'JavaScript loaded for `/` (gzip)',
+			result: kb(js.gzip),
+			goal: '≤ 130 KB',
+			met: js.gzip <= 130 * 1024,
+		},
+	])
+} finally {
+	await server.stop()
+}
