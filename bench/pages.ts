@@ -17,7 +17,7 @@ import {
 
 const PORT = Number(process.env.BENCH_PORT ?? 4350)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
-const CONNECTIONS = 16
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
 const ORDERS = 20
 const ADMIN = { email: 'bench-admin@example.co.uk', password: 'bench admin password' }
 const CUSTOMER = { email: 'bench-customer@example.co.uk', password: 'bench customer password' }
