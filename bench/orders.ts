@@ -9,7 +9,7 @@ import { machine, startProductionServer, writeResultsSection } from './support'
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 16)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
-const PORT = 4330
+const PORT = Number(process.env.BENCH_PORT ?? 4330)
 // Catalogue unit prices (pence) of the lines ordered, from catalog/products.csv.
 const LINES = [
 	{ id: '145', quantity: 1, selectedSize: '5 m cable', selectedOption: 'Pump only', unit: 68599 },
