@@ -5,11 +5,15 @@ import os from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
-import { machine, startProductionServer, writeResultsSection } from './support'
+import { machine, rssMb, startProductionServer, summarise, writeResultsSection } from './support'
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 16)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
-const PORT = 4330
+const PORT = Number(process.env.BENCH_PORT ?? 4330)
+// Issue 22, target 3 (placement) and 4 (resident memory after this load, on PGlite).
+const TARGET_RATE = 250
+const TARGET_P99_MS = 100
+const TARGET_RSS_MB = 250
 // Catalogue unit prices (pence) of the lines ordered, from catalog/products.csv.
 const LINES = [
 	{ id: '145', quantity: 1, selectedSize: '5 m cable', selectedOption: 'Pump only', unit: 68599 },
@@ -55,6 +59,7 @@ async function run(
 	verify: (acked: Map<string, string>) => Promise<string[]>,
 ) {
 	const server = await startProductionServer(PORT, env)
+	let rss = 0
 	const acked = new Map<string, string>()
 	const latencies: number[] = []
 	let errors = 0
@@ -88,6 +93,8 @@ async function run(
 				}
 			}),
 		)
+		// Resident memory once the load is over, from /proc (issue 22 target 4).
+		rss = rssMb(server.child.pid!)
 	} finally {
 		await server.stop({ keepData: true })
 	}
@@ -95,7 +102,15 @@ async function run(
 	latencies.sort((a, b) => a - b)
 	const pct = (p: number) =>
 		Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0)
-	return `| ${label} | ${(acked.size / SECONDS).toFixed(0)} | ${pct(0.5)} ms | ${pct(0.99)} ms | ${errors} | ${acked.size} | ${problems.length === 0 ? 'all present once, totals right, one confirmation each' : problems.slice(0, 3).join('; ')} |`
+	const rate = Math.round(acked.size / SECONDS)
+	return {
+		label,
+		rate,
+		p99: pct(0.99),
+		rss,
+		verified: problems.length === 0 && errors === 0,
+		row: `| ${label} | ${rate} | ${pct(0.5)} ms | ${pct(0.99)} ms | ${errors} | ${acked.size} | ${rss} MB | ${problems.length === 0 ? 'all present once, totals right, one confirmation each' : problems.slice(0, 3).join('; ')} |`,
+	}
 }
 
 type Row = { id: string; subtotal_pence: number; n: number; emails: number }
@@ -119,7 +134,8 @@ const QUERY = `select o.id, o.subtotal_pence, count(*) over (partition by o.id) 
 	(select count(*) from email_outbox e where e.kind = 'order-confirmation' and e.subject like '%' || o.id) as emails
 	from orders o`
 
-const results: string[] = []
+const loadBefore = os.loadavg()[0]!
+const results: Array<Awaited<ReturnType<typeof run>>> = []
 const dataDir = fs.mkdtempSync(path.join('/tmp', 'koi-bench-orders-'))
 results.push(
 	await run('PGlite (embedded)', { DATA_DIR: dataDir, OUTBOX_POLL_MS: '60000' }, async (acked) => {
@@ -154,14 +170,42 @@ results.push(
 await admin.query(`drop database ${pgName} with (force)`)
 await admin.end()
 
+const [pglite, postgres] = results as [(typeof results)[0], (typeof results)[0]]
+const placementMet = (r: typeof pglite) =>
+	r.rate >= TARGET_RATE && r.p99 <= TARGET_P99_MS && r.verified
+const postgresNotSlower = postgres.rate >= pglite.rate
+summarise([
+	...results.map((r) => ({
+		target: '3',
+		measure: `Order placement, ${r.label} (${CUSTOMERS} customers)`,
+		result: `${r.rate} orders/s, p99 ${r.p99} ms${r.verified ? '' : ', verification failed'}`,
+		goal: `≥ ${TARGET_RATE} orders/s, p99 ≤ ${TARGET_P99_MS} ms, every order once`,
+		met: placementMet(r),
+	})),
+	{
+		target: '3',
+		measure: 'Order placement: PostgreSQL not slower than PGlite',
+		result: `${postgres.rate} vs ${pglite.rate} orders/s`,
+		goal: 'PostgreSQL ≥ PGlite',
+		met: postgresNotSlower,
+	},
+	{
+		target: '4',
+		measure: 'Resident memory after the PGlite order load (demo catalogue)',
+		result: `${pglite.rss} MB`,
+		goal: `≤ ${TARGET_RSS_MB} MB`,
+		met: pglite.rss <= TARGET_RSS_MB,
+	},
+])
+
 const body = `
-Command: \`npm run bench:orders\` (${machine()}; load average ${os.loadavg()[0]?.toFixed(1)} from other work on the machine; ${CUSTOMERS} signed-in customers, each placing orders back to back through \`POST /api/placeOrder\` for ${SECONDS} s; every acknowledged order then checked in the database).
+Command: \`npm run bench:orders\` (${machine()}; load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0]?.toFixed(1)} after, from other work on the machine; ${CUSTOMERS} signed-in customers, each placing orders back to back through \`POST /api/placeOrder\` for ${SECONDS} s; every acknowledged order then checked in the database; server memory (RSS) read from /proc after the load).
 
-| Database | orders/s | p50 | p99 | errors | acknowledged | verification |
-|---|---|---|---|---|---|---|
-${results.join('\n')}
+| Database | orders/s | p50 | p99 | errors | acknowledged | RSS after | verification |
+|---|---|---|---|---|---|---|---|
+${results.map((r) => r.row).join('\n')}
 
-Targets: ≥ 100 orders/s, p99 ≤ 150 ms, zero errors, zero lost or duplicated orders.
+Targets (issue 22): ≥ ${TARGET_RATE} orders/s with p99 ≤ ${TARGET_P99_MS} ms on both databases (${results.map((r) => `${r.label}: ${placementMet(r) ? 'met' : 'not met'}`).join(', ')}), PostgreSQL not the slower one (${postgresNotSlower ? 'met' : 'not met'}); zero errors, zero lost or duplicated orders; RSS ≤ ${TARGET_RSS_MB} MB after the PGlite load (${pglite.rss <= TARGET_RSS_MB ? 'met' : 'not met'}).
 `
 writeResultsSection('Order placement', body)
 console.log(body)

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { emailOutbox } from '~/.server/db/schema'
 
@@ -17,6 +17,21 @@ export type EmailMessage = {
 export async function enqueueEmail(db: Db | Tx, message: EmailMessage) {
 	const [row] = await db.insert(emailOutbox).values(message).returning({ id: emailOutbox.id })
 	return row!.id
+}
+
+/**
+ * The outbox rows for `messages` as one `insert … select` to run inside a bigger statement (a
+ * data-modifying CTE): the rows are written only when `when` (a boolean SQL condition) holds, and
+ * with that statement or not at all.
+ */
+export function enqueueEmailsSql(messages: EmailMessage[], when: SQL): SQL {
+	const rows = messages.map(
+		(m) =>
+			sql`(${m.to}, ${m.subject}, ${m.text}, ${m.html}, ${m.kind}, ${JSON.stringify(m.headers ?? {})}::jsonb)`,
+	)
+	return sql`insert into ${emailOutbox} ("to", subject, text, html, kind, headers)
+		select * from (values ${sql.join(rows, sql`, `)}) as m("to", subject, text, html, kind, headers)
+		where ${when}`
 }
 
 export type ClaimedEmail = typeof emailOutbox.$inferSelect

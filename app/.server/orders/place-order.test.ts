@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Catalog } from '~/.server/catalog/catalog'
 import { importCatalog } from '~/.server/catalog/import'
 import { emailOutbox, orderEvents, orders } from '~/.server/db/schema'
+import { saveDeliverySettings } from '~/.server/delivery/settings'
+import { DEFAULT_DELIVERY_SETTINGS } from '~/lib/delivery/zones'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db'
 import { ORDER_ID_PATTERN } from './order-id'
 import { placeOrder, UNAUTHENTICATED_MESSAGE } from './place-order'
@@ -150,6 +152,50 @@ describe('placeOrder', () => {
 			.from(orders)
 			.where(eq(orders.idempotencyKey, 'checkout-key-123'))
 		expect(rows).toHaveLength(1)
+	})
+
+	it('answers a retry with its first order and writes nothing more, even if the cart no longer checks out', async () => {
+		const input = { cartItems: [varipump], deliveryInfo: delivery, idempotencyKey: 'retry-key-1' }
+		const first = await placeOrder(deps, customer, input)
+		if (!first.ok) throw new Error(first.message)
+		const outboxBefore = (await database.db.select().from(emailOutbox)).length
+		const again = await placeOrder(deps, customer, input)
+		const changed = await placeOrder(deps, customer, {
+			...input,
+			cartItems: [{ ...varipump, code: 'OLD-CODE' }],
+		})
+		expect(again).toMatchObject({ ok: true, orderId: first.orderId, replayed: true })
+		expect(changed).toMatchObject({ ok: true, orderId: first.orderId, replayed: true })
+		expect((await database.db.select().from(emailOutbox)).length).toBe(outboxBefore)
+		const events = await database.db
+			.select()
+			.from(orderEvents)
+			.where(eq(orderEvents.orderId, first.orderId))
+		expect(events).toHaveLength(1)
+	})
+
+	it('quotes the hold period an admin saved in the very next confirmation email', async () => {
+		const confirmationOf = async (orderId: string) =>
+			(await database.db.select().from(emailOutbox)).find(
+				(e) => e.kind === 'order-confirmation' && e.subject.endsWith(orderId),
+			)!.text
+		const before = await placeOrder(deps, customer, {
+			cartItems: [varipump],
+			deliveryInfo: delivery,
+		})
+		if (!before.ok) throw new Error(before.message)
+		expect(await confirmationOf(before.orderId)).toContain('the price is held for 14 days')
+		await saveDeliverySettings(database.db, 'admin-1', {
+			...DEFAULT_DELIVERY_SETTINGS,
+			quoteValidDays: 21,
+		})
+		const after = await placeOrder(deps, customer, {
+			cartItems: [varipump],
+			deliveryInfo: delivery,
+		})
+		if (!after.ok) throw new Error(after.message)
+		expect(await confirmationOf(after.orderId)).toContain('the price is held for 21 days')
+		await saveDeliverySettings(database.db, 'admin-1', DEFAULT_DELIVERY_SETTINGS)
 	})
 
 	it('prices any mix of lines as the sum of catalogue unit price × quantity', async () => {

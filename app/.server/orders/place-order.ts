@@ -5,10 +5,9 @@ import type { SessionUser } from '~/.server/auth/guards'
 import { saveDeliveryDetails } from '~/.server/auth/profile'
 import type { Catalog } from '~/.server/catalog/catalog'
 import type { Db } from '~/.server/db/client'
-import { type DeliveryInfo, type OrderLine, orderEvents, orders } from '~/.server/db/schema'
-import { getDeliverySettings } from '~/.server/delivery/settings'
+import { type DeliveryInfo, type OrderLine, orders } from '~/.server/db/schema'
+import { currentDeliverySettings } from '~/.server/delivery/settings'
 import { newOrderNotificationEmail, orderConfirmationEmail } from '~/.server/email/order-emails'
-import { enqueueEmail } from '~/.server/email/outbox'
 import { unitPricePence } from '~/lib/catalog/product'
 import { PlaceOrderSchema } from '~/lib/checkout-schema'
 import { shippingClassOf } from '~/lib/delivery/shipping-class'
@@ -16,6 +15,7 @@ import { describeSiteAccess } from '~/lib/delivery/site-access-schema'
 import { deliveryQuoteSentence } from '~/lib/delivery/zones'
 import { errorsByField, type FieldErrors } from '~/lib/forms'
 import { toPriceText } from '~/lib/money'
+import { insertOrderOnce, type NewOrder } from './insert-order'
 import { newOrderId } from './order-id'
 
 export const ORDER_PLACED_MESSAGE =
@@ -57,7 +57,8 @@ export function orderDeps(context: Pick<AppLoadContext, 'db' | 'catalog' | 'env'
 
 /**
  * Turns a cart into a stored order request. Prices come from the catalogue, never from the
- * browser; the order, its first event and both emails are written in one transaction.
+ * browser; the order, its first event and both emails are written in one statement, so together
+ * or not at all.
  */
 export async function placeOrder(
 	deps: Deps,
@@ -69,20 +70,93 @@ export async function placeOrder(
 	if (!parsed.success) return invalid(parsed.error)
 	const input = parsed.data
 
-	if (input.idempotencyKey) {
-		const existing = await findByKey(deps.db, user.id, input.idempotencyKey)
-		if (existing) return existing
+	// A retry of a placed order answers with that order, even if the cart no longer checks out.
+	const checked = await priceLines(deps.catalog, input.cartItems)
+	if (!checked.ok) {
+		const existing = input.idempotencyKey
+			? await findByKey(deps.db, user.id, input.idempotencyKey)
+			: undefined
+		return existing ?? problem(checked.message)
+	}
+	const lines = checked.lines
+	const subtotalPence = lines.reduce((sum, line) => sum + line.unitPricePence * line.quantity, 0)
+	const { quoteValidDays } = await currentDeliverySettings(deps.db)
+	const deliveryNote = deliveryQuoteSentence(quoteValidDays)
+	const siteAccess = describeSiteAccess(input.siteAccess) ? input.siteAccess : null
+	const deliveryInfo: DeliveryInfo = {
+		...input.deliveryInfo,
+		email: input.deliveryInfo.email || user.email,
 	}
 
+	for (let attempt = 0; ; attempt++) {
+		const order: NewOrder = {
+			id: newOrderId(),
+			userId: user.id,
+			deliveryInfo,
+			cartItems: lines,
+			subtotalPence,
+			idempotencyKey: input.idempotencyKey ?? null,
+			siteAccess,
+		}
+		const summary = { ...order, cartItems: lines }
+		const emails = [
+			orderConfirmationEmail(user.email, summary, deliveryNote),
+			newOrderNotificationEmail(deps.businessEmail, summary, deps.siteUrl),
+		]
+		try {
+			// One statement writes the order, its event and both emails; the idempotency key's unique
+			// index decides a race (decision 5), so no read comes first.
+			const placed = input.saveToProfile
+				? await deps.db.transaction(async (tx) => {
+						if (!(await insertOrderOnce(tx, order, emails))) return false
+						await saveDeliveryDetails(tx as unknown as Db, user.id, {
+							...input.deliveryInfo,
+							siteAccess,
+						})
+						return true
+					})
+				: await insertOrderOnce(deps.db, order, emails)
+			if (!placed) {
+				// Only an order with the same key stops the insert: answer with it.
+				const existing = await findByKey(deps.db, user.id, input.idempotencyKey ?? '')
+				if (existing) return existing
+				throw new Error('order not written and no order with its idempotency key')
+			}
+			return {
+				ok: true,
+				orderId: order.id,
+				message: ORDER_PLACED_MESSAGE,
+				order: { cartItems: lines, subtotal: subtotalPence / 100, subtotalPence, deliveryInfo },
+				replayed: false,
+			}
+		} catch (error) {
+			const constraint =
+				(error as { constraint?: string; cause?: { constraint?: string } }).constraint ??
+				(error as { cause?: { constraint?: string } }).cause?.constraint
+			// An order id collision (1 in ~887 million): try another id.
+			if (constraint === 'orders_pkey' && attempt < 3) continue
+			throw error
+		}
+	}
+}
+
+type PricedLines = { ok: true; lines: OrderLine[] } | { ok: false; message: string }
+
+/** The cart re-priced from the catalogue, or why it cannot be ordered as it is. */
+async function priceLines(
+	catalog: Catalog,
+	items: z.output<typeof PlaceOrderSchema>['cartItems'],
+): Promise<PricedLines> {
 	const lines: OrderLine[] = []
-	for (const [index, item] of input.cartItems.entries()) {
-		const product = await deps.catalog.product(item.id)
+	const fail = (message: string): PricedLines => ({ ok: false, message })
+	for (const [index, item] of items.entries()) {
+		const product = await catalog.product(item.id)
 		if (!product)
-			return problem(
+			return fail(
 				`Item ${index + 1} in your cart is no longer available. Please remove it and try again.`,
 			)
 		if (item.code !== undefined && item.code !== product.code) {
-			return problem(
+			return fail(
 				`"${product.name}" has changed since you added it to your cart. Please remove it and add it again.`,
 			)
 		}
@@ -91,18 +165,17 @@ export async function placeOrder(
 				? !product.sizes.includes(item.selectedSize)
 				: item.selectedSize !== ''
 		) {
-			return problem(`The size "${item.selectedSize}" is not available for "${product.name}".`)
+			return fail(`The size "${item.selectedSize}" is not available for "${product.name}".`)
 		}
 		if (
 			product.options.length > 0
 				? !product.options.some((o) => o.name === item.selectedOption)
 				: item.selectedOption !== ''
 		) {
-			return problem(`The option "${item.selectedOption}" is not available for "${product.name}".`)
+			return fail(`The option "${item.selectedOption}" is not available for "${product.name}".`)
 		}
 		const unit = unitPricePence(product, item.selectedOption)
-		if (unit === null)
-			return problem(`"${product.name}" has no price yet. Please ask us for a price.`)
+		if (unit === null) return fail(`"${product.name}" has no price yet. Please ask us for a price.`)
 		lines.push({
 			id: product.id,
 			name: product.name,
@@ -118,66 +191,7 @@ export async function placeOrder(
 			shippingClass: shippingClassOf(product),
 		})
 	}
-	const subtotalPence = lines.reduce((sum, line) => sum + line.unitPricePence * line.quantity, 0)
-	const deliveryNote = deliveryQuoteSentence((await getDeliverySettings(deps.db)).quoteValidDays)
-	const siteAccess = describeSiteAccess(input.siteAccess) ? input.siteAccess : null
-	const deliveryInfo: DeliveryInfo = {
-		...input.deliveryInfo,
-		email: input.deliveryInfo.email || user.email,
-	}
-
-	for (let attempt = 0; ; attempt++) {
-		const orderId = newOrderId()
-		try {
-			await deps.db.transaction(async (tx) => {
-				await tx.insert(orders).values({
-					id: orderId,
-					status: 'pending',
-					userId: user.id,
-					isAnonymous: false,
-					deliveryInfo,
-					cartItems: lines,
-					subtotalPence,
-					idempotencyKey: input.idempotencyKey ?? null,
-					siteAccess,
-				})
-				await tx.insert(orderEvents).values({
-					orderId,
-					actor: 'customer',
-					fromStatus: null,
-					toStatus: 'pending',
-					note: 'Order request placed',
-				})
-				const summary = { id: orderId, cartItems: lines, subtotalPence, deliveryInfo, siteAccess }
-				await enqueueEmail(tx, orderConfirmationEmail(user.email, summary, deliveryNote))
-				await enqueueEmail(tx, newOrderNotificationEmail(deps.businessEmail, summary, deps.siteUrl))
-				if (input.saveToProfile)
-					await saveDeliveryDetails(tx as unknown as Db, user.id, {
-						...input.deliveryInfo,
-						siteAccess,
-					})
-			})
-			return {
-				ok: true,
-				orderId,
-				message: ORDER_PLACED_MESSAGE,
-				order: { cartItems: lines, subtotal: subtotalPence / 100, subtotalPence, deliveryInfo },
-				replayed: false,
-			}
-		} catch (error) {
-			const constraint =
-				(error as { constraint?: string; cause?: { constraint?: string } }).constraint ??
-				(error as { cause?: { constraint?: string } }).cause?.constraint
-			// A concurrent submit with the same key won the race: answer with its order.
-			if (input.idempotencyKey && constraint === 'orders_user_idempotency_idx') {
-				const existing = await findByKey(deps.db, user.id, input.idempotencyKey)
-				if (existing) return existing
-			}
-			// An order id collision (1 in ~887 million): try another id.
-			if (constraint === 'orders_pkey' && attempt < 3) continue
-			throw error
-		}
-	}
+	return { ok: true, lines }
 }
 
 async function findByKey(
