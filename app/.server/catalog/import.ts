@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { desc, eq, notInArray, sql } from 'drizzle-orm'
-import type { Db } from '~/.server/db/client'
+import type { Db, Tx } from '~/.server/db/client'
 import { catalogState, catalogVersions, products } from '~/.server/db/schema'
 import type { Product } from '~/lib/catalog/product'
 import { parseCatalogCsv, type RowError } from './csv'
@@ -11,7 +11,12 @@ export type ImportReport =
 	| { status: 'refused'; error: string }
 	| { status: 'valid'; imported: number; rejected: RowError[]; products: Product[] }
 
-const BATCH = 1000
+/**
+ * Rows per insert statement. Each batch goes as one JSON parameter that the database unpacks
+ * (jsonb_to_recordset): one round trip and one parameter instead of 15 per row, which is what
+ * made the 1,000-row multi-row inserts slow on 50,000 products.
+ */
+const BATCH = 10_000
 /** Any fixed number: the advisory lock a catalogue import holds until it commits. */
 const IMPORT_LOCK = 7_240_022
 
@@ -54,12 +59,7 @@ export async function importCatalog(
 		}
 		await tx.delete(products)
 		for (let i = 0; i < parsed.products.length; i += BATCH) {
-			await tx.insert(products).values(
-				parsed.products.slice(i, i + BATCH).map((product) => ({
-					...product,
-					position: Number(product.id),
-				})),
-			)
+			await insertProducts(tx, parsed.products.slice(i, i + BATCH))
 		}
 		const version = (state?.version ?? 0) + 1
 		const productCount = parsed.products.length
@@ -84,4 +84,34 @@ export async function importCatalog(
 			version,
 		}
 	})
+}
+
+/** The products table's columns, as jsonb_to_recordset unpacks them (types as in the schema). */
+const COLUMNS = sql.raw(`id text, position integer, name text, code text, image_url text,
+	product_url text, vendor text, category text, price_pence integer, sizes jsonb, options jsonb,
+	selected_size text, selected_option text, original_name text, shipping_class text`)
+const NAMES = sql.raw(`id, position, name, code, image_url, product_url, vendor, category,
+	price_pence, sizes, options, selected_size, selected_option, original_name, shipping_class`)
+
+async function insertProducts(tx: Tx, batch: Product[]) {
+	const rows = batch.map((p) => ({
+		id: p.id,
+		position: Number(p.id),
+		name: p.name,
+		code: p.code,
+		image_url: p.imageUrl,
+		product_url: p.productUrl,
+		vendor: p.vendor,
+		category: p.category,
+		price_pence: p.pricePence,
+		sizes: p.sizes,
+		options: p.options,
+		selected_size: p.selectedSize,
+		selected_option: p.selectedOption,
+		original_name: p.originalName,
+		shipping_class: p.shippingClass,
+	}))
+	await tx.execute(
+		sql`insert into ${products} (${NAMES}) select ${NAMES} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${COLUMNS})`,
+	)
 }

@@ -1,3 +1,5 @@
+import { fork } from 'node:child_process'
+import fs from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -32,6 +34,8 @@ export type DatabaseOptions = {
 	poolSize?: number
 	migrationsFolder?: string
 	onIdleError?: (error: Error) => void
+	/** Short lines saying what a first start is doing (creating the database, each migration). */
+	onProgress?: (text: string) => void
 }
 
 export const DEFAULT_MIGRATIONS_FOLDER = path.resolve(process.cwd(), 'drizzle')
@@ -53,6 +57,62 @@ async function migrateLocked(url: string, db: Db, migrationsFolder: string) {
 	} finally {
 		// Closing the session releases the lock, whatever happened.
 		await lock.end()
+	}
+}
+
+/**
+ * PGlite's start-up settings: its own defaults plus a smaller buffer pool. Postgres touches all of
+ * shared_buffers at start, and inside WebAssembly that memory is resident for good: 128 MB (the
+ * default) cost 128 MB of RSS; the files stay in the operating system's page cache anyway.
+ * Measured in docs/decisions/0013-lean-embedded-database.md.
+ */
+export const PGLITE_START_PARAMS = [
+	...['--single', '-F', '-O', '-j'],
+	...['-c', 'search_path=public', '-c', 'exit_on_error=false', '-c', 'log_checkpoints=false'],
+	...['-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0'],
+	...['-c', 'max_parallel_workers_per_gather=0', '-c', 'max_parallel_maintenance_workers=0'],
+	...['-c', 'io_method=sync', '-c', 'shared_buffers=16MB'],
+]
+
+/** The script that creates a new embedded database in a process of its own (see its header). */
+export const CREATE_SCRIPT = path.resolve(process.cwd(), 'app/.server/db/create-pglite.mjs')
+
+/** Does `dataDir` hold a database PGlite has finished creating? */
+export const pgliteExists = (dataDir: string) => fs.existsSync(path.join(dataDir, 'PG_VERSION'))
+
+/**
+ * Creates the embedded database in `dataDir` in a short-lived child process, so the ~900 MB that
+ * initdb takes is returned to the system when it exits instead of staying in this process.
+ */
+export async function createPgliteInChild(
+	dataDir: string,
+	migrationsFolder: string,
+	onProgress: (text: string) => void = () => {},
+) {
+	if (fs.existsSync(dataDir)) {
+		// Left by an older version killed while creating: keep it aside rather than delete anything.
+		fs.renameSync(dataDir, `${dataDir}.incomplete-${Date.now()}`)
+	}
+	fs.mkdirSync(path.dirname(dataDir), { recursive: true })
+	const child = fork(
+		CREATE_SCRIPT,
+		[dataDir, migrationsFolder, JSON.stringify(PGLITE_START_PARAMS)],
+		// No inherited flags (a test runner's loaders, a heap cap meant for the server).
+		{ execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+	)
+	child.on('message', (message: { progress?: string }) => {
+		if (message.progress) onProgress(message.progress)
+	})
+	const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>(
+		(resolve, reject) => {
+			child.once('error', reject)
+			child.once('exit', (c, s) => resolve([c, s]))
+		},
+	)
+	if (code !== 0 || !pgliteExists(dataDir)) {
+		throw new Error(
+			`Creating the embedded database in ${dataDir} failed (${signal ?? `exit code ${code}`}).`,
+		)
 	}
 }
 
@@ -83,7 +143,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 			close: () => pool.end(),
 		}
 	}
-	const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite()
+	if (options.dataDir && !pgliteExists(options.dataDir)) {
+		await createPgliteInChild(options.dataDir, migrationsFolder, options.onProgress)
+	}
+	const client = new PGlite(options.dataDir, { startParams: PGLITE_START_PARAMS })
 	await client.waitReady
 	const db = drizzlePglite(client, { schema }) as unknown as Db
 	try {

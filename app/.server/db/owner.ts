@@ -34,7 +34,11 @@ export async function openServerDatabase(
 		return openDatabase({ url: options.url, poolSize: options.poolSize, onIdleError })
 	const lock = await waitForLock(options.dataDir, options.lockWaitMs ?? 30_000, logger)
 	try {
-		const database = await openDatabase({ dataDir: path.resolve(options.dataDir, 'db') })
+		const database = await openDatabase({
+			dataDir: path.resolve(options.dataDir, 'db'),
+			// A first start creates the database in a child process; these say how far it got.
+			onProgress: (text) => logger.info(text),
+		})
 		if (Buffer.byteLength(socketPath(options.dataDir)) > MAX_SOCKET_PATH) {
 			// The shop still serves customers; management commands say the server does not answer.
 			logger.error(
