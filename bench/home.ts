@@ -1,9 +1,9 @@
-import zlib from 'node:zlib'
-import autocannon from 'autocannon'
 // npm run bench:home: the home page for visitors (page cache) and rendered every time, beside a
 // static file, and the weight of what a browser downloads for it.
+import zlib from 'node:zlib'
 import {
 	lighthouse,
+	loadTest,
 	machine,
 	startProductionServer,
 	summarise,
@@ -14,20 +14,12 @@ const PORT = Number(process.env.BENCH_PORT ?? 4310)
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = 32
 
-async function load(url: string, headers: Record<string, string> = {}) {
-	const result = await autocannon({
-		url,
+const load = (url: string, headers: Record<string, string> = {}) =>
+	loadTest(url, {
 		connections: CONNECTIONS,
-		duration: DURATION_S,
+		seconds: DURATION_S,
 		headers: { 'accept-encoding': 'gzip', accept: 'text/html', ...headers },
 	})
-	return {
-		rps: Math.round(result.requests.average),
-		p50: result.latency.p50,
-		p99: result.latency.p99,
-		errors: result.errors + result.non2xx,
-	}
-}
 
 async function homeJavaScript(base: string) {
 	const html = await (await fetch(`${base}/`)).text()

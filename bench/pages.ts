@@ -8,6 +8,8 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import {
+	type LoadResult,
+	loadTest,
 	machine,
 	type SummaryRow,
 	startProductionServer,
@@ -76,7 +78,7 @@ async function customerWithOrders(base: string) {
 	return cookie
 }
 
-type Measured = { rps: number; p50: number; p99: number; errors: number; bytes: number }
+type Measured = LoadResult
 
 /** BENCH_ONLY=regex: time only the pages whose name matches (for profiling one page). */
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined
@@ -89,19 +91,11 @@ async function load(url: string, headers: Record<string, string>, expect?: strin
 	const html = await check.text()
 	if (check.status !== 200 || (expect && !html.includes(expect)))
 		throw new Error(`${url} did not render${expect ? ` '${expect}'` : ''}: ${check.status}`)
-	const result = await autocannon({
-		url,
+	return loadTest(url, {
 		connections: CONNECTIONS,
-		duration: SECONDS,
+		seconds: SECONDS,
 		headers: { ...BROWSER, ...headers },
 	})
-	return {
-		rps: Math.round(result.requests.average),
-		p50: result.latency.p50,
-		p99: result.latency.p99,
-		errors: result.errors + result.non2xx,
-		bytes: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
-	} satisfies Measured
 }
 
 const loadBefore = os.loadavg()[0]?.toFixed(1)

@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import autocannon from 'autocannon'
 
 export const RESULTS_FILE = 'bench/RESULTS.md'
 
@@ -64,6 +65,27 @@ export function writeResultsSection(heading: string, body: string) {
 		? existing.replace(pattern, section)
 		: `${existing.trimEnd()}\n\n${section}`
 	fs.writeFileSync(RESULTS_FILE, `${next.trimEnd()}\n`)
+}
+
+export type LoadResult = { rps: number; p50: number; p99: number; errors: number; bytes: number }
+
+/** autocannon for a fixed time: requests a second, latency percentiles, errors, bytes a response. */
+export async function loadTest(
+	url: string,
+	{
+		connections,
+		seconds,
+		headers = {},
+	}: { connections: number; seconds: number; headers?: Record<string, string> },
+): Promise<LoadResult> {
+	const result = await autocannon({ url, connections, duration: seconds, headers })
+	return {
+		rps: Math.round(result.requests.average),
+		p50: result.latency.p50,
+		p99: result.latency.p99,
+		errors: result.errors + result.non2xx,
+		bytes: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
+	}
 }
 
 /** Resident memory of a process in MB, read from /proc (Linux), never estimated. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../support/app'
+import { cspNonceOf, startTestApp, type TestApp } from '../support/app'
 
 let app: TestApp
 beforeAll(async () => {
@@ -9,8 +9,7 @@ afterAll(async () => {
 	await app?.close()
 })
 
-const nonceOf = (res: Response) =>
-	/'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1]
+const nonceOf = cspNonceOf
 
 describe('page cache', () => {
 	it('replays a cookie-less page compressed, each time with its own nonce in CSP and scripts', async () => {

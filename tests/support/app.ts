@@ -117,3 +117,7 @@ async function oneAtATime(start: () => Promise<ViteDevServer>) {
 		fs.rmSync(lock, { recursive: true, force: true })
 	}
 }
+
+/** The nonce a response's Content-Security-Policy allows scripts with. */
+export const cspNonceOf = (res: Response) =>
+	/'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1]
