@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { emailOutbox } from '~/.server/db/schema'
 
@@ -19,19 +19,21 @@ export async function enqueueEmail(db: Db | Tx, message: EmailMessage) {
 	return row!.id
 }
 
+/** The outbox columns a bigger statement fills from `emailRowsSql`, in its order. */
+export const EMAIL_COLUMNS = sql`"to", subject, text, html, kind, headers`
+
 /**
- * The outbox rows for `messages` as one `insert … select` to run inside a bigger statement (a
- * data-modifying CTE): the rows are written only when `when` (a boolean SQL condition) holds, and
- * with that statement or not at all.
+ * Outbox rows as a `(values …) as <alias>(tag, "to", subject, text, html, kind, headers)` source
+ * for an `insert … select` inside a bigger statement (a data-modifying CTE), so the emails are
+ * written with that statement or not at all. `tag` lets the statement join each email to the row
+ * it belongs to.
  */
-export function enqueueEmailsSql(messages: EmailMessage[], when: SQL): SQL {
-	const rows = messages.map(
-		(m) =>
-			sql`(${m.to}, ${m.subject}, ${m.text}, ${m.html}, ${m.kind}, ${JSON.stringify(m.headers ?? {})}::jsonb)`,
+export function emailRowsSql(alias: string, rows: Array<{ tag: string; message: EmailMessage }>) {
+	const values = rows.map(
+		({ tag, message: m }) =>
+			sql`(${tag}, ${m.to}, ${m.subject}, ${m.text}, ${m.html}, ${m.kind}, ${JSON.stringify(m.headers ?? {})}::jsonb)`,
 	)
-	return sql`insert into ${emailOutbox} ("to", subject, text, html, kind, headers)
-		select * from (values ${sql.join(rows, sql`, `)}) as m("to", subject, text, html, kind, headers)
-		where ${when}`
+	return sql`(values ${sql.join(values, sql`, `)}) as ${sql.identifier(alias)}(tag, ${EMAIL_COLUMNS})`
 }
 
 export type ClaimedEmail = typeof emailOutbox.$inferSelect

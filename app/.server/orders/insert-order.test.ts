@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '~/.server/db/client'
 import { emailOutbox, orderEvents, orders } from '~/.server/db/schema'
-import type { EmailMessage } from '~/.server/email/outbox'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db'
-import { insertOrderOnce, type NewOrder } from './insert-order'
+import { insertOrderOnce, insertOrders, type OrderWrite } from './insert-order'
+import { OrderWriter } from './order-writer'
 
 let database: TestDatabase
 beforeAll(async () => {
@@ -13,48 +14,51 @@ afterAll(async () => {
 	await database?.cleanup()
 })
 
-const order = (id: string, idempotencyKey: string | null): NewOrder => ({
-	id,
-	userId: 'user-1',
-	deliveryInfo: {
-		firstName: 'Morag',
-		lastName: 'Mackenzie',
-		address1: '12 Loch Road',
-		city: 'Inverness',
-		postcode: 'IV2 3XY',
-		phone: '01463 123456',
-		email: 'morag@example.co.uk',
-	} as NewOrder['deliveryInfo'],
-	cartItems: [],
-	subtotalPence: 1234,
-	idempotencyKey,
-	siteAccess: null,
-})
-const emails = (id: string): EmailMessage[] => [
-	{ to: 'a@example.co.uk', subject: `Yours ${id}`, text: 't', html: '<p>h</p>', kind: 'one' },
-	{
-		to: 'b@example.co.uk',
-		subject: `Ours ${id}`,
-		text: "it's",
-		html: '<p>"x"</p>',
-		kind: 'two',
-		headers: { 'Reply-To': 'c@example.co.uk' },
+const write = (id: string, idempotencyKey: string | null, userId = 'user-1'): OrderWrite => ({
+	order: {
+		id,
+		userId,
+		deliveryInfo: {
+			firstName: 'Morag',
+			lastName: 'Mackenzie',
+			address1: '12 Loch Road',
+			city: 'Inverness',
+			postcode: 'IV2 3XY',
+			phone: '01463 123456',
+			email: 'morag@example.co.uk',
+		} as OrderWrite['order']['deliveryInfo'],
+		cartItems: [],
+		subtotalPence: 1234,
+		idempotencyKey,
+		siteAccess: null,
 	},
-]
+	emails: [
+		{ to: 'a@example.co.uk', subject: `Yours ${id}`, text: 't', html: '<p>h</p>', kind: 'one' },
+		{
+			to: 'b@example.co.uk',
+			subject: `Ours ${id}`,
+			text: "it's",
+			html: '<p>"x"</p>',
+			kind: 'two',
+			headers: { 'Reply-To': 'c@example.co.uk' },
+		},
+	],
+})
 const written = async (id: string) => ({
 	orders: await database.db.select().from(orders).where(eq(orders.id, id)),
 	events: await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, id)),
 	emails: await database.db
 		.select()
 		.from(emailOutbox)
-		.where(sql`${emailOutbox.subject} like ${`%${id}`}`),
+		.where(sql`${emailOutbox.subject} like ${`% ${id}`}`),
 })
+const constraintOf = (error: unknown) =>
+	(error as { constraint?: string }).constraint ??
+	(error as { cause?: { constraint?: string } }).cause?.constraint
 
-describe('insertOrderOnce', () => {
+describe('insertOrders', () => {
 	it('writes the order, its first event and every email, with the values given', async () => {
-		expect(
-			await insertOrderOnce(database.db, order('KP-AAAAAA', 'key-1'), emails('KP-AAAAAA')),
-		).toBe(true)
+		expect(await insertOrderOnce(database.db, write('KP-AAAAAA', 'key-1'))).toBe(true)
 		const rows = await written('KP-AAAAAA')
 		expect(rows.orders).toMatchObject([
 			{ status: 'pending', userId: 'user-1', subtotalPence: 1234, siteAccess: null, version: 1 },
@@ -78,33 +82,86 @@ describe('insertOrderOnce', () => {
 		])
 	})
 
-	it('writes nothing for a second order with the same key, and answers false', async () => {
-		expect(
-			await insertOrderOnce(database.db, order('KP-BBBBBB', 'key-1'), emails('KP-BBBBBB')),
-		).toBe(false)
+	it('writes nothing for a second order with the same key, and leaves it out of the answer', async () => {
+		expect(await insertOrderOnce(database.db, write('KP-BBBBBB', 'key-1'))).toBe(false)
 		expect(await written('KP-BBBBBB')).toEqual({ orders: [], events: [], emails: [] })
 		expect((await written('KP-AAAAAA')).emails).toHaveLength(2)
 	})
 
 	it('never treats orders without a key as duplicates', async () => {
-		expect(await insertOrderOnce(database.db, order('KP-CCCCCC', null), emails('KP-CCCCCC'))).toBe(
-			true,
-		)
-		expect(await insertOrderOnce(database.db, order('KP-DDDDDD', null), emails('KP-DDDDDD'))).toBe(
-			true,
-		)
+		expect(await insertOrderOnce(database.db, write('KP-CCCCCC', null))).toBe(true)
+		expect(await insertOrderOnce(database.db, write('KP-DDDDDD', null))).toBe(true)
 	})
 
-	it('fails on a taken order id with orders_pkey, writing none of the emails', async () => {
-		const error = await insertOrderOnce(
-			database.db,
-			order('KP-AAAAAA', 'key-2'),
-			emails('KP-AAAAAA-again'),
-		).catch((e: unknown) => e)
-		const constraint =
-			(error as { constraint?: string }).constraint ??
-			(error as { cause?: { constraint?: string } }).cause?.constraint
-		expect(constraint).toBe('orders_pkey')
-		expect((await written('KP-AAAAAA-again')).emails).toEqual([])
+	it('writes many orders at once, each with its own emails, and one of two with the same key', async () => {
+		const placed = await insertOrders(database.db, [
+			write('KP-EEEEEE', 'key-e'),
+			write('KP-FFFFFF', 'key-1'), // taken by KP-AAAAAA
+			write('KP-GGGGGG', 'key-g'),
+			write('KP-HHHHHH', 'key-g'), // the same key within the batch
+			write('KP-JJJJJJ', 'key-g', 'user-2'), // the same key, another customer
+		])
+		expect([...placed].sort()).toEqual(['KP-EEEEEE', 'KP-GGGGGG', 'KP-JJJJJJ'])
+		for (const id of placed) {
+			const rows = await written(id)
+			expect([rows.orders.length, rows.events.length, rows.emails.length], id).toEqual([1, 1, 2])
+			expect(rows.emails.every((e) => e.subject.endsWith(id))).toBe(true)
+		}
+		for (const id of ['KP-FFFFFF', 'KP-HHHHHH'])
+			expect(await written(id)).toEqual({ orders: [], events: [], emails: [] })
+	})
+
+	it('fails on a taken order id with orders_pkey, writing none of the batch', async () => {
+		const error = await insertOrders(database.db, [
+			write('KP-KKKKKK', 'key-k'),
+			write('KP-AAAAAA', 'key-2'),
+		]).catch((e: unknown) => e)
+		expect(constraintOf(error)).toBe('orders_pkey')
+		expect(await written('KP-KKKKKK')).toEqual({ orders: [], events: [], emails: [] })
+	})
+})
+
+describe('OrderWriter (group commit)', () => {
+	it('writes orders that arrive together in one statement, each with its own answer', async () => {
+		let statements = 0
+		const counting = new Proxy(database.db, {
+			get(target, key, receiver) {
+				if (key === 'execute')
+					return (...args: Parameters<Db['execute']>) => {
+						statements++
+						return target.execute(...args)
+					}
+				return Reflect.get(target, key, receiver)
+			},
+		})
+		const writer = new OrderWriter(counting)
+		const ids = ['KP-LLLLLL', 'KP-MMMMMM', 'KP-NNNNNN', 'KP-PPPPPP', 'KP-QQQQQQ']
+		const answers = await Promise.all([
+			...ids.map((id) => writer.write(write(id, `key-${id}`))),
+			writer.write(write('KP-RRRRRR', 'key-1')),
+		])
+		expect(answers).toEqual([true, true, true, true, true, false])
+		// The first goes alone (nothing was waiting), the other five wait and go together.
+		expect(statements).toBe(2)
+		for (const id of ids) expect((await written(id)).orders).toHaveLength(1)
+	})
+
+	it("keeps one order's failure its own: the rest of its batch is written", async () => {
+		const writer = new OrderWriter(database.db)
+		const results = await Promise.allSettled([
+			writer.write(write('KP-SSSSSS', 'key-s')),
+			writer.write(write('KP-TTTTTT', 'key-t')),
+			writer.write(write('KP-AAAAAA', 'key-3')), // a taken id
+			writer.write(write('KP-UUUUUU', 'key-u')),
+		])
+		expect(results.map((r) => r.status)).toEqual([
+			'fulfilled',
+			'fulfilled',
+			'rejected',
+			'fulfilled',
+		])
+		expect(constraintOf((results[2] as PromiseRejectedResult).reason)).toBe('orders_pkey')
+		for (const id of ['KP-SSSSSS', 'KP-TTTTTT', 'KP-UUUUUU'])
+			expect((await written(id)).emails).toHaveLength(2)
 	})
 })

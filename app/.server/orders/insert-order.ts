@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
-import { type DeliveryInfo, type OrderLine, orderEvents, orders } from '~/.server/db/schema'
-import { type EmailMessage, enqueueEmailsSql } from '~/.server/email/outbox'
+import {
+	type DeliveryInfo,
+	emailOutbox,
+	type OrderLine,
+	orderEvents,
+	orders,
+} from '~/.server/db/schema'
+import { EMAIL_COLUMNS, type EmailMessage, emailRowsSql } from '~/.server/email/outbox'
 import type { SiteAccess } from '~/lib/delivery/suggest'
 
 export type NewOrder = {
@@ -14,34 +20,54 @@ export type NewOrder = {
 	siteAccess: SiteAccess | null
 }
 
+/** An order and the emails that go with it (written only if the order is). */
+export type OrderWrite = { order: NewOrder; emails: EmailMessage[] }
+
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 
 /**
- * Writes a new order, its first event and its emails in one statement (one round trip, atomic like
- * any single statement: decision 12). True when written; false when this customer already placed
- * an order with the same idempotency key (that order is left as it was, and nothing is written).
- * Another order's id (1 in ~887 million) fails with `orders_pkey`, as a plain insert would.
+ * Writes new orders, each with its first event and its emails, in one statement: one round trip,
+ * and atomic like any single statement (decision 12). Answers the ids written; an order left out
+ * is one whose customer already has an order with the same idempotency key (that order stays as
+ * it was, and nothing is written for this one). A taken order id (1 in ~887 million) fails the
+ * whole statement with `orders_pkey`, as a plain insert would.
  */
-export async function insertOrderOnce(
-	db: Db | Tx,
-	order: NewOrder,
-	emails: EmailMessage[],
-): Promise<boolean> {
+export async function insertOrders(db: Db | Tx, writes: OrderWrite[]): Promise<Set<string>> {
+	if (writes.length === 0) return new Set()
+	const rows = writes.map(
+		({ order: o }) =>
+			sql`(${o.id}, 'pending', ${o.userId}, false, ${json(o.deliveryInfo)}, ${json(o.cartItems)},
+				${o.subtotalPence}, ${o.idempotencyKey}, ${o.siteAccess === null ? null : json(o.siteAccess)})`,
+	)
+	const emails = writes.flatMap(({ order, emails }) =>
+		emails.map((message) => ({ tag: order.id, message })),
+	)
 	const result = await db.execute(sql`
 		with placed as (
 			insert into ${orders} (id, status, user_id, is_anonymous, delivery_info, cart_items,
 				subtotal_pence, idempotency_key, site_access)
-			values (${order.id}, 'pending', ${order.userId}, false, ${json(order.deliveryInfo)},
-				${json(order.cartItems)}, ${order.subtotalPence}, ${order.idempotencyKey},
-				${order.siteAccess === null ? null : json(order.siteAccess)})
+			values ${sql.join(rows, sql`, `)}
 			on conflict (user_id, idempotency_key) do nothing
 			returning id
 		),
 		event as (
 			insert into ${orderEvents} (order_id, actor, from_status, to_status, note)
 			select id, 'customer', null, 'pending', 'Order request placed' from placed
-		),
-		emails as (${enqueueEmailsSql(emails, sql`exists (select 1 from placed)`)})
+		)${
+			emails.length === 0
+				? sql``
+				: sql`,
+		emails as (
+			insert into ${emailOutbox} (${EMAIL_COLUMNS})
+			select m."to", m.subject, m.text, m.html, m.kind, m.headers
+			from ${emailRowsSql('m', emails)} join placed on placed.id = m.tag
+		)`
+		}
 		select id from placed`)
-	return (result as unknown as { rows: unknown[] }).rows.length === 1
+	return new Set((result as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id))
+}
+
+/** One order: true when written, false when its idempotency key was already used (see above). */
+export async function insertOrderOnce(db: Db | Tx, write: OrderWrite): Promise<boolean> {
+	return (await insertOrders(db, [write])).has(write.order.id)
 }

@@ -17,6 +17,7 @@ import { errorsByField, type FieldErrors } from '~/lib/forms'
 import { toPriceText } from '~/lib/money'
 import { insertOrderOnce, type NewOrder } from './insert-order'
 import { newOrderId } from './order-id'
+import { orderWriterFor } from './order-writer'
 
 export const ORDER_PLACED_MESSAGE =
 	'Your order request has been received. We will review it and contact you to confirm delivery options and costs.'
@@ -104,18 +105,19 @@ export async function placeOrder(
 			newOrderNotificationEmail(deps.businessEmail, summary, deps.siteUrl),
 		]
 		try {
-			// One statement writes the order, its event and both emails; the idempotency key's unique
-			// index decides a race (decision 5), so no read comes first.
+			// One statement writes the order, its event and both emails (with other orders waiting at
+			// the same moment: decision 12); the idempotency key's unique index decides a race
+			// (decision 5), so no read comes first.
 			const placed = input.saveToProfile
 				? await deps.db.transaction(async (tx) => {
-						if (!(await insertOrderOnce(tx, order, emails))) return false
+						if (!(await insertOrderOnce(tx, { order, emails }))) return false
 						await saveDeliveryDetails(tx as unknown as Db, user.id, {
 							...input.deliveryInfo,
 							siteAccess,
 						})
 						return true
 					})
-				: await insertOrderOnce(deps.db, order, emails)
+				: await orderWriterFor(deps.db).write({ order, emails })
 			if (!placed) {
 				// Only an order with the same key stops the insert: answer with it.
 				const existing = await findByKey(deps.db, user.id, input.idempotencyKey ?? '')
