@@ -29,7 +29,13 @@ export function routerHandler({
 	cache,
 	bodyLimit = bodyLimitFor,
 }: Options) {
-	const handle = createRequestHandler(build, mode)
+	// Given a function, React Router loads the build and re-derives its route tables on every
+	// request (for development's hot reload); in production the build never changes: load it once.
+	let handle = mode === 'development' ? createRequestHandler(build, mode) : undefined
+	const productionHandler = async () => {
+		handle ??= createRequestHandler(await build(), mode)
+		return handle
+	}
 	return async (req: Request, res: Response, next: NextFunction) => {
 		try {
 			const nonce = res.locals.cspNonce as string
@@ -51,7 +57,7 @@ export function routerHandler({
 			const generation = cache?.generation
 			const { request, bodyTooLarge } = toFetchRequest(req, res, bodyLimit(req), shared)
 			const context = getLoadContext(req, res)
-			const response = await handle(request, context)
+			const response = await (handle ?? (await productionHandler()))(request, context)
 			// Whatever the route made of its failed read, the answer is that the body was too large.
 			if (bodyTooLarge()) {
 				await response.body?.cancel()
