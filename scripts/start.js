@@ -33,6 +33,8 @@ export function fingerprint(root = '.') {
 		}
 	}
 	for (const entry of [...SOURCES, ...FILES]) visit(entry)
+	// Product images are drawn from the catalogue file, which may live outside the repository.
+	if (process.env.CATALOG_FILE) visit(path.relative(root, path.resolve(process.env.CATALOG_FILE)))
 	return hash.digest('hex')
 }
 
