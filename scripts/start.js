@@ -1,7 +1,7 @@
 // `npm start`: make sure the generated images and the production build are current, then serve.
 // A fresh clone needs nothing else; a second start skips every step whose inputs did not change
 // and goes straight to the server. Each step says what it is doing, in short lines.
-import { execFileSync, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -52,20 +52,27 @@ export function upToDate(root = '.') {
 const bin = (/** @type {string} */ file) => path.join('node_modules', file)
 /** Runs a Node tool without npx (which costs a second or more on its own). */
 const run = (/** @type {string} */ script, /** @type {string[]} */ args) =>
-	execFileSync(process.execPath, [bin(script), ...args], { stdio: 'inherit' })
+	new Promise((resolve, reject) => {
+		const child = spawn(process.execPath, [bin(script), ...args], { stdio: 'inherit' })
+		child.once('error', reject)
+		child.once('exit', (code) =>
+			code === 0 ? resolve(undefined) : reject(new Error(`${script} ${args[0]} failed (${code})`)),
+		)
+	})
 const seconds = (/** @type {number} */ since) => `${((Date.now() - since) / 1000).toFixed(1)} s`
 
-function prepare() {
+async function prepare() {
 	const started = Date.now()
-	console.log('First start or changed sources: preparing images and the production build.')
-	run('tsx/dist/cli.mjs', ['scripts/ensure-assets.ts'])
-	let step = Date.now()
-	console.log('Build: client and server bundles…')
-	run('@react-router/dev/bin.js', ['build', '--logLevel', 'warn'])
-	console.log(`Build: done in ${seconds(step)}`)
-	step = Date.now()
-	console.log('Build: compressing assets…')
-	run('tsx/dist/cli.mjs', ['scripts/precompress.ts'])
+	console.log('First start or changed sources: drawing images and building, side by side.')
+	// The bundle does not depend on the images (the server serves public/images itself), so the
+	// build runs while the images are drawn: it is mostly one core, the images fill the rest.
+	const build = (async () => {
+		console.log('Build: client and server bundles…')
+		await run('@react-router/dev/bin.js', ['build', '--logLevel', 'warn'])
+		console.log(`Build: done after ${seconds(started)}; compressing assets…`)
+		await run('tsx/dist/cli.mjs', ['scripts/precompress.ts'])
+	})()
+	await Promise.all([run('tsx/dist/cli.mjs', ['scripts/ensure-assets.ts']), build])
 	fs.writeFileSync(STAMP, fingerprint())
 	console.log(`Ready to serve after ${seconds(started)}; starting the server.`)
 }
@@ -82,6 +89,6 @@ function serve() {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve('scripts/start.js')) {
-	if (!upToDate()) prepare()
+	if (!upToDate()) await prepare()
 	serve()
 }
