@@ -1,64 +1,87 @@
 // Entry point: production serves ./build; development runs Vite in middleware mode.
 // Everything else (routes, security headers, database) lives in server/app.ts.
+import { spawn } from 'node:child_process'
 import process from 'node:process'
+import { fileURLToPath } from 'node:url'
+import { needsServerFlags, SERVER_ENV, SERVER_NODE_FLAGS } from './scripts/server-flags.js'
 
 const dev = process.env.NODE_ENV !== 'production'
-const SHUTDOWN_GRACE_MS = 10_000
 
-/** @type {{ boot: typeof import('./server/app').boot, createApp: typeof import('./server/app').createApp }} */
-let mod
-/** @type {import('express').RequestHandler | undefined} */
-let devMiddleware
-/** @type {import('vite').ViteDevServer | undefined} */
-let vite
-if (dev) {
-	const devServer = await import('vite').then((v) =>
-		v.createServer({ server: { middlewareMode: true } }),
+// Production memory settings (scripts/server-flags.js): a server started without them, e.g. by
+// `npm run start:prod` or `node server.js`, runs as a child that has them.
+
+if (!dev && needsServerFlags() && process.argv[1] === fileURLToPath(import.meta.url)) {
+	const child = spawn(
+		process.execPath,
+		[...SERVER_NODE_FLAGS, ...process.execArgv, ...process.argv.slice(1)],
+		{ stdio: 'inherit', env: { ...process.env, ...SERVER_ENV } },
 	)
-	mod = /** @type {any} */ (await devServer.ssrLoadModule('./server/app.ts'))
-	devMiddleware = devServer.middlewares
-	vite = devServer
+	for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+		process.on(signal, () => child.kill(signal))
+	}
+	child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
 } else {
-	const buildPath = './build/server/index.js'
-	mod = /** @type {any} */ (await import(buildPath))
+	await serve()
 }
 
-/** @type {Awaited<ReturnType<typeof mod.boot>>} */
-let runtime
-try {
-	runtime = await mod.boot()
-} catch (error) {
-	console.error(error instanceof Error ? error.message : error)
-	process.exit(1)
-}
-const app = mod.createApp(
-	runtime,
-	dev ? { dev: true, devMiddleware } : { clientDir: 'build/client' },
-)
+async function serve() {
+	const SHUTDOWN_GRACE_MS = 10_000
 
-const server = app.listen(runtime.env.PORT, runtime.env.HOST, () => {
-	runtime.logger.info({ url: runtime.env.SITE_URL, port: runtime.env.PORT }, 'listening')
-})
+	/** @type {{ boot: typeof import('./server/app').boot, createApp: typeof import('./server/app').createApp }} */
+	let mod
+	/** @type {import('express').RequestHandler | undefined} */
+	let devMiddleware
+	/** @type {import('vite').ViteDevServer | undefined} */
+	let vite
+	if (dev) {
+		const devServer = await import('vite').then((v) =>
+			v.createServer({ server: { middlewareMode: true } }),
+		)
+		mod = /** @type {any} */ (await devServer.ssrLoadModule('./server/app.ts'))
+		devMiddleware = devServer.middlewares
+		vite = devServer
+	} else {
+		const buildPath = './build/server/index.js'
+		mod = /** @type {any} */ (await import(buildPath))
+	}
 
-let stopping = false
-async function shutdown(/** @type {string} */ signal) {
-	if (stopping) return
-	stopping = true
-	runtime.logger.info({ signal }, 'shutting down: finishing in-flight requests')
-	const force = setTimeout(() => {
-		runtime.logger.warn('grace period over: closing remaining connections')
-		server.closeAllConnections()
-	}, SHUTDOWN_GRACE_MS)
-	force.unref()
-	server.close(async () => {
-		await vite?.close()
-		await runtime.close()
-		runtime.logger.info('stopped')
-		process.exit(0)
+	/** @type {Awaited<ReturnType<typeof mod.boot>>} */
+	let runtime
+	try {
+		runtime = await mod.boot()
+	} catch (error) {
+		console.error(error instanceof Error ? error.message : error)
+		process.exit(1)
+	}
+	const app = mod.createApp(
+		runtime,
+		dev ? { dev: true, devMiddleware } : { clientDir: 'build/client' },
+	)
+
+	const server = app.listen(runtime.env.PORT, runtime.env.HOST, () => {
+		runtime.logger.info({ url: runtime.env.SITE_URL, port: runtime.env.PORT }, 'listening')
 	})
-	server.closeIdleConnections()
+
+	let stopping = false
+	async function shutdown(/** @type {string} */ signal) {
+		if (stopping) return
+		stopping = true
+		runtime.logger.info({ signal }, 'shutting down: finishing in-flight requests')
+		const force = setTimeout(() => {
+			runtime.logger.warn('grace period over: closing remaining connections')
+			server.closeAllConnections()
+		}, SHUTDOWN_GRACE_MS)
+		force.unref()
+		server.close(async () => {
+			await vite?.close()
+			await runtime.close()
+			runtime.logger.info('stopped')
+			process.exit(0)
+		})
+		server.closeIdleConnections()
+	}
+	// Vite (development) installs a SIGTERM handler that exits at once; ours closes the database first.
+	process.removeAllListeners('SIGTERM')
+	process.on('SIGTERM', shutdown)
+	process.on('SIGINT', shutdown)
 }
-// Vite (development) installs a SIGTERM handler that exits at once; ours closes the database first.
-process.removeAllListeners('SIGTERM')
-process.on('SIGTERM', shutdown)
-process.on('SIGINT', shutdown)

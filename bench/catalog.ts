@@ -5,12 +5,13 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import { machine, rssMb, startProductionServer, writeResultsSection } from './support'
+import { serverRssMb } from './process-tree'
+import { machine, startProductionServer, summarise, writeResultsSection } from './support'
 import { syntheticCatalogCsv } from './synthetic-catalog'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000)
 const REQUESTS = 1500
-const PORT = 4320
+const PORT = 4531
 
 async function measure(url: string) {
 	// A page that only renders its error message would look fast: check the real page first.
@@ -44,20 +45,22 @@ const report = execFileSync('npx', ['tsx', 'cli/catalog-import.ts', csv], {
 	encoding: 'utf8',
 })
 const importSeconds = (Date.now() - importStarted) / 1000
+// The import's own time as the command reports it ("Imported 50000 rows in 2.9 s; …").
+const importOwnSeconds = Number(/in ([\d.]+) s/.exec(report)?.[1] ?? Number.NaN)
 const server = await startProductionServer(PORT, { DATA_DIR: dataDir, CATALOG_FILE: csv })
 try {
 	await fetch(`${server.url}/pond-products/pumps`, { headers: { cookie: 'bench=1' } })
-	const rssAfterImport = rssMb(server.child.pid!)
+	const rssAfterImport = serverRssMb(server.child.pid!)
 	const category = await measure(`${server.url}/pond-products/pumps?page=250`)
 	const search = await measure(`${server.url}/pond-products?search=pump`)
 	const product = await measure(`${server.url}/pond-products/skimmers/25004`)
-	const rssAfter = rssMb(server.child.pid!)
+	const rssAfter = serverRssMb(server.child.pid!)
 	const row = (name: string, m: Awaited<ReturnType<typeof measure>>) =>
 		`| ${name} | ${m.p50} ms | ${m.p99} ms | ${m.rps} | ${m.errors} |`
 	const body = `
 Command: \`npm run bench:catalog\` (${machine()}; ${ROWS.toLocaleString('en-GB')} synthetic products, ${REQUESTS} requests per page, one connection, page cache bypassed; load average at start ${os.loadavg()[0]?.toFixed(1)}).
 
-Import (CLI, PGlite, includes tsx start-up): **${importSeconds.toFixed(1)} s** — ${report.trim().split('\n')[0]} Target ≤ 10 s.
+Import (CLI, PGlite): **${importOwnSeconds.toFixed(1)} s** as the command reports it (target ≤ 3 s); ${importSeconds.toFixed(1)} s including tsx start-up and creating the database — ${report.trim().split('\n')[0]}
 
 | Page | p50 | p99 | req/s | errors |
 |---|---|---|---|---|
@@ -65,9 +68,33 @@ ${row('Category page (`/pond-products/pumps?page=250`)', category)}
 ${row('Search, common substring (`/pond-products?search=pump`)', search)}
 ${row('Product page (`/pond-products/skimmers/25004`)', product)}
 
-Targets: p50 ≤ 10 ms, p99 ≤ 40 ms. Server RSS: ${rssAfterImport} MB after loading the catalogue, ${rssAfter} MB after the run (target ≤ 300 MB).
+Targets: p50 ≤ 10 ms, p99 ≤ 40 ms. Server RSS: ${rssAfterImport} MB after loading the catalogue, ${rssAfter} MB after the run (target ≤ 350 MB).
 `
 	writeResultsSection('Catalogue at 50,000 products', body)
+	const pages = { category, search, product }
+	summarise([
+		{
+			target: '7',
+			measure: 'Import of 50,000 products',
+			result: `${importOwnSeconds.toFixed(1)} s`,
+			goal: '≤ 3 s',
+			met: importOwnSeconds <= 3,
+		},
+		...Object.entries(pages).map(([name, m]) => ({
+			target: '7',
+			measure: `${name} page at 50,000 products, p50 / p99`,
+			result: `${m.p50} / ${m.p99} ms`,
+			goal: '≤ 10 / 40 ms',
+			met: m.p50 <= 10 && m.p99 <= 40 && m.errors === 0,
+		})),
+		{
+			target: '4',
+			measure: 'Server RSS with 50,000 products (after the page runs)',
+			result: `${rssAfter} MB`,
+			goal: '≤ 350 MB',
+			met: rssAfter <= 350,
+		},
+	])
 	console.log(body)
 } finally {
 	await server.stop()

@@ -70,9 +70,12 @@ async function writePhoto(dir: string, seed: number, style: SceneStyle, photo: n
 export async function generatePortfolioImages({
 	outDir,
 	force = false,
+	onProgress = () => {},
 }: {
 	outDir: string
 	force?: boolean
+	/** Called after each photo is written, with how many of how many are done. */
+	onProgress?: (done: number, total: number) => void
 }) {
 	const manifestFile = path.join(outDir, 'manifest.json')
 	if (
@@ -83,7 +86,10 @@ export async function generatePortfolioImages({
 		return { generated: 0 }
 	}
 	const manifest: PortfolioManifest = { version: VERSION, colours: {} }
+	const total = PORTFOLIO_PROJECTS.reduce((sum, project) => sum + project.imageCount, 0)
 	let generated = 0
+	let done = 0
+	onProgress(0, total)
 	for (const [index, project] of PORTFOLIO_PROJECTS.entries()) {
 		const dir = path.join(outDir, project.id)
 		fs.mkdirSync(dir, { recursive: true })
@@ -100,10 +106,10 @@ export async function generatePortfolioImages({
 			for (const result of results) {
 				generated += result.files
 				colours.push(result.colour)
+				onProgress(++done, total)
 			}
 		}
 		manifest.colours[project.id] = colours
-		process.stdout.write(`  portfolio ${project.id}: ${project.imageCount} photos\n`)
 	}
 	fs.writeFileSync(manifestFile, JSON.stringify(manifest))
 	return { generated }

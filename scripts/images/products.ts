@@ -53,10 +53,13 @@ export async function generateProductImages({
 	csvFile,
 	publicDir,
 	force = false,
+	onProgress = () => {},
 }: {
 	csvFile: string
 	publicDir: string
 	force?: boolean
+	/** Called after each product's pictures are written, with how many of how many are done. */
+	onProgress?: (done: number, total: number) => void
 }) {
 	if (!fs.existsSync(csvFile)) return { generated: 0 }
 	const csv = fs.readFileSync(csvFile)
@@ -79,21 +82,30 @@ export async function generateProductImages({
 	}) as Array<Record<string, string>>
 	const jobs = rows.filter((row) => /^\/images\/products\/[\w-]+\.jpg$/.test(row.image_url ?? ''))
 	let generated = 0
-	// A few at a time: sharp already uses every core per image.
+	let done = 0
+	onProgress(0, jobs.length)
+	// A few at a time: each drawing is rendered on one libuv thread.
 	for (let i = 0; i < jobs.length; i += 8) {
 		await Promise.all(
 			jobs.slice(i, i + 8).map(async (row) => {
 				const file = path.join(publicDir, row.image_url!)
-				const master = sharp(
+				// Rasterise the drawing once; both files are encoded from the same pixels (sharp would
+				// otherwise render the SVG again for each output).
+				const { data, info } = await sharp(
 					Buffer.from(productSvg(row.name ?? '', row.vendor ?? '', row.category ?? '')),
 				)
-				await master.clone().jpeg({ quality: 78, mozjpeg: true }).toFile(file)
-				await master
-					.clone()
-					.resize(THUMB, THUMB)
-					.jpeg({ quality: 75, mozjpeg: true })
-					.toFile(file.replace(/\.jpg$/, '-thumb.jpg'))
+					.raw()
+					.toBuffer({ resolveWithObject: true })
+				const raw = { raw: { width: info.width, height: info.height, channels: info.channels } }
+				await Promise.all([
+					sharp(data, raw).jpeg({ quality: 78, mozjpeg: true }).toFile(file),
+					sharp(data, raw)
+						.resize(THUMB, THUMB)
+						.jpeg({ quality: 75, mozjpeg: true })
+						.toFile(file.replace(/\.jpg$/, '-thumb.jpg')),
+				])
 				generated += 2
+				onProgress(++done, jobs.length)
 			}),
 		)
 	}

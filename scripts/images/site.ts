@@ -63,9 +63,12 @@ function manifestVersion(file: string) {
 export async function generateSiteImages({
 	outDir,
 	force = false,
+	onProgress = () => {},
 }: {
 	outDir: string
 	force?: boolean
+	/** Called after each image is drawn, with how many of how many are done. */
+	onProgress?: (done: number, total: number) => void
 }) {
 	const manifestPath = path.join(outDir, 'manifest.json')
 	const names = Object.keys(SITE_IMAGES) as SiteImageName[]
@@ -79,6 +82,8 @@ export async function generateSiteImages({
 	}
 	fs.mkdirSync(outDir, { recursive: true })
 	let generated = 0
+	let drawn = 0
+	onProgress(0, names.length)
 	const draw = async (name: SiteImageName) => {
 		const spec = SITE_IMAGES[name]
 		const fileFor = (w: number, f: string) => path.join(outDir, fileName(name, w, f))
@@ -86,17 +91,14 @@ export async function generateSiteImages({
 		const missing = spec.widths.some((w) =>
 			IMAGE_FORMATS.some((f) => overwrite || !fs.existsSync(fileFor(w, f))),
 		)
-		if (!missing) return
-		const started = Date.now()
-		const count = await writeVariants(await master(name, spec), {
-			...spec,
-			fileFor,
-			force: overwrite,
-		})
-		generated += count
-		console.log(
-			`  ${name} (${spec.kind}, ${spec.width}×${spec.height}): ${count} files in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-		)
+		if (missing) {
+			generated += await writeVariants(await master(name, spec), {
+				...spec,
+				fileFor,
+				force: overwrite,
+			})
+		}
+		onProgress(++drawn, names.length)
 	}
 	// All at once: SVG rendering is single-threaded per image, so this keeps every core busy.
 	await Promise.all(names.map(draw))

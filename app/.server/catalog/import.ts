@@ -23,6 +23,10 @@ const IMPORT_LOCK = 7_240_022
 /** Published files kept for a one-click restore (the current one included). */
 export const KEEP_VERSIONS = 5
 
+/** What catalog_state.content_hash records for a file. */
+export const catalogHash = (input: string | Buffer) =>
+	crypto.createHash('sha256').update(input).digest('hex')
+
 /**
  * The one import path (`npm run catalog:import`, the start-up file and the admin upload): replaces
  * the catalogue with the CSV's valid rows in one transaction, unless the file's content hash
@@ -47,7 +51,7 @@ export async function importCatalog(
 			products: parsed.products,
 		}
 	}
-	const contentHash = crypto.createHash('sha256').update(input).digest('hex')
+	const contentHash = catalogHash(input)
 	const csv = typeof input === 'string' ? input : input.toString('utf8')
 	return db.transaction(async (tx) => {
 		// Instances starting at once on an empty database each load the file; the row lock below

@@ -1,0 +1,44 @@
+import fs from 'node:fs'
+
+export type ProcessSample = { pid: number; command: string; rssMb: number }
+
+function allProcesses() {
+	const list: Array<ProcessSample & { ppid: number }> = []
+	for (const entry of fs.readdirSync('/proc')) {
+		if (!/^\d+$/.test(entry)) continue
+		try {
+			const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+			// After the command name (which may hold spaces): state, ppid, ...
+			const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+			const status = fs.readFileSync(`/proc/${entry}/status`, 'utf8')
+			const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+			const command = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ')
+			list.push({ pid: Number(entry), ppid, command, rssMb: Math.round(rssKb / 1024) })
+		} catch {
+			// The process ended between listing and reading.
+		}
+	}
+	return list
+}
+
+/** `pid` and every process below it, each with its resident memory from /proc. */
+export function processTree(pid: number): ProcessSample[] {
+	const list = allProcesses()
+	const tree = list.filter((p) => p.pid === pid)
+	for (let i = 0; i < tree.length; i++) {
+		tree.push(...list.filter((p) => p.ppid === tree[i]!.pid))
+	}
+	return tree.map(({ pid, command, rssMb }) => ({ pid, command, rssMb }))
+}
+
+/** RSS of `pid` and all its descendants (a server that re-executes itself runs as a child). */
+export const treeRssMb = (pid: number) => processTree(pid).reduce((sum, p) => sum + p.rssMb, 0)
+
+/** The serving process's RSS: the largest `server.js` process in the tree (not its small wrapper). */
+export const serverRssMb = (pid: number) =>
+	Math.max(
+		0,
+		...processTree(pid)
+			.filter((p) => p.command.includes('server.js'))
+			.map((p) => p.rssMb),
+	)
