@@ -5,7 +5,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
-import { machine, rssMb, startProductionServer, summarise, writeResultsSection } from './support'
+import { serverRssMb } from './process-tree'
+import { machine, startProductionServer, summarise, writeResultsSection } from './support'
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 16)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
@@ -94,7 +95,7 @@ async function run(
 			}),
 		)
 		// Resident memory once the load is over, from /proc (issue 22 target 4).
-		rss = rssMb(server.child.pid!)
+		rss = serverRssMb(server.child.pid!)
 	} finally {
 		await server.stop({ keepData: true })
 	}

@@ -88,12 +88,6 @@ export async function loadTest(
 	}
 }
 
-/** Resident memory of a process in MB, read from /proc (Linux), never estimated. */
-export function rssMb(pid: number) {
-	const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-	return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
-}
-
 /** One line of `npm run bench`'s table: a figure beside its target (issue 22's numbering). */
 export type SummaryRow = {
 	/** The target's number in issue 22 (1–7), or '—' for context figures. */
