@@ -72,7 +72,9 @@ export default function Cart() {
 	return (
 		<>
 			<PageHeader title="Shopping Cart" />
-			<div className="container-page py-10">
+			{/* The cart is read from this browser after the first paint: the area keeps the footer
+			    below the fold meanwhile, so the page does not shift when it fills (CLS 0). */}
+			<div className="container-page min-h-[70vh] py-10">
 				{!hydrated ? (
 					<p role="status" className="py-10 text-center text-slate-600">
 						Loading your cart...
