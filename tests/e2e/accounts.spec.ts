@@ -50,6 +50,8 @@ test('the form shows the spec messages, clears them when switching mode, and rat
 	await page.getByRole('link', { name: 'Create Account' }).click()
 	await expect(page.getByRole('alert')).toHaveCount(0)
 	await page.getByRole('link', { name: 'Sign In' }).first().click()
+	// The switch back to sign in is a client navigation: wait for the register fields to go.
+	await expect(page.getByLabel('Confirm password')).toHaveCount(0)
 	for (let i = 0; i < 5; i++) {
 		await page.getByLabel('Email').fill(email)
 		await page.getByLabel('Password').fill(`wrong guess ${i}`)

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SESSION_CACHE_MS } from '~/.server/auth/session-cache'
 import { createTestDatabase, type TestDatabase } from '../support/db'
 
 // The management commands run beside a live server process (DESIGN decision 14): on the embedded
@@ -137,10 +138,19 @@ describe('management commands beside a running server', () => {
 			'--promote-existing',
 		])
 		expect(promoted.code).toBe(0)
-		const allowed = await fetch(`${base}/admin`, {
-			headers: { cookie: customer.cookie },
-			redirect: 'manual',
-		})
+		// On PGlite the command writes through the server, which forgets its session lookups at
+		// once; on PostgreSQL it writes to the database directly, and a running server sees the
+		// new role within the SESSION_CACHE_MS it believes a lookup (decision 0016).
+		const deadline = Date.now() + SESSION_CACHE_MS + 2_000
+		let allowed: Response
+		do {
+			allowed = await fetch(`${base}/admin`, {
+				headers: { cookie: customer.cookie },
+				redirect: 'manual',
+			})
+			if (allowed.status === 200) break
+			await new Promise((resolve) => setTimeout(resolve, 250))
+		} while (Date.now() < deadline)
 		expect(allowed.status).toBe(200)
 	}, 120_000)
 
