@@ -5,6 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
+import { runCli } from '../support/cli'
 
 // db:backup through a running shop, db:restore into the stopped shop after a wipe, and
 // db:move-to-postgres, run as the commands a shop owner types (embedded database only).
@@ -45,22 +46,8 @@ async function stop() {
 	await exited
 }
 
-function cli(script: string, args: string[], extra: Record<string, string> = {}) {
-	return new Promise<{ code: number | null; out: string }>((resolve) => {
-		const child = spawn('npx', ['tsx', `cli/${script}.ts`, ...args], {
-			env: { ...env, ...extra },
-			stdio: ['ignore', 'pipe', 'pipe'],
-		})
-		let out = ''
-		child.stdout.on('data', (chunk) => {
-			out += chunk
-		})
-		child.stderr.on('data', (chunk) => {
-			out += chunk
-		})
-		child.on('exit', (code) => resolve({ code, out }))
-	})
-}
+const cli = (script: string, args: string[], extra: Record<string, string> = {}) =>
+	runCli(script, args, { ...env, ...extra })
 
 describe('backup, restore and move commands', () => {
 	it('backs up the running shop and restores it into the stopped, wiped shop', async () => {

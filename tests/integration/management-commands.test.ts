@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_CACHE_MS } from '~/.server/auth/session-cache'
+import { runCli } from '../support/cli'
 import { createTestDatabase, type TestDatabase } from '../support/db'
 
 // The management commands run beside a live server process (DESIGN decision 14): on the embedded
@@ -55,19 +56,7 @@ afterAll(async () => {
 	fs.rmSync(dataDir, { recursive: true, force: true })
 }, 60_000)
 
-function cli(script: string, args: string[]) {
-	return new Promise<{ code: number | null; out: string }>((resolve) => {
-		const child = spawn('npx', ['tsx', `cli/${script}.ts`, ...args], { env, stdio: 'pipe' })
-		let out = ''
-		child.stdout.on('data', (chunk) => {
-			out += chunk
-		})
-		child.stderr.on('data', (chunk) => {
-			out += chunk
-		})
-		child.on('exit', (code) => resolve({ code, out }))
-	})
-}
+const cli = (script: string, args: string[]) => runCli(script, args, env)
 
 async function signIn(email: string, password: string) {
 	const res = await fetch(`${base}/auth`, {
