@@ -31,10 +31,18 @@ export function routerHandler({
 }: Options) {
 	// Given a function, React Router loads the build and re-derives its route tables on every
 	// request (for development's hot reload); in production the build never changes: load it once.
-	let handle = mode === 'development' ? createRequestHandler(build, mode) : undefined
-	const productionHandler = async () => {
-		handle ??= createRequestHandler(await build(), mode)
-		return handle
+	let handler: Promise<ReturnType<typeof createRequestHandler>> | undefined
+	const getHandler = () => {
+		if (handler) return handler
+		handler =
+			mode === 'development'
+				? Promise.resolve(createRequestHandler(build, mode))
+				: build().then((loaded) => createRequestHandler(loaded, mode))
+		// A build that failed to load is tried again on the next request.
+		handler.catch(() => {
+			handler = undefined
+		})
+		return handler
 	}
 	return async (req: Request, res: Response, next: NextFunction) => {
 		try {
@@ -57,7 +65,7 @@ export function routerHandler({
 			const generation = cache?.generation
 			const { request, bodyTooLarge } = toFetchRequest(req, res, bodyLimit(req), shared)
 			const context = getLoadContext(req, res)
-			const response = await (handle ?? (await productionHandler()))(request, context)
+			const response = await (await getHandler())(request, context)
 			// Whatever the route made of its failed read, the answer is that the body was too large.
 			if (bodyTooLarge()) {
 				await response.body?.cancel()
