@@ -13,11 +13,11 @@ export function hintFor(user: { isAdmin: boolean } | null | undefined): SessionH
 	return user.isAdmin ? 'admin' : 'customer'
 }
 
+const HINT_PATTERN = new RegExp(`(?:^|;\\s*)${SESSION_HINT_COOKIE}=(customer|admin)(?:;|$)`)
+
 /** The hint in a Cookie header (or document.cookie); anything unexpected reads as signed out. */
 export function readSessionHint(cookieHeader: string | null | undefined): SessionHint {
-	const match = new RegExp(`(?:^|;\\s*)${SESSION_HINT_COOKIE}=(customer|admin)(?:;|$)`).exec(
-		cookieHeader ?? '',
-	)
+	const match = HINT_PATTERN.exec(cookieHeader ?? '')
 	return (match?.[1] as SessionHint | undefined) ?? ''
 }
 
