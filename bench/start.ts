@@ -80,7 +80,7 @@ try {
 		'/pond-products?search=pump',
 		'/pond-products/skimmers/25004',
 	])
-		await (await fetch(`${url}${page}`, { headers: { cookie: 'bench=1' } })).text()
+		await (await fetch(`${url}${page}`)).text()
 	const at50k = serverRssMb(big.child.pid!)
 	await stop(big.child)
 	const loadAfter = os.loadavg()[0]!
