@@ -19,7 +19,9 @@ try {
 	const product = /href="(\/pond-products\/pumps\/[^"?#]+)"/.exec(category)?.[1] ?? '/'
 	const pages = ['/', '/pond-products', '/pond-products/pumps', product, '/portfolio/pond3']
 	pages.push('/cart', '/auth')
-	for (const page of pages) {
+	// BENCH_ONLY=/cart,/auth runs just those pages.
+	const only = process.env.BENCH_ONLY?.split(',')
+	for (const page of only ? pages.filter((p) => only.includes(p)) : pages) {
 		// The page cache is warm, as it is for real visitors (a fresh connection: no stale keep-alive).
 		await fetch(`${server.url}${page}`, { headers: { connection: 'close' } }).catch(() => undefined)
 		results.push({ page, result: lighthouseRun(`${server.url}${page}`) })

@@ -42,3 +42,25 @@ export const serverRssMb = (pid: number) =>
 			.filter((p) => p.command.includes('server.js'))
 			.map((p) => p.rssMb),
 	)
+
+/** Clock ticks a second in /proc/<pid>/stat (USER_HZ: 100 on Linux everywhere that matters). */
+const TICKS_PER_SECOND = 100
+
+/**
+ * CPU time (user + system, all threads) that `pid` and its descendants have used so far, in ms:
+ * the server's own cost of a load, whatever else the machine is doing.
+ */
+export function treeCpuMs(pid: number) {
+	let ticks = 0
+	for (const p of processTree(pid)) {
+		try {
+			const stat = fs.readFileSync(`/proc/${p.pid}/stat`, 'utf8')
+			// utime and stime are fields 14 and 15: the 12th and 13th after the command name.
+			const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+			ticks += Number(fields[11]) + Number(fields[12])
+		} catch {
+			// The process ended between listing and reading.
+		}
+	}
+	return (ticks * 1000) / TICKS_PER_SECOND
+}

@@ -67,7 +67,14 @@ export function writeResultsSection(heading: string, body: string) {
 	fs.writeFileSync(RESULTS_FILE, `${next.trimEnd()}\n`)
 }
 
-export type LoadResult = { rps: number; p50: number; p99: number; errors: number; bytes: number }
+export type LoadResult = {
+	rps: number
+	p50: number
+	p99: number
+	errors: number
+	bytes: number
+	requests: number
+}
 
 /** autocannon for a fixed time: requests a second, latency percentiles, errors, bytes a response. */
 export async function loadTest(
@@ -85,6 +92,7 @@ export async function loadTest(
 		p99: result.latency.p99,
 		errors: result.errors + result.non2xx,
 		bytes: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
+		requests: result.requests.total,
 	}
 }
 
@@ -122,11 +130,21 @@ export type LighthouseResult = {
 	failing: string[]
 }
 
-/** Lighthouse (mobile, its default simulated throttling) with Debian's Chromium. */
+/**
+ * Lighthouse (mobile, its default simulated throttling) with Debian's Chromium. A run that failed
+ * to record the page (Lighthouse's own runtime error, e.g. NO_NAVSTART) is run once more.
+ */
 export function lighthouseRun(
 	url: string,
 	categories = ['performance', 'accessibility', 'best-practices', 'seo'],
 ): LighthouseResult | string {
+	const first = lighthouseOnce(url, categories)
+	return typeof first === 'string' && first.startsWith('failed:')
+		? lighthouseOnce(url, categories)
+		: first
+}
+
+function lighthouseOnce(url: string, categories: string[]): LighthouseResult | string {
 	const out = path.join(os.tmpdir(), `lh-${Date.now()}.json`)
 	try {
 		execFileSync(
@@ -153,6 +171,9 @@ export function lighthouseRun(
 	}
 	const report = JSON.parse(fs.readFileSync(out, 'utf8'))
 	fs.rmSync(out, { force: true })
+	// A run that went wrong (the page did not load, no paint was seen) scores 0: say why.
+	if (report.runtimeError)
+		return `failed: ${report.runtimeError.code} (${report.runtimeError.message})`
 	const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100)
 	const audit = (id: string) => report.audits[id]?.displayValue ?? 'n/a'
 	const failing: string[] = []

@@ -49,13 +49,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	}
 	const profile = await getProfile(context.db, user.id)
 	if (!profile) return redirect('/')
+	const tab = url.searchParams.get('tab') === 'orders' ? ('orders' as const) : ('profile' as const)
+	// The order history is read only for the tab that shows it (the tabs are links: each loads).
 	let orders: Awaited<ReturnType<typeof listCustomerOrders>> = []
 	let ordersError = false
-	try {
-		orders = await listCustomerOrders(context.db, user.id)
-	} catch (error) {
-		context.logger.error({ err: error }, 'order history failed')
-		ordersError = true
+	if (tab === 'orders') {
+		try {
+			orders = await listCustomerOrders(context.db, user.id)
+		} catch (error) {
+			context.logger.error({ err: error }, 'order history failed')
+			ordersError = true
+		}
 	}
 	return {
 		account: {
@@ -76,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			})),
 			ordersError,
 		},
-		tab: url.searchParams.get('tab') === 'orders' ? ('orders' as const) : ('profile' as const),
+		tab,
 		passwordChanged: url.searchParams.get('password') === 'changed',
 		mode: 'signin' as const,
 		redirectTo: '',

@@ -68,6 +68,10 @@ describe('checkout pages', () => {
 		expect(account).toContain('value="12 Loch Road"')
 		const orders = await (await customer.request('/auth?tab=orders')).text()
 		expect(orders).toContain('Pending Review')
+		// The profile tab does not read or carry the order history: only the orders tab shows it.
+		const orderId = location.split('=')[1]!
+		expect(orders).toContain(orderId)
+		expect(account).not.toContain(orderId)
 	})
 
 	it('keeps the customer on the form with field messages when details are wrong', async () => {

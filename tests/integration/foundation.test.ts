@@ -33,6 +33,13 @@ describe('the running site', () => {
 		for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
 	})
 
+	it('preloads the page scripts at low priority: the page works before they run', async () => {
+		const html = await (await app.request('/')).text()
+		const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? []
+		expect(preloads.length).toBeGreaterThan(0)
+		for (const tag of preloads) expect(tag).toContain('fetchpriority="low"')
+	})
+
 	it('renders each content page with its own title, description and canonical link', async () => {
 		const titles = new Set<string>()
 		for (const path of [
