@@ -81,7 +81,7 @@ export default function handleRequest(
  * The page is fully rendered on the server and works before any script runs, so its module
  * preloads are fetched at low priority: the stylesheet and the images in view get the connection
  * first, and the scripts follow (they still start at once, from the head). React Router's
- * <Scripts> offers no way to set this on the links it renders.
+ * <Scripts> offers no way to set this on the links it renders (docs/decisions/0017).
  */
 export function lowPriorityModules(html: string) {
 	return html.replaceAll(
