@@ -1,6 +1,5 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import sharp from 'sharp'
 import {
 	AVIF_WIDTHS,
 	GALLERY_FORMATS,
@@ -8,6 +7,7 @@ import {
 	GALLERY_WIDTHS,
 	PORTFOLIO_PROJECTS,
 } from '../../app/data/portfolio'
+import { fromPixels, type Pixels, resized } from './pixels'
 import { renderPondScene, type SceneStyle, type Shot } from './scene'
 
 /** Bump when the pictures change so every machine regenerates them. */
@@ -25,6 +25,19 @@ const STYLE: Record<string, SceneStyle> = {
 
 export type PortfolioManifest = { version: number; colours: Record<string, string[]> }
 
+type Format = (typeof GALLERY_FORMATS)[number]
+
+const encode = (pixels: Pixels, format: Format | 'thumbnail') => {
+	const pipeline = fromPixels(pixels)
+	if (format === 'avif') return pipeline.avif({ quality: 45, effort: 1 })
+	if (format === 'webp') return pipeline.webp({ quality: 72 })
+	if (format === 'jpg') return pipeline.jpeg({ quality: 76, mozjpeg: true, progressive: true })
+	return pipeline.jpeg({ quality: 78, mozjpeg: true, progressive: true })
+}
+
+const hex = ({ r, g, b }: { r: number; g: number; b: number }) =>
+	`#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`
+
 async function writePhoto(dir: string, seed: number, style: SceneStyle, photo: number) {
 	const master = await renderPondScene({
 		seed,
@@ -33,34 +46,33 @@ async function writePhoto(dir: string, seed: number, style: SceneStyle, photo: n
 		style,
 		shot: SHOTS[photo % SHOTS.length],
 	})
-	const { dominant } = await sharp(master).stats()
-	const jobs = GALLERY_WIDTHS.flatMap((width) =>
-		GALLERY_FORMATS.filter(
+	const name = String(photo).padStart(2, '0')
+	// Each width is resized once and all its formats are encoded from the same pixels.
+	const sizes = GALLERY_WIDTHS.map(async (width) => {
+		const pixels = await resized(
+			master,
+			width,
+			Math.round((width * GALLERY_SIZE.height) / GALLERY_SIZE.width),
+		)
+		const formats = GALLERY_FORMATS.filter(
 			(format) => format !== 'avif' || (AVIF_WIDTHS as readonly number[]).includes(width),
-		).map((format) => {
-			const file = path.join(dir, `${String(photo).padStart(2, '0')}-${width}.${format}`)
-			const pipeline = sharp(master).resize(
-				width,
-				Math.round((width * GALLERY_SIZE.height) / GALLERY_SIZE.width),
-			)
-			if (format === 'avif') return pipeline.avif({ quality: 45, effort: 1 }).toFile(file)
-			if (format === 'webp') return pipeline.webp({ quality: 72 }).toFile(file)
-			return pipeline.jpeg({ quality: 76, mozjpeg: true, progressive: true }).toFile(file)
-		}),
-	)
+		)
+		await Promise.all(
+			formats.map((format) =>
+				encode(pixels, format).toFile(path.join(dir, `${name}-${width}.${format}`)),
+			),
+		)
+		return formats.length
+	})
 	if (photo === 1) {
-		jobs.push(
-			sharp(master)
-				.resize(800, 600)
-				.jpeg({ quality: 78, mozjpeg: true, progressive: true })
-				.toFile(path.join(dir, 'thumbnail.jpeg')),
+		sizes.push(
+			resized(master, 800, 600)
+				.then((pixels) => encode(pixels, 'thumbnail').toFile(path.join(dir, 'thumbnail.jpeg')))
+				.then(() => 1),
 		)
 	}
-	await Promise.all(jobs)
-	return {
-		files: jobs.length,
-		colour: `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, '0')).join('')}`,
-	}
+	const [{ dominant }, ...counts] = await Promise.all([fromPixels(master).stats(), ...sizes])
+	return { files: counts.reduce((sum, count) => sum + count, 0), colour: hex(dominant) }
 }
 
 /**
