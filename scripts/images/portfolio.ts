@@ -13,6 +13,9 @@ import { renderPondScene, type SceneStyle, type Shot } from './scene'
 /** Bump when the pictures change so every machine regenerates them. */
 const VERSION = 2
 
+/** Photos drawn at once; each holds a 5 MB master while its variants are encoded. */
+const IN_FLIGHT = 3
+
 const SHOTS: Shot[] = ['medium', 'close', 'wide']
 const STYLE: Record<string, SceneStyle> = {
 	pond1: 'raised-brick',
@@ -97,32 +100,36 @@ export async function generatePortfolioImages({
 	) {
 		return { generated: 0 }
 	}
-	const manifest: PortfolioManifest = { version: VERSION, colours: {} }
-	const total = PORTFOLIO_PROJECTS.reduce((sum, project) => sum + project.imageCount, 0)
-	let generated = 0
-	let done = 0
-	onProgress(0, total)
-	for (const [index, project] of PORTFOLIO_PROJECTS.entries()) {
+	const photos = PORTFOLIO_PROJECTS.flatMap((project, index) => {
 		const dir = path.join(outDir, project.id)
 		fs.mkdirSync(dir, { recursive: true })
 		const style = STYLE[project.id] ?? 'natural'
-		const photos = Array.from({ length: project.imageCount }, (_, i) => i + 1)
-		const colours: string[] = []
-		// Two photos at a time keeps both cores busy without holding many large masters in memory.
-		for (let i = 0; i < photos.length; i += 2) {
-			const results = await Promise.all(
-				photos
-					.slice(i, i + 2)
-					.map((photo) => writePhoto(dir, (index + 1) * 1000 + photo, style, photo)),
-			)
-			for (const result of results) {
-				generated += result.files
-				colours.push(result.colour)
-				onProgress(++done, total)
-			}
+		return Array.from({ length: project.imageCount }, (_, i) => ({
+			project: project.id,
+			dir,
+			style,
+			photo: i + 1,
+			seed: (index + 1) * 1000 + i + 1,
+		}))
+	})
+	const colours = new Map<string, string[]>(PORTFOLIO_PROJECTS.map((p) => [p.id, []]))
+	let generated = 0
+	let done = 0
+	onProgress(0, photos.length)
+	// A few photos in flight, each starting as soon as another finishes: one photo's single-threaded
+	// SVG rendering overlaps another's encoding, so both cores stay busy without a wait per batch.
+	let next = 0
+	const worker = async () => {
+		while (next < photos.length) {
+			const { project, dir, style, photo, seed } = photos[next++]!
+			const result = await writePhoto(dir, seed, style, photo)
+			generated += result.files
+			colours.get(project)![photo - 1] = result.colour
+			onProgress(++done, photos.length)
 		}
-		manifest.colours[project.id] = colours
 	}
+	await Promise.all(Array.from({ length: IN_FLIGHT }, worker))
+	const manifest: PortfolioManifest = { version: VERSION, colours: Object.fromEntries(colours) }
 	fs.writeFileSync(manifestFile, JSON.stringify(manifest))
 	return { generated }
 }
