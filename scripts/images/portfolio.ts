@@ -1,6 +1,5 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import sharp from 'sharp'
 import {
 	AVIF_WIDTHS,
 	GALLERY_FORMATS,
@@ -8,10 +7,14 @@ import {
 	GALLERY_WIDTHS,
 	PORTFOLIO_PROJECTS,
 } from '../../app/data/portfolio'
+import { fromPixels, type Pixels, resized } from './pixels'
 import { renderPondScene, type SceneStyle, type Shot } from './scene'
 
 /** Bump when the pictures change so every machine regenerates them. */
 const VERSION = 2
+
+/** Photos drawn at once; each holds a 5 MB master while its variants are encoded. */
+const IN_FLIGHT = 3
 
 const SHOTS: Shot[] = ['medium', 'close', 'wide']
 const STYLE: Record<string, SceneStyle> = {
@@ -25,6 +28,19 @@ const STYLE: Record<string, SceneStyle> = {
 
 export type PortfolioManifest = { version: number; colours: Record<string, string[]> }
 
+type Format = (typeof GALLERY_FORMATS)[number]
+
+const encode = (pixels: Pixels, format: Format | 'thumbnail') => {
+	const pipeline = fromPixels(pixels)
+	if (format === 'avif') return pipeline.avif({ quality: 45, effort: 1 })
+	if (format === 'webp') return pipeline.webp({ quality: 72 })
+	if (format === 'jpg') return pipeline.jpeg({ quality: 76, mozjpeg: true, progressive: true })
+	return pipeline.jpeg({ quality: 78, mozjpeg: true, progressive: true })
+}
+
+const hex = ({ r, g, b }: { r: number; g: number; b: number }) =>
+	`#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`
+
 async function writePhoto(dir: string, seed: number, style: SceneStyle, photo: number) {
 	const master = await renderPondScene({
 		seed,
@@ -33,34 +49,33 @@ async function writePhoto(dir: string, seed: number, style: SceneStyle, photo: n
 		style,
 		shot: SHOTS[photo % SHOTS.length],
 	})
-	const { dominant } = await sharp(master).stats()
-	const jobs = GALLERY_WIDTHS.flatMap((width) =>
-		GALLERY_FORMATS.filter(
+	const name = String(photo).padStart(2, '0')
+	// Each width is resized once and all its formats are encoded from the same pixels.
+	const sizes = GALLERY_WIDTHS.map(async (width) => {
+		const pixels = await resized(
+			master,
+			width,
+			Math.round((width * GALLERY_SIZE.height) / GALLERY_SIZE.width),
+		)
+		const formats = GALLERY_FORMATS.filter(
 			(format) => format !== 'avif' || (AVIF_WIDTHS as readonly number[]).includes(width),
-		).map((format) => {
-			const file = path.join(dir, `${String(photo).padStart(2, '0')}-${width}.${format}`)
-			const pipeline = sharp(master).resize(
-				width,
-				Math.round((width * GALLERY_SIZE.height) / GALLERY_SIZE.width),
-			)
-			if (format === 'avif') return pipeline.avif({ quality: 45, effort: 1 }).toFile(file)
-			if (format === 'webp') return pipeline.webp({ quality: 72 }).toFile(file)
-			return pipeline.jpeg({ quality: 76, mozjpeg: true, progressive: true }).toFile(file)
-		}),
-	)
+		)
+		await Promise.all(
+			formats.map((format) =>
+				encode(pixels, format).toFile(path.join(dir, `${name}-${width}.${format}`)),
+			),
+		)
+		return formats.length
+	})
 	if (photo === 1) {
-		jobs.push(
-			sharp(master)
-				.resize(800, 600)
-				.jpeg({ quality: 78, mozjpeg: true, progressive: true })
-				.toFile(path.join(dir, 'thumbnail.jpeg')),
+		sizes.push(
+			resized(master, 800, 600)
+				.then((pixels) => encode(pixels, 'thumbnail').toFile(path.join(dir, 'thumbnail.jpeg')))
+				.then(() => 1),
 		)
 	}
-	await Promise.all(jobs)
-	return {
-		files: jobs.length,
-		colour: `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, '0')).join('')}`,
-	}
+	const [{ dominant }, ...counts] = await Promise.all([fromPixels(master).stats(), ...sizes])
+	return { files: counts.reduce((sum, count) => sum + count, 0), colour: hex(dominant) }
 }
 
 /**
@@ -85,32 +100,36 @@ export async function generatePortfolioImages({
 	) {
 		return { generated: 0 }
 	}
-	const manifest: PortfolioManifest = { version: VERSION, colours: {} }
-	const total = PORTFOLIO_PROJECTS.reduce((sum, project) => sum + project.imageCount, 0)
-	let generated = 0
-	let done = 0
-	onProgress(0, total)
-	for (const [index, project] of PORTFOLIO_PROJECTS.entries()) {
+	const photos = PORTFOLIO_PROJECTS.flatMap((project, index) => {
 		const dir = path.join(outDir, project.id)
 		fs.mkdirSync(dir, { recursive: true })
 		const style = STYLE[project.id] ?? 'natural'
-		const photos = Array.from({ length: project.imageCount }, (_, i) => i + 1)
-		const colours: string[] = []
-		// Two photos at a time keeps both cores busy without holding many large masters in memory.
-		for (let i = 0; i < photos.length; i += 2) {
-			const results = await Promise.all(
-				photos
-					.slice(i, i + 2)
-					.map((photo) => writePhoto(dir, (index + 1) * 1000 + photo, style, photo)),
-			)
-			for (const result of results) {
-				generated += result.files
-				colours.push(result.colour)
-				onProgress(++done, total)
-			}
+		return Array.from({ length: project.imageCount }, (_, i) => ({
+			project: project.id,
+			dir,
+			style,
+			photo: i + 1,
+			seed: (index + 1) * 1000 + i + 1,
+		}))
+	})
+	const colours = new Map<string, string[]>(PORTFOLIO_PROJECTS.map((p) => [p.id, []]))
+	let generated = 0
+	let done = 0
+	onProgress(0, photos.length)
+	// A few photos in flight, each starting as soon as another finishes: one photo's single-threaded
+	// SVG rendering overlaps another's encoding, so both cores stay busy without a wait per batch.
+	let next = 0
+	const worker = async () => {
+		while (next < photos.length) {
+			const { project, dir, style, photo, seed } = photos[next++]!
+			const result = await writePhoto(dir, seed, style, photo)
+			generated += result.files
+			colours.get(project)![photo - 1] = result.colour
+			onProgress(++done, photos.length)
 		}
-		manifest.colours[project.id] = colours
 	}
+	await Promise.all(Array.from({ length: IN_FLIGHT }, worker))
+	const manifest: PortfolioManifest = { version: VERSION, colours: Object.fromEntries(colours) }
 	fs.writeFileSync(manifestFile, JSON.stringify(manifest))
 	return { generated }
 }

@@ -15,6 +15,7 @@ import {
 	rock,
 } from './garden'
 import { KOI_DEFS } from './koi'
+import { toPixels } from './pixels'
 import { broadLeaves, bulrushes, grasses, reeds, shrub } from './plants'
 import { raisedPond } from './raised'
 import { type Rng, rng } from './random'
@@ -262,14 +263,14 @@ export function pondSceneSvg(options: SceneOptions) {
 
 /**
  * Rasterise a scene with a photographic finish: the softness of a real lens and a little sensor
- * grain, which also hides the banding of large flat gradients. Returns an uncompressed PNG.
+ * grain, which also hides the banding of large flat gradients. Returns raw pixels.
  */
 export async function renderPondScene(options: SceneOptions) {
-	return sharp(Buffer.from(pondSceneSvg(options)))
-		.blur(Math.max(0.3, options.width / 2400))
-		.composite([{ ...(await grain(options.seed)), tile: true, blend: 'soft-light' }])
-		.png({ compressionLevel: 0 })
-		.toBuffer()
+	return toPixels(
+		sharp(Buffer.from(pondSceneSvg(options)))
+			.blur(Math.max(0.3, options.width / 2400))
+			.composite([{ ...(await grain(options.seed)), tile: true, blend: 'soft-light' }]),
+	)
 }
 
 /** A seeded tile of soft grey noise (libvips' own noise is not repeatable between runs). */

@@ -10,6 +10,7 @@ import {
 	type SiteImageName,
 } from '../../app/lib/images'
 import { avatarSvg, placeholderSvg, socialOverlaySvg } from './graphics'
+import { fromPixels, type Pixels, toPixels } from './pixels'
 import { renderPondScene, type SceneStyle, type Shot } from './scene'
 import { tileSvg } from './tiles'
 import { writeVariants } from './variants'
@@ -26,10 +27,10 @@ const SCENES: Partial<Record<SiteImageName, { style: SceneStyle; shot?: Shot }>>
 	social: { style: 'natural', shot: 'medium' },
 }
 
-const png = (svg: string) => sharp(Buffer.from(svg)).png({ compressionLevel: 0 }).toBuffer()
+const draw = (svg: string) => toPixels(sharp(Buffer.from(svg)))
 
-/** The full-size image, as an uncompressed PNG. */
-async function master(name: SiteImageName, spec: SiteImage) {
+/** The full-size image, as raw pixels. */
+async function master(name: SiteImageName, spec: SiteImage): Promise<Pixels> {
 	const { width, height, seed, color } = spec
 	const scene = { seed, width, height, style: 'natural' as SceneStyle, ...SCENES[name] }
 	switch (spec.kind) {
@@ -37,16 +38,17 @@ async function master(name: SiteImageName, spec: SiteImage) {
 			return renderPondScene(scene)
 		case 'social':
 			// Text goes on after the photo finish, so it stays crisp.
-			return sharp(await renderPondScene(scene))
-				.composite([{ input: Buffer.from(socialOverlaySvg(width, height)) }])
-				.png({ compressionLevel: 0 })
-				.toBuffer()
+			return toPixels(
+				fromPixels(await renderPondScene(scene)).composite([
+					{ input: Buffer.from(socialOverlaySvg(width, height)) },
+				]),
+			)
 		case 'tile':
-			return png(tileSvg(name, width, height, color))
+			return draw(tileSvg(name, width, height, color))
 		case 'avatar':
-			return png(avatarSvg(seed, width, color))
+			return draw(avatarSvg(seed, width, color))
 		case 'placeholder':
-			return png(placeholderSvg(width, height, color))
+			return draw(placeholderSvg(width, height, color))
 	}
 }
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
-import sharp from 'sharp'
 import { IMAGE_FORMATS, type ImageFormat } from '../../app/lib/images'
+import { fromPixels, type Pixels, resized } from './pixels'
 
 /**
  * Every width of a master image in AVIF, WebP and JPEG, tuned for generation speed. Files that
@@ -9,7 +9,7 @@ import { IMAGE_FORMATS, type ImageFormat } from '../../app/lib/images'
  * Returns the number of files written.
  */
 export async function writeVariants(
-	master: Buffer,
+	master: Pixels,
 	options: {
 		width: number
 		height: number
@@ -20,24 +20,30 @@ export async function writeVariants(
 	},
 ) {
 	const { width, height, widths, fileFor, formats = IMAGE_FORMATS, force = false } = options
-	const jobs = widths.flatMap((w) =>
-		formats
-			.map((format) => ({ w, format, file: fileFor(w, format) }))
-			.filter((job) => force || !fs.existsSync(job.file)),
-	)
-	await Promise.all(
-		jobs.map(async ({ w, format, file }) => {
-			const pipeline = sharp(master).resize(w, Math.round((w * height) / width))
-			const encoded =
-				format === 'avif'
-					? pipeline.avif({ quality: 50, effort: 2 })
-					: format === 'webp'
-						? pipeline.webp({ quality: 75 })
-						: pipeline.jpeg({ quality: 78, mozjpeg: true, progressive: true })
-			const temp = `${file}.${process.pid}.tmp`
-			await encoded.toFile(temp)
-			fs.renameSync(temp, file)
+	const counts = await Promise.all(
+		widths.map(async (w) => {
+			const jobs = formats
+				.map((format) => ({ format, file: fileFor(w, format) }))
+				.filter((job) => force || !fs.existsSync(job.file))
+			if (jobs.length === 0) return 0
+			// One resize per width, shared by its formats.
+			const pixels = await resized(master, w, Math.round((w * height) / width))
+			await Promise.all(jobs.map(({ format, file }) => writeFile(pixels, format, file)))
+			return jobs.length
 		}),
 	)
-	return jobs.length
+	return counts.reduce((sum, count) => sum + count, 0)
+}
+
+async function writeFile(pixels: Pixels, format: ImageFormat, file: string) {
+	const pipeline = fromPixels(pixels)
+	const encoded =
+		format === 'avif'
+			? pipeline.avif({ quality: 50, effort: 2 })
+			: format === 'webp'
+				? pipeline.webp({ quality: 75 })
+				: pipeline.jpeg({ quality: 78, mozjpeg: true, progressive: true })
+	const temp = `${file}.${process.pid}.tmp`
+	await encoded.toFile(temp)
+	fs.renameSync(temp, file)
 }
