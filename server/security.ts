@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
+import { isHttpsSite } from '../app/.server/env'
 
 /** A fresh nonce per response; React Router's <Scripts> and our JSON-LD carry it. */
 export function cspNonce(_req: Request, res: Response, next: NextFunction) {
@@ -26,7 +27,7 @@ export function contentSecurityPolicy(nonce: string, { dev = false } = {}) {
 }
 
 export function securityHeaders({ dev = false, siteUrl = '' } = {}) {
-	const httpsSite = siteUrl.startsWith('https://')
+	const httpsSite = isHttpsSite(siteUrl)
 	return (req: Request, res: Response, next: NextFunction) => {
 		res.setHeader('Content-Security-Policy', contentSecurityPolicy(res.locals.cspNonce, { dev }))
 		res.setHeader('X-Content-Type-Options', 'nosniff')
@@ -34,7 +35,6 @@ export function securityHeaders({ dev = false, siteUrl = '' } = {}) {
 		res.setHeader('X-Frame-Options', 'DENY')
 		res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
 		res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
-		// Whenever the public site is HTTPS: a proxy that forgets X-Forwarded-Proto must not drop it.
 		if (httpsSite || req.secure) {
 			res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
 		}

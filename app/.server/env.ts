@@ -66,6 +66,12 @@ const EnvSchema = z
 
 export type Env = z.infer<typeof EnvSchema>
 
+/**
+ * Whether the public site is HTTPS. Cookies are then Secure and HSTS is sent on every response,
+ * whatever a proxy in front of the server says about the request (it may forget X-Forwarded-Proto).
+ */
+export const isHttpsSite = (siteUrl: string) => siteUrl.startsWith('https://')
+
 export class EnvError extends Error {}
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {

@@ -6,6 +6,7 @@ import type { Db } from '~/.server/db/client'
 import { account, rateLimit, session, user, verification } from '~/.server/db/schema'
 import { passwordResetEmail } from '~/.server/email/account-emails'
 import { enqueueEmail } from '~/.server/email/outbox'
+import { isHttpsSite } from '~/.server/env'
 import type { Logger } from '~/.server/logger'
 import { BUSINESS } from '~/lib/business'
 import { bearerOnRequest } from './bearer-on-request'
@@ -90,7 +91,7 @@ export function createAuth({ db, siteUrl, secret, trustProxy, logger }: AuthOpti
 		},
 		rateLimit: { enabled: true, storage: 'database', window: 60, max: 60 },
 		advanced: {
-			useSecureCookies: siteUrl.startsWith('https://'),
+			useSecureCookies: isHttpsSite(siteUrl),
 			cookiePrefix: 'koi',
 			ipAddress:
 				trustProxy > 0 ? { ipAddressHeaders: ['x-forwarded-for'] } : { disableIpTracking: true },

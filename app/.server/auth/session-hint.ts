@@ -1,3 +1,4 @@
+import { isHttpsSite } from '~/.server/env'
 import { hintFor, readSessionHint, SESSION_HINT_COOKIE, type SessionHint } from '~/lib/session-hint'
 import { SESSION_ABSOLUTE_HOURS } from './auth'
 
@@ -6,7 +7,7 @@ import { SESSION_ABSOLUTE_HOURS } from './auth'
  * it holds no secret and no identity, only which links the header shows.
  */
 export function sessionHintCookie(hint: SessionHint, siteUrl: string) {
-	const attributes = `Path=/; SameSite=Lax${siteUrl.startsWith('https://') ? '; Secure' : ''}`
+	const attributes = `Path=/; SameSite=Lax${isHttpsSite(siteUrl) ? '; Secure' : ''}`
 	return hint
 		? `${SESSION_HINT_COOKIE}=${hint}; Max-Age=${SESSION_ABSOLUTE_HOURS * 60 * 60}; ${attributes}`
 		: `${SESSION_HINT_COOKIE}=; Max-Age=0; ${attributes}`
