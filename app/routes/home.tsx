@@ -115,7 +115,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 			<section
 				id="products"
 				aria-labelledby="products-heading"
-				className="scroll-mt-20 bg-pond-50 py-16 sm:py-20"
+				className="below-fold scroll-mt-20 bg-pond-50 py-16 sm:py-20"
 			>
 				<div className="container-page">
 					<h2
@@ -144,7 +144,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 				opacity={0.83}
 				cards={WHY_CHOOSE_US}
 			/>
-			<section aria-labelledby="process-heading" className="bg-white py-16 sm:py-20">
+			<section aria-labelledby="process-heading" className="below-fold bg-white py-16 sm:py-20">
 				<div className="container-page">
 					<h2
 						id="process-heading"
@@ -168,7 +168,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 			<section
 				id="home-portfolio"
 				aria-labelledby="home-portfolio-heading"
-				className="scroll-mt-20 bg-pond-50 py-16 sm:py-20"
+				className="below-fold scroll-mt-20 bg-pond-50 py-16 sm:py-20"
 			>
 				<div className="container-page">
 					<h2
@@ -213,7 +213,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 					what it is for.
 				</p>
 			</ContentSection>
-			<section aria-labelledby="reviews-heading" className="bg-white py-14">
+			<section aria-labelledby="reviews-heading" className="below-fold bg-white py-14">
 				<div className="container-page text-center">
 					<h2 id="reviews-heading" className="font-display text-2xl font-bold text-pond-900">
 						Read More Reviews

@@ -13,6 +13,7 @@ import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { GROUP_SIZE, parseSearchParam } from '~/lib/catalog/pagination'
 import { categoryPath } from '~/lib/catalog/product'
 import { categoryLabel } from '~/lib/categories'
+import { cn } from '~/lib/cn'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/pond-products._index'
 
@@ -73,11 +74,11 @@ export default function PondProducts({ loaderData }: Route.ComponentProps) {
 								</Link>
 							</p>
 						) : null}
-						{found.map((group) => (
+						{found.map((group, groupIndex) => (
 							<section
 								key={group.category}
 								aria-labelledby={`cat-${group.category}`}
-								className="mb-12"
+								className={cn('mb-12', groupIndex > 0 && 'below-fold')}
 							>
 								<div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
 									<h2
@@ -97,7 +98,8 @@ export default function PondProducts({ loaderData }: Route.ComponentProps) {
 										</Link>
 									) : null}
 								</div>
-								<ProductGrid products={group.items} />
+								{/* Only the first section starts in view: its pictures load first. */}
+								<ProductGrid products={group.items} eager={groupIndex === 0 ? 4 : 0} />
 							</section>
 						))}
 					</div>

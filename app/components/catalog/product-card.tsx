@@ -18,6 +18,7 @@ export function ProductCard({
 				width={300}
 				height={300}
 				loading={eager ? 'eager' : 'lazy'}
+				fetchPriority={eager ? 'high' : 'auto'}
 				decoding="async"
 				onError={(event) => showPlaceholder(event.currentTarget)}
 				className="aspect-square w-full bg-pond-50 object-cover"
@@ -46,12 +47,19 @@ export function ProductCard({
 	)
 }
 
-export function ProductGrid({ products }: { products: ProductSummary[] }) {
+/** `eager`: how many pictures, from the first, are in view when the page opens (loaded first). */
+export function ProductGrid({
+	products,
+	eager = 4,
+}: {
+	products: ProductSummary[]
+	eager?: number
+}) {
 	return (
 		<ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4">
 			{products.map((product, index) => (
 				<li key={product.id}>
-					<ProductCard product={product} eager={index < 4} />
+					<ProductCard product={product} eager={index < eager} />
 				</li>
 			))}
 		</ul>

@@ -17,7 +17,7 @@ const LEGAL_LINKS = [
 
 export function SiteFooter({ year, showCredit }: { year: number; showCredit: boolean }) {
 	return (
-		<footer className="bg-pond-950 text-slate-200">
+		<footer className="below-fold bg-pond-950 text-slate-200">
 			<div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
 				<section aria-labelledby="footer-about">
 					<h2 id="footer-about" className="font-display text-lg font-semibold text-white">
