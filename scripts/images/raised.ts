@@ -76,7 +76,7 @@ export function raisedPond(c: Ctx, p: RaisedPond) {
 	const [sx, sz] = [sun * height * 0.5, -height * 0.15]
 	const footprint = rect(a, b).map(([x, z]): Pt => [x + sx, z + sz])
 	const out = [
-		`<path d="${polygon(quad(cam, footprint))}" fill="#000" fill-opacity="0.28" filter="url(#blur-shadow)"/>`,
+		`<path d="${polygon(quad(cam, footprint))}" fill="#000" fill-opacity="0.28" filter="url(#blur-m)"/>`,
 	]
 	for (const f of faces(rect(a, b))) {
 		out.push(
