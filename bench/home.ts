@@ -24,7 +24,7 @@ const load = (url: string, headers: Record<string, string> = {}) =>
 async function homeJavaScript(base: string) {
 	const html = await (await fetch(`${base}/`)).text()
 	const urls = new Set<string>()
-	for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g))
+	for (const match of html.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g))
 		urls.add(match[1]!)
 	for (const match of html.matchAll(/import\("([^"]+)"\)|from "([^"]+\.js)"/g))
 		urls.add((match[1] ?? match[2])!)
