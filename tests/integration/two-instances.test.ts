@@ -5,12 +5,13 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { createServer, type ViteDevServer } from 'vite'
+import type { ViteDevServer } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureAdmin } from '~/.server/auth/admin-bootstrap'
 import { importCatalog } from '~/.server/catalog/import'
 import { parseEnv } from '~/.server/env'
 import type * as ServerApp from '../../server/app'
+import { testViteServer } from '../support/app'
 import {
 	ORDER_SUBTOTAL,
 	placeOrderRequest,
@@ -96,11 +97,7 @@ beforeAll(async () => {
 	await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
 	base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
 
-	vite = await createServer({
-		server: { middlewareMode: true, hmr: false, watch: null },
-		appType: 'custom',
-		logLevel: 'error',
-	})
+	vite = await testViteServer()
 	const { boot, createApp } = (await vite.ssrLoadModule('./server/app.ts')) as typeof ServerApp
 	const secret = crypto.randomBytes(32).toString('hex')
 	for (let i = 0; i < 2; i++) {

@@ -38,13 +38,7 @@ export async function startTestApp(
 		shared = undefined as TestDatabase | undefined,
 	} = {},
 ): Promise<TestApp> {
-	vite ??= await oneAtATime(() =>
-		createServer({
-			server: { middlewareMode: true, hmr: false, watch: null },
-			appType: 'custom',
-			logLevel: 'error',
-		}),
-	)
+	vite ??= await oneAtATime(testViteServer)
 	const { createApp, createRuntime } = (await vite.ssrLoadModule(
 		'./server/app.ts',
 	)) as typeof ServerApp
@@ -79,6 +73,22 @@ export async function startTestApp(
 			fs.rmSync(dataDir, { recursive: true, force: true })
 		},
 	}
+}
+
+/**
+ * A Vite server that compiles the app for server-side loading only. Tests never ask for browser
+ * modules, so it does not pre-bundle dependencies for the browser: that optimiser rewrote
+ * node_modules/.vite/deps in the background, and two test workers (or a spawned dev server)
+ * doing it at once failed a suite with ENOTEMPTY. Its cache is the worker's own as well.
+ */
+export function testViteServer() {
+	return createServer({
+		server: { middlewareMode: true, hmr: false, watch: null },
+		appType: 'custom',
+		logLevel: 'error',
+		cacheDir: `node_modules/.vite/test-${process.env.VITEST_POOL_ID ?? process.pid}`,
+		optimizeDeps: { noDiscovery: true, include: [] },
+	})
 }
 
 /**
