@@ -99,10 +99,9 @@ export async function placeOrder(
 			idempotencyKey: input.idempotencyKey ?? null,
 			siteAccess,
 		}
-		const summary = { ...order, cartItems: lines }
 		const emails = [
-			orderConfirmationEmail(user.email, summary, deliveryNote),
-			newOrderNotificationEmail(deps.businessEmail, summary, deps.siteUrl),
+			orderConfirmationEmail(user.email, order, deliveryNote),
+			newOrderNotificationEmail(deps.businessEmail, order, deps.siteUrl),
 		]
 		try {
 			// One statement writes the order, its event and both emails (with other orders waiting at
