@@ -4,6 +4,7 @@ import { user, verification } from '~/.server/db/schema'
 import { welcomeEmail } from '~/.server/email/account-emails'
 import { enqueueEmail } from '~/.server/email/outbox'
 import { AUTH_MESSAGES } from '~/lib/auth-forms'
+import { hintFor } from '~/lib/session-hint'
 import { clearLoginFailures, recordLoginFailure, signInWait, takeQuota } from './attempt-limiter'
 import { isAcceptablePassword, verifyCurrentPassword } from './passwords'
 import { credentialOf, sessionCacheFor } from './session-cache'
@@ -38,10 +39,7 @@ export async function signIn(
 		})
 		await clearLoginFailures(ctx.db, email)
 		const isAdmin = (response.user as { role?: string | null }).role === 'admin'
-		headers.append(
-			'Set-Cookie',
-			sessionHintCookie(isAdmin ? 'admin' : 'customer', ctx.env.SITE_URL),
-		)
+		headers.append('Set-Cookie', sessionHintCookie(hintFor({ isAdmin }), ctx.env.SITE_URL))
 		ctx.logger.info({ userId: response.user.id }, 'signed in')
 		return { ok: true, headers, userId: response.user.id }
 	} catch (error) {
