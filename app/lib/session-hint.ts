@@ -25,4 +25,4 @@ export function readSessionHint(cookieHeader: string | null | undefined): Sessio
  * Runs in <head> before the body is parsed, so the first paint already shows the right links
  * (CSS keys off `html[data-session]`): no flash of 'Login', no layout shift.
  */
-export const SESSION_HINT_SCRIPT = `(function(){var m=/(?:^|;\\s*)${SESSION_HINT_COOKIE}=(customer|admin)(?:;|$)/.exec(document.cookie);if(m)document.documentElement.dataset.session=m[1]})()`
+export const SESSION_HINT_SCRIPT = `(function(){var m=/${HINT_PATTERN.source}/.exec(document.cookie);if(m)document.documentElement.dataset.session=m[1]})()`
