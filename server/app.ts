@@ -17,9 +17,9 @@ import { createMailTransport } from '../app/.server/email/transport'
 import { OutboxWorker } from '../app/.server/email/worker'
 import { type Env, parseEnv } from '../app/.server/env'
 import { createLogger, type Logger } from '../app/.server/logger'
-import { adminDeps } from '../app/.server/orders/admin-actions'
+import { orderDeps } from '../app/.server/orders/deps'
+import { ReconcileJob } from '../app/.server/orders/reconcile'
 import type { PaymentProvider } from '../app/.server/payments/provider'
-import { ReconcileJob } from '../app/.server/payments/reconcile'
 import { createPaymentProvider } from '../app/.server/payments/select'
 import { STRIPE_WEBHOOK_PATH } from '../app/.server/payments/stripe-provider'
 import { readiness } from '../app/.server/readiness'
@@ -95,7 +95,7 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 				})
 			: undefined
 
-	const deps = adminDeps({ db: database.db, payments: runtime.payments, env })
+	const deps = orderDeps({ ...runtime, db: database.db })
 	const reconcile = new ReconcileJob(deps, logger, env.STRIPE_RECONCILE_MS)
 	reconcile.start()
 	return {

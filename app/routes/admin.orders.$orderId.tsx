@@ -6,7 +6,6 @@ import { suggestionForOrder } from '~/.server/delivery/suggestion'
 import { readForm } from '~/.server/http/read-body'
 import {
 	type AdminResult,
-	adminDeps,
 	cancelOrder,
 	markDelivered,
 	markPaid,
@@ -15,8 +14,9 @@ import {
 	uncancelOrder,
 } from '~/.server/orders/admin-actions'
 import { getAdminOrder } from '~/.server/orders/admin-orders'
-import { checkPaymentStatus, resolvePaymentAlert } from '~/.server/payments/admin-payments'
-import { isQuoteExpired } from '~/.server/payments/apply-payment'
+import { isQuoteExpired } from '~/.server/orders/apply-payment'
+import { orderDeps } from '~/.server/orders/deps'
+import { checkPaymentStatus, resolvePaymentAlert } from '~/.server/orders/payment-checks'
 import {
 	type AdminOrderView,
 	CustomerInfo,
@@ -101,7 +101,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 			{ ok: false, message: 'Unknown action.', tone: 'error' },
 			{ status: 400 },
 		)
-	const deps = adminDeps(context)
+	const deps = orderDeps(context)
 	const target = (version: number) => ({
 		orderId: params.orderId,
 		actor: { kind: 'admin' as const, id: admin.id },

@@ -1,6 +1,7 @@
 import { adminResultToApi, apiError, methodNotAllowed } from '~/.server/api/errors'
 import { readAdminCall } from '~/.server/api/guards'
-import { adminDeps, setDeliveryCost } from '~/.server/orders/admin-actions'
+import { setDeliveryCost } from '~/.server/orders/admin-actions'
+import { orderDeps } from '~/.server/orders/deps'
 import { CreatePaymentLinkSchema } from '~/lib/admin-order-schemas'
 import type { Route } from './+types/api.createPaymentLink'
 
@@ -15,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			? { deliveryCostPence: Math.round(deliveryCost * 100) }
 			: { totalCostPence: Math.round(totalCost! * 100) }
 	const result = await setDeliveryCost(
-		adminDeps(context),
+		orderDeps(context),
 		{ orderId, actor: { kind: 'admin', id: adminUser.id } },
 		{ ...amount, confirmReplace: true },
 	)

@@ -1,6 +1,7 @@
 import { adminResultToApi, methodNotAllowed } from '~/.server/api/errors'
 import { readAdminCall } from '~/.server/api/guards'
-import { adminDeps, deactivatePaymentLink } from '~/.server/orders/admin-actions'
+import { deactivatePaymentLink } from '~/.server/orders/admin-actions'
+import { orderDeps } from '~/.server/orders/deps'
 import { DeactivatePaymentLinkSchema } from '~/lib/admin-order-schemas'
 import type { Route } from './+types/api.deactivatePaymentLink'
 
@@ -10,7 +11,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (!call.ok) return call.response
 	const { user: adminUser, input } = call
 	const result = await deactivatePaymentLink(
-		adminDeps(context),
+		orderDeps(context),
 		{ orderId: input.orderId, actor: { kind: 'admin', id: adminUser.id } },
 		input.paymentLinkId,
 	)

@@ -1,6 +1,7 @@
 import { apiError, methodNotAllowed, readJson } from '~/.server/api/errors'
 import { getSessionUser } from '~/.server/auth/guards'
-import { orderDeps, placeOrder, UNAUTHENTICATED_MESSAGE } from '~/.server/orders/place-order'
+import { orderDeps } from '~/.server/orders/deps'
+import { placeOrder, UNAUTHENTICATED_MESSAGE } from '~/.server/orders/place-order'
 import type { Route } from './+types/api.placeOrder'
 
 /** POST /api/placeOrder — the spec's callable: same domain function as the checkout form. */

@@ -1,10 +1,10 @@
 import { CheckCircle2, CreditCard, Lock } from 'lucide-react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { adminDeps } from '~/.server/orders/admin-actions'
-import { applyPayment, isQuoteExpired } from '~/.server/payments/apply-payment'
+import { applyPayment, isQuoteExpired } from '~/.server/orders/apply-payment'
+import { orderDeps } from '~/.server/orders/deps'
+import { reconcilePayments } from '~/.server/orders/reconcile'
+import type { RecordOutcome } from '~/.server/orders/record-payment'
 import { findPaymentLink } from '~/.server/payments/links'
-import { reconcilePayments } from '~/.server/payments/reconcile'
-import type { RecordOutcome } from '~/.server/payments/record-payment'
 import { newTestPaymentId } from '~/.server/payments/test-provider'
 import { PageHeader } from '~/components/content/page-header'
 import { OrderItems } from '~/components/orders/order-items'
@@ -55,7 +55,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 	)
 		return data({ state: 'inactive' as const, summary }, { status: 410 })
 	// Back from the provider's page before its webhook? Ask it first, so nobody pays twice.
-	const missed = await reconcilePayments(adminDeps(context), { orderId: order.id }).catch(
+	const missed = await reconcilePayments(orderDeps(context), { orderId: order.id }).catch(
 		(): RecordOutcome[] => [],
 	)
 	if (missed.includes('applied')) return { state: 'paid' as const, summary, justPaid: true }
@@ -92,7 +92,7 @@ export async function action({ params, context }: Route.ActionArgs) {
 	if (!found) return data({ error: 'This payment link is not valid.' }, { status: 404 })
 	// A second click after paying: show the paid page, never a second payment.
 	if (found.link.status === 'paid') return redirect(`/pay/${params.token}`)
-	const result = await applyPayment(adminDeps(context), {
+	const result = await applyPayment(orderDeps(context), {
 		linkId: found.link.id,
 		amountPence: found.link.amountPence,
 		provider: 'test',

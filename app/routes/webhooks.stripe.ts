@@ -1,6 +1,6 @@
-import { adminDeps } from '~/.server/orders/admin-actions'
+import { orderDeps } from '~/.server/orders/deps'
+import { recordPayment } from '~/.server/orders/record-payment'
 import { WebhookSignatureError } from '~/.server/payments/provider'
-import { recordPayment } from '~/.server/payments/record-payment'
 import type { Route } from './+types/webhooks.stripe'
 
 /**
@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		logger.error({ err: (error as Error).message }, 'stripe webhook could not be verified')
 		return new Response('Try again later.', { status: 500 })
 	}
-	const { outcome, orderId } = await recordPayment(adminDeps(context), {
+	const { outcome, orderId } = await recordPayment(orderDeps(context), {
 		event,
 		payment: event.payment,
 	})

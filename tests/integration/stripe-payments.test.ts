@@ -8,10 +8,10 @@ import {
 	paymentEvents,
 } from '~/.server/db/schema'
 import { createLogger } from '~/.server/logger'
-import { adminDeps } from '~/.server/orders/admin-actions'
-import { CHECK_MESSAGES } from '~/.server/payments/admin-payments'
-import { ReconcileJob, reconcilePayments } from '~/.server/payments/reconcile'
-import { INACTIVE_LINK_ALERT } from '~/.server/payments/record-payment'
+import { orderDeps } from '~/.server/orders/deps'
+import { CHECK_MESSAGES } from '~/.server/orders/payment-checks'
+import { ReconcileJob, reconcilePayments } from '~/.server/orders/reconcile'
+import { INACTIVE_LINK_ALERT } from '~/.server/orders/record-payment'
 import { STRIPE_API_VERSION } from '~/.server/payments/stripe-provider'
 import { startTestApp, type TestApp } from '../support/app'
 import { createAdmin, insertOrder } from '../support/factories'
@@ -342,7 +342,7 @@ describe('reconciliation', () => {
 		const other = await quotedOrder()
 		const otherSession = await openCheckout(other)
 		stripe.complete(otherSession.id)
-		const deps = adminDeps({ db: db(), payments: app.runtime.payments, env: app.env })
+		const deps = orderDeps({ ...app.runtime, db: db() })
 		const job = new ReconcileJob(deps, createLogger('silent'), 50)
 		job.start()
 		await expect.poll(async () => (await orderRow(other.id)).status, { timeout: 5000 }).toBe('paid')

@@ -1,6 +1,6 @@
 import type { Catalog } from '~/.server/catalog/catalog'
 import type { Db } from '~/.server/db/client'
-import type { OrderRow } from '~/.server/orders/lifecycle'
+import type { OrderRow } from '~/.server/db/schema'
 import { type ShippingClass, shippingClassOf } from '~/lib/delivery/shipping-class'
 import { type Suggestion, suggestDeliveryCost } from '~/lib/delivery/suggest'
 import { getDeliverySettings } from './settings'

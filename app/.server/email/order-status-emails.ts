@@ -1,4 +1,4 @@
-import type { OrderRow } from '~/.server/orders/lifecycle'
+import type { OrderRow } from '~/.server/db/schema'
 import { BUSINESS } from '~/lib/business'
 import { formatDate } from '~/lib/dates'
 import { formatPence } from '~/lib/money'

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, orderEvents, orders, paymentLinks } from '~/.server/db/schema'
-import { applyPayment, LINK_NOT_ACTIVE } from '~/.server/payments/apply-payment'
+import { applyPayment, LINK_NOT_ACTIVE } from '~/.server/orders/apply-payment'
 import { createTestProvider, newTestPaymentId } from '~/.server/payments/test-provider'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db'
 import { insertOrder } from '../../../tests/support/factories'
 import {
-	type AdminDeps,
 	cancelOrder,
 	deactivatePaymentLink,
 	MESSAGES,
@@ -16,10 +15,11 @@ import {
 	setDeliveryCost,
 	uncancelOrder,
 } from './admin-actions'
+import type { OrderDeps } from './deps'
 import { canTransition, STALE_VERSION_MESSAGE, TRANSITIONS } from './lifecycle'
 
 let database: TestDatabase
-let deps: AdminDeps
+let deps: Omit<OrderDeps, 'catalog'>
 const admin = { kind: 'admin' as const, id: 'admin-user-1' }
 
 beforeAll(async () => {

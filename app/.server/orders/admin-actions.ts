@@ -1,7 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm'
-import type { AppLoadContext } from 'react-router'
-import type { Db, Tx } from '~/.server/db/client'
-import { paymentLinks } from '~/.server/db/schema'
+import type { Tx } from '~/.server/db/client'
+import { type OrderRow, type PaymentLink, paymentLinks } from '~/.server/db/schema'
 import { getDeliverySettings } from '~/.server/delivery/settings'
 import {
 	cancelledEmail,
@@ -12,20 +11,15 @@ import {
 	reinstatedEmail,
 	shippedEmail,
 } from '~/.server/email/order-status-emails'
-import {
-	cleanUpAtProvider,
-	issuePaymentLink,
-	type PaymentLink,
-	revokeActiveLinks,
-} from '~/.server/payments/links'
-import { PaymentLinkError, type PaymentProvider } from '~/.server/payments/provider'
+import { cleanUpAtProvider, issuePaymentLink, revokeActiveLinks } from '~/.server/payments/links'
+import { PaymentLinkError } from '~/.server/payments/provider'
 import { formatPence } from '~/lib/money'
 import type { OrderStatus } from '~/lib/order-status'
+import { nowOf, type OrderDeps } from './deps'
 import {
 	type Actor,
 	appendNote,
 	type Change,
-	type OrderRow,
 	STALE_VERSION_MESSAGE,
 	type TransitionResult,
 	transition,
@@ -35,20 +29,13 @@ import {
  * What staff do to an order (spec sections 2, 4 and 8 Admin; DESIGN decision 5). Each function is
  * one lifecycle transition; the messages are the spec's. Routes and the JSON API call these.
  */
-export type AdminDeps = {
-	db: Db
-	provider: PaymentProvider
-	siteUrl: string
-	businessEmail: string
-	/** The clock quotes are dated by (tests move it to see a quote expire). */
-	now?: () => Date
-}
+/** The admin actions never read the catalogue: orders hold their own copy of every line. */
+type Deps = Omit<OrderDeps, 'catalog'>
 
 /** When a quote given now stops being payable (issue 19: 'price held until'). */
-async function quoteExpiry(deps: AdminDeps) {
+async function quoteExpiry(deps: Deps) {
 	const { quoteValidDays } = await getDeliverySettings(deps.db)
-	const now = deps.now?.() ?? new Date()
-	return new Date(now.getTime() + quoteValidDays * 86_400_000)
+	return new Date(nowOf(deps).getTime() + quoteValidDays * 86_400_000)
 }
 
 export type AdminResult =
@@ -85,7 +72,7 @@ const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'shipped', 'delivered']
  * and the order waits in delivery_confirmed for a retry.
  */
 export async function setDeliveryCost(
-	deps: AdminDeps,
+	deps: Deps,
 	target: Target,
 	input: {
 		adminNotes?: string
@@ -185,7 +172,7 @@ function sameChangeTwice(
  * Cancels an order (the spec's confirmation happens in the modal). A paid order is refunded in
  * full through the provider first, with the order locked; if the refund fails nothing changes.
  */
-export async function cancelOrder(deps: AdminDeps, target: Target): Promise<AdminResult> {
+export async function cancelOrder(deps: Deps, target: Target): Promise<AdminResult> {
 	let revoked: PaymentLink[] = []
 	let refunded = false
 	const result = await transition(deps.db, target, async (order, tx): Promise<Change> => {
@@ -234,7 +221,7 @@ export async function cancelOrder(deps: AdminDeps, target: Target): Promise<Admi
 
 /** Refunds the card payment that paid this order (inside the caller's transaction). */
 async function refundPaidLink(
-	deps: AdminDeps,
+	deps: Deps,
 	tx: Tx,
 	order: OrderRow,
 ): Promise<{ refundId: string; amountPence: number } | Extract<Change, { refuse: string }>> {
@@ -268,7 +255,7 @@ async function refundPaidLink(
 }
 
 /** Back to payment_pending with a fresh link when a delivery cost exists, otherwise to pending. */
-export async function uncancelOrder(deps: AdminDeps, target: Target): Promise<AdminResult> {
+export async function uncancelOrder(deps: Deps, target: Target): Promise<AdminResult> {
 	const quoteExpiresAt = await quoteExpiry(deps)
 	const result = await transition(deps.db, target, async (order, tx): Promise<Change> => {
 		if (order.status !== 'cancelled')
@@ -313,7 +300,7 @@ export async function uncancelOrder(deps: AdminDeps, target: Target): Promise<Ad
 
 /** An offline payment (bank transfer, card over the phone): the open link is revoked. */
 export async function markPaid(
-	deps: AdminDeps,
+	deps: Deps,
 	target: Target,
 	input: { note: string },
 ): Promise<AdminResult> {
@@ -336,7 +323,7 @@ export async function markPaid(
 }
 
 export async function markShipped(
-	deps: AdminDeps,
+	deps: Deps,
 	target: Target,
 	input: { carrier: string; trackingReference: string },
 ): Promise<AdminResult> {
@@ -358,7 +345,7 @@ export async function markShipped(
 	return { ok: true, order: result.order, tone: 'success', message: 'Order marked as shipped' }
 }
 
-export async function markDelivered(deps: AdminDeps, target: Target): Promise<AdminResult> {
+export async function markDelivered(deps: Deps, target: Target): Promise<AdminResult> {
 	const result = await transition(deps.db, target, (order): Change => {
 		if (order.status !== 'shipped') return { refuse: refusal(order, 'marked as delivered') }
 		return { to: 'delivered', note: 'Delivered', emails: deliveredEmail(order) }
@@ -369,7 +356,7 @@ export async function markDelivered(deps: AdminDeps, target: Target): Promise<Ad
 
 /** Revokes the order's active link without changing its price (spec: deactivatePaymentLink). */
 export async function deactivatePaymentLink(
-	deps: AdminDeps,
+	deps: Deps,
 	target: Target,
 	paymentLinkId: string,
 ): Promise<AdminResult> {
@@ -393,14 +380,4 @@ export async function deactivatePaymentLink(
 
 function refusal(order: OrderRow, what: string) {
 	return `This order is ${order.status.replace('_', ' ')}, so it cannot be ${what}.`
-}
-
-/** What the admin actions need, from a route's load context. */
-export function adminDeps(context: Pick<AppLoadContext, 'db' | 'payments' | 'env'>): AdminDeps {
-	return {
-		db: context.db,
-		provider: context.payments,
-		siteUrl: context.env.SITE_URL,
-		businessEmail: context.env.BUSINESS_EMAIL,
-	}
 }

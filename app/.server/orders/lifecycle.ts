@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
-import { orderEvents, orders } from '~/.server/db/schema'
+import { type OrderRow, orderEvents, orders } from '~/.server/db/schema'
 import { type EmailMessage, enqueueEmail } from '~/.server/email/outbox'
 import { type OrderStatus, statusLabel } from '~/lib/order-status'
 
@@ -46,14 +46,18 @@ export const STALE_VERSION_MESSAGE =
 	'This order was changed by someone else. Reload to see the latest.'
 export const ORDER_NOT_FOUND_MESSAGE = 'Order not found'
 
-export type OrderRow = typeof orders.$inferSelect
 type OrderPatch = Partial<
 	Omit<OrderRow, 'id' | 'status' | 'version' | 'createdAt' | 'updatedAt' | 'userId'>
 >
 
-/** What a caller wants to happen to the order it locked, or why it refuses. */
+/**
+ * What a caller wants to happen to the order it locked, or why it refuses. Without `to` the
+ * order keeps its status and the change is a note on its timeline (a payment alert, a duplicate
+ * notification); the version moves only when a note comes with a patch.
+ */
 export type Change =
 	| { to: OrderStatus; patch?: OrderPatch; note?: string; emails?: EmailMessage[] }
+	| { to?: never; note: string; patch?: OrderPatch; emails?: EmailMessage[] }
 	| { refuse: string; status?: 'INVALID_ARGUMENT' | 'ABORTED' | 'NOT_FOUND'; code?: RefusalCode }
 
 /** Refusals a caller handles specially rather than just showing the message. */
@@ -97,29 +101,34 @@ export async function transition(
 				current: order,
 			}
 		}
-		if (!canTransition(order.status, change.to, request.actor.kind)) {
+		const to = change.to ?? order.status
+		if (change.to !== undefined && !canTransition(order.status, to, request.actor.kind)) {
 			return {
 				ok: false,
 				status: 'ABORTED',
-				message: `An order that is ${statusLabel(order.status)} cannot be moved to ${statusLabel(change.to)}.`,
+				message: `An order that is ${statusLabel(order.status)} cannot be moved to ${statusLabel(to)}.`,
 				current: order,
 			}
 		}
-		const [updated] = await tx
-			.update(orders)
-			.set({
-				...change.patch,
-				status: change.to,
-				version: sql`${orders.version} + 1`,
-				updatedAt: new Date(),
-			})
-			.where(eq(orders.id, order.id))
-			.returning()
+		// A note alone leaves the order as the caller read it: no version bump, no new updatedAt.
+		const changesOrder = change.to !== undefined || change.patch !== undefined
+		const [updated] = changesOrder
+			? await tx
+					.update(orders)
+					.set({
+						...change.patch,
+						status: to,
+						version: sql`${orders.version} + 1`,
+						updatedAt: new Date(),
+					})
+					.where(eq(orders.id, order.id))
+					.returning()
+			: [order]
 		await tx.insert(orderEvents).values({
 			orderId: order.id,
 			actor: actorLabel(request.actor),
 			fromStatus: order.status,
-			toStatus: change.to,
+			toStatus: to,
 			note: change.note ?? '',
 		})
 		for (const email of change.emails ?? []) await enqueueEmail(tx, email)
@@ -128,7 +137,7 @@ export async function transition(
 }
 
 /** Stored on each event: 'system', 'customer', 'provider:test', or the admin's user id. */
-function actorLabel(actor: Actor) {
+export function actorLabel(actor: Actor) {
 	if (actor.kind === 'admin') return actor.id ?? 'admin'
 	if (actor.kind === 'provider') return `provider:${actor.id ?? 'unknown'}`
 	return actor.kind

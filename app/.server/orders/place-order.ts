@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm'
-import type { AppLoadContext } from 'react-router'
 import type { z } from 'zod'
 import type { SessionUser } from '~/.server/auth/guards'
 import { saveDeliveryDetails } from '~/.server/auth/profile'
@@ -15,6 +14,7 @@ import { describeSiteAccess } from '~/lib/delivery/site-access-schema'
 import { deliveryQuoteSentence } from '~/lib/delivery/zones'
 import { errorsByField, type FieldErrors } from '~/lib/forms'
 import { toPriceText } from '~/lib/money'
+import type { OrderDeps } from './deps'
 import { insertOrderOnce, type NewOrder } from './insert-order'
 import { newOrderId } from './order-id'
 import { orderWriterFor } from './order-writer'
@@ -44,17 +44,7 @@ export type PlaceOrderResult =
 			fieldErrors?: FieldErrors
 	  }
 
-type Deps = { db: Db; catalog: Catalog; siteUrl: string; businessEmail: string }
-
-/** What placeOrder needs, from a route's load context. */
-export function orderDeps(context: Pick<AppLoadContext, 'db' | 'catalog' | 'env'>): Deps {
-	return {
-		db: context.db,
-		catalog: context.catalog,
-		siteUrl: context.env.SITE_URL,
-		businessEmail: context.env.BUSINESS_EMAIL,
-	}
-}
+type Deps = Pick<OrderDeps, 'db' | 'catalog' | 'siteUrl' | 'businessEmail'>
 
 /**
  * Turns a cart into a stored order request. Prices come from the catalogue, never from the

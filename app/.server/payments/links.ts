@@ -1,9 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
-import { orders, paymentLinks } from '~/.server/db/schema'
+import { orders, type PaymentLink, paymentLinks } from '~/.server/db/schema'
 import type { PaymentProvider } from './provider'
-
-export type PaymentLink = typeof paymentLinks.$inferSelect
 
 /**
  * Issues a link for the order's total inside the caller's transaction and returns the order

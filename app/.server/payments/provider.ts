@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import type { PaymentLink } from './links'
+import type { PaymentLink } from '~/.server/db/schema'
 
 /**
  * What the shop needs from a card payment provider (DESIGN Payments contract and decision 13).

@@ -87,6 +87,9 @@ export const orders = pgTable(
 	],
 )
 
+/** An order as stored: what the lifecycle, the emails and the dashboard read. */
+export type OrderRow = typeof orders.$inferSelect
+
 export const orderEvents = pgTable(
 	'order_events',
 	{
@@ -128,6 +131,8 @@ export const paymentLinks = pgTable(
 		uniqueIndex('payment_links_provider_payment_idx').on(t.provider, t.providerPaymentId),
 	],
 )
+
+export type PaymentLink = typeof paymentLinks.$inferSelect
 
 export type PaymentLinkStatus = 'active' | 'deactivated' | 'paid' | 'refunded'
 

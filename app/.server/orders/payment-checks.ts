@@ -1,7 +1,5 @@
-import { eq, sql } from 'drizzle-orm'
-import { orderEvents, orders } from '~/.server/db/schema'
-import type { AdminDeps } from '~/.server/orders/admin-actions'
-import { type Actor, STALE_VERSION_MESSAGE } from '~/.server/orders/lifecycle'
+import type { OrderDeps } from './deps'
+import { type Actor, transition } from './lifecycle'
 import { reconcilePayments } from './reconcile'
 
 /** What the order modal shows after a payment check or resolving an alert. */
@@ -20,7 +18,7 @@ export const CHECK_MESSAGES = {
 
 /** The admin's 'Check payment status' button: reconciliation for one order, on demand. */
 export async function checkPaymentStatus(
-	deps: AdminDeps,
+	deps: OrderDeps,
 	orderId: string,
 ): Promise<PaymentCheckResult> {
 	try {
@@ -41,32 +39,16 @@ export async function checkPaymentStatus(
  * provider's dashboard), with a note on the timeline. No status changes, so no lifecycle rule.
  */
 export async function resolvePaymentAlert(
-	deps: Pick<AdminDeps, 'db'>,
+	deps: Pick<OrderDeps, 'db'>,
 	target: { orderId: string; actor: Actor; expectedVersion: number },
 	note: string,
 ): Promise<PaymentCheckResult> {
-	return deps.db.transaction(async (tx) => {
-		const [order] = await tx
-			.select()
-			.from(orders)
-			.where(eq(orders.id, target.orderId))
-			.for('update')
-		if (!order) return { ok: false, tone: 'error', message: 'Order not found' }
-		if (order.version !== target.expectedVersion)
-			return { ok: false, tone: 'error', message: STALE_VERSION_MESSAGE }
-		if (!order.paymentAlert)
-			return { ok: false, tone: 'error', message: 'This order has no payment alert.' }
-		await tx
-			.update(orders)
-			.set({ paymentAlert: null, version: sql`${orders.version} + 1`, updatedAt: new Date() })
-			.where(eq(orders.id, order.id))
-		await tx.insert(orderEvents).values({
-			orderId: order.id,
-			actor: target.actor.id ?? 'admin',
-			fromStatus: order.status,
-			toStatus: order.status,
-			note: `Payment alert resolved${note ? `: ${note}` : ''}`,
-		})
-		return { ok: true, tone: 'success', message: 'Payment alert marked as resolved' }
-	})
+	const result = await transition(deps.db, target, (order) =>
+		order.paymentAlert
+			? { note: `Payment alert resolved${note ? `: ${note}` : ''}`, patch: { paymentAlert: null } }
+			: { refuse: 'This order has no payment alert.' },
+	)
+	return result.ok
+		? { ok: true, tone: 'success', message: 'Payment alert marked as resolved' }
+		: { ok: false, tone: 'error', message: result.message }
 }

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { paymentLinks } from '~/.server/db/schema'
 import { paidEmails } from '~/.server/email/order-status-emails'
-import type { AdminDeps } from '~/.server/orders/admin-actions'
-import { type Change, type TransitionResult, transition } from '~/.server/orders/lifecycle'
 import { formatPence } from '~/lib/money'
+import type { OrderDeps } from './deps'
+import { type Change, type TransitionResult, transition } from './lifecycle'
 
 export const QUOTE_EXPIRED =
 	'This quote has expired, so it can no longer be paid. We will confirm a fresh price with you.'
@@ -17,7 +17,7 @@ export const LINK_NOT_ACTIVE =
  * row is locked with the order, and a payment for a revoked or already-paid link changes nothing.
  */
 export async function applyPayment(
-	deps: Pick<AdminDeps, 'db' | 'businessEmail' | 'siteUrl' | 'now'>,
+	deps: Pick<OrderDeps, 'db' | 'businessEmail' | 'siteUrl' | 'now'>,
 	payment: { linkId: string; amountPence: number; provider: string; providerPaymentId: string },
 ): Promise<TransitionResult> {
 	const [link] = await deps.db

@@ -1,12 +1,12 @@
 import type { Logger } from '~/.server/logger'
-import type { AdminDeps } from '~/.server/orders/admin-actions'
+import type { OrderDeps } from './deps'
 import { type RecordOutcome, recordPayment } from './record-payment'
 
 /**
  * Reconciliation: asks the provider about checkouts we still think are open and records any
  * payment it took, so a dropped webhook still ends in paid (or in a flag for the admin).
  */
-export async function reconcilePayments(deps: AdminDeps, scope: { orderId?: string } = {}) {
+export async function reconcilePayments(deps: OrderDeps, scope: { orderId?: string } = {}) {
 	const payments = await deps.provider.findPayments(scope)
 	const outcomes: RecordOutcome[] = []
 	for (const payment of payments) outcomes.push((await recordPayment(deps, { payment })).outcome)
@@ -20,7 +20,7 @@ export class ReconcileJob {
 	#stopped = true
 
 	constructor(
-		private readonly deps: AdminDeps,
+		private readonly deps: OrderDeps,
 		private readonly logger: Logger,
 		private readonly intervalMs: number,
 	) {}

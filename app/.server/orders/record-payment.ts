@@ -1,16 +1,11 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Tx } from '~/.server/db/client'
-import {
-	checkoutSessions,
-	orderEvents,
-	orders,
-	paymentEvents,
-	paymentLinks,
-} from '~/.server/db/schema'
-import type { AdminDeps } from '~/.server/orders/admin-actions'
+import { checkoutSessions, paymentEvents, paymentLinks } from '~/.server/db/schema'
+import type { ProviderEvent, VerifiedPayment } from '~/.server/payments/provider'
 import { formatPence } from '~/lib/money'
 import { applyPayment } from './apply-payment'
-import type { ProviderEvent, VerifiedPayment } from './provider'
+import type { OrderDeps } from './deps'
+import { transition } from './lifecycle'
 
 export type RecordOutcome =
 	| 'applied'
@@ -30,7 +25,7 @@ export const INACTIVE_LINK_ALERT = 'Payment received on an inactive link — ref
  * amount) took real money, so it is recorded on the order and flagged for the admin.
  */
 export async function recordPayment(
-	deps: Pick<AdminDeps, 'db' | 'businessEmail' | 'siteUrl'>,
+	deps: Pick<OrderDeps, 'db' | 'businessEmail' | 'siteUrl' | 'now'>,
 	input: { event?: ProviderEvent; payment: VerifiedPayment | null },
 ): Promise<{ outcome: RecordOutcome; orderId?: string }> {
 	const { event, payment } = input
@@ -66,7 +61,7 @@ export async function recordPayment(
 }
 
 async function applyOrFlag(
-	deps: Pick<AdminDeps, 'businessEmail' | 'siteUrl'>,
+	deps: Pick<OrderDeps, 'businessEmail' | 'siteUrl' | 'now'>,
 	tx: Tx,
 	payment: VerifiedPayment | null,
 	orderId: string | undefined,
@@ -110,21 +105,8 @@ async function noteOnOrder(
 	note: string,
 	alert?: string,
 ) {
-	const [order] = await tx
-		.update(orders)
-		.set(
-			alert
-				? { paymentAlert: alert, version: sql`${orders.version} + 1`, updatedAt: new Date() }
-				: { updatedAt: sql`${orders.updatedAt}` },
-		)
-		.where(eq(orders.id, orderId))
-		.returning({ status: orders.status })
-	if (!order) return
-	await tx.insert(orderEvents).values({
-		orderId,
-		actor: `provider:${provider}`,
-		fromStatus: order.status,
-		toStatus: order.status,
+	await transition(tx, { orderId, actor: { kind: 'provider', id: provider } }, () => ({
 		note,
-	})
+		patch: alert ? { paymentAlert: alert } : undefined,
+	}))
 }

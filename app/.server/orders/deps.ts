@@ -1,0 +1,37 @@
+import type { Catalog } from '~/.server/catalog/catalog'
+import type { Db } from '~/.server/db/client'
+import type { Env } from '~/.server/env'
+import type { PaymentProvider } from '~/.server/payments/provider'
+
+/**
+ * What the order functions need: placing an order, the admin's actions, /pay, the Stripe webhook
+ * and reconciliation all take this one type (or a Pick of it), so a new dependency is added once.
+ */
+export type OrderDeps = {
+	db: Db
+	catalog: Catalog
+	provider: PaymentProvider
+	siteUrl: string
+	businessEmail: string
+	/** The clock quotes are dated and expired by (tests move it). */
+	now?: () => Date
+}
+
+/** The services a request (or the server at start) has, as the order functions want them. */
+export function orderDeps(services: {
+	db: Db
+	catalog: Catalog
+	payments: PaymentProvider
+	env: Pick<Env, 'SITE_URL' | 'BUSINESS_EMAIL'>
+}): OrderDeps {
+	return {
+		db: services.db,
+		catalog: services.catalog,
+		provider: services.payments,
+		siteUrl: services.env.SITE_URL,
+		businessEmail: services.env.BUSINESS_EMAIL,
+	}
+}
+
+/** The deps' clock, for code that dates or expires things. */
+export const nowOf = (deps: Pick<OrderDeps, 'now'>) => deps.now?.() ?? new Date()
