@@ -30,7 +30,12 @@ export const handle: BreadcrumbHandle = {
 
 /** The same for everyone: nothing personal may be in a shared page's HTML (server/security.ts). */
 export function loader({ context }: Route.LoaderArgs) {
-	return data({ siteUrl: context.env.SITE_URL, year: new Date().getFullYear() })
+	return data({
+		siteUrl: context.env.SITE_URL,
+		year: new Date().getFullYear(),
+		// The same for every visitor: which payment provider this shop runs on.
+		testPayments: context.payments.name === 'test',
+	})
 }
 
 // Nothing in it changes while the app is open: client navigations never ask for it again.

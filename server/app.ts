@@ -82,6 +82,9 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 	await loadCatalogFile(database.db, env.CATALOG_FILE, logger)
 	const runtime = createRuntime({ env, database, logger })
 	running.runtime = runtime
+	if (runtime.payments.name === 'test')
+		logger.warn({ provider: 'test' }, 'payments: built-in test provider (no money is taken)')
+	else logger.info({ provider: runtime.payments.name }, 'payments: Stripe Checkout')
 	runtime.outbox.start()
 	// Scheduled backups of the embedded database (PostgreSQL has its own tools: README).
 	const backups =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EnvError, parseEnv } from './env'
+import { EnvError, isLoopbackOrigin, parseEnv, paymentsMode } from './env'
 
 describe('parseEnv', () => {
 	it('applies defaults', () => {
@@ -40,5 +40,29 @@ describe('parseEnv', () => {
 		})
 		expect(env.STRIPE_API_BASE).toBe('http://127.0.0.1:12111')
 		expect(env.STRIPE_RECONCILE_MS).toBe(300_000)
+	})
+
+	it('refuses a public production shop without Stripe keys, naming them (fail closed)', () => {
+		const publicShop = { NODE_ENV: 'production', SITE_URL: 'https://koi.example' }
+		expect(() => parseEnv(publicShop)).toThrowError(
+			/STRIPE_SECRET_KEY: a public shop needs card payments: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/,
+		)
+		// The out-of-the-box demo on this machine, or an explicit choice, may use the test provider.
+		expect(paymentsMode(parseEnv({ NODE_ENV: 'production' }))).toBe('test')
+		expect(paymentsMode(parseEnv({ ...publicShop, SITE_URL: 'http://127.0.0.1:8080' }))).toBe(
+			'test',
+		)
+		expect(paymentsMode(parseEnv({ ...publicShop, PAYMENTS: 'test' }))).toBe('test')
+		const keys = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }
+		expect(paymentsMode(parseEnv({ ...publicShop, ...keys }))).toBe('stripe')
+		expect(paymentsMode(parseEnv({ ...publicShop, ...keys, PAYMENTS: 'test' }))).toBe('test')
+		expect(() => parseEnv({ PAYMENTS: 'stripe' })).toThrowError(/PAYMENTS=stripe needs/)
+	})
+
+	it('knows a loopback origin from a public one', () => {
+		for (const url of ['http://localhost:3000', 'http://127.0.0.1', 'http://[::1]:80'])
+			expect(isLoopbackOrigin(url)).toBe(true)
+		for (const url of ['https://koi.example', 'http://localhost.example', 'http://128.0.0.1'])
+			expect(isLoopbackOrigin(url)).toBe(false)
 	})
 })

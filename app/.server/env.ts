@@ -51,6 +51,11 @@ const EnvSchema = z
 			.regex(/^whsec_/, 'must start with whsec_')
 			.optional(),
 		STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+		/**
+		 * 'test' runs the built-in provider (no money is taken) even in production on a public
+		 * address; 'stripe' insists on the Stripe keys. Unset: Stripe when its keys are set.
+		 */
+		PAYMENTS: z.enum(['test', 'stripe']).optional(),
 		/** How often open Stripe checkouts are reconciled; 0 turns the job off. */
 		STRIPE_RECONCILE_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
 	})
@@ -58,6 +63,25 @@ const EnvSchema = z
 		message: 'set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither',
 		path: ['STRIPE_WEBHOOK_SECRET'],
 	})
+	.refine((env) => env.PAYMENTS !== 'stripe' || Boolean(env.STRIPE_SECRET_KEY), {
+		message: 'PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+		path: ['STRIPE_SECRET_KEY'],
+	})
+	// Fail closed (issue 28, M6): a public production shop without Stripe keys would let anyone
+	// 'pay' a link with the test provider's button. Only a demo on this machine, or an explicit
+	// PAYMENTS=test, may run it.
+	.refine(
+		(env) =>
+			env.NODE_ENV !== 'production' ||
+			Boolean(env.STRIPE_SECRET_KEY) ||
+			env.PAYMENTS === 'test' ||
+			isLoopbackOrigin(env.SITE_URL ?? 'http://localhost'),
+		{
+			message:
+				'a public shop needs card payments: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or PAYMENTS=test for a demo that takes no money)',
+			path: ['STRIPE_SECRET_KEY'],
+		},
+	)
 	.transform((env) => ({
 		...env,
 		SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
@@ -71,6 +95,22 @@ export type Env = z.infer<typeof EnvSchema>
  * whatever a proxy in front of the server says about the request (it may forget X-Forwarded-Proto).
  */
 export const isHttpsSite = (siteUrl: string) => siteUrl.startsWith('https://')
+
+/** localhost, 127.0.0.0/8 or [::1]: a site only this machine can reach. */
+export function isLoopbackOrigin(siteUrl: string) {
+	const host = new URL(siteUrl).hostname
+	return (
+		host === 'localhost' ||
+		host.endsWith('.localhost') ||
+		host === '[::1]' ||
+		/^127(\.\d{1,3}){3}$/.test(host)
+	)
+}
+
+/** Which card provider runs: the explicit choice, else Stripe when its keys are set. */
+export function paymentsMode(env: Pick<Env, 'PAYMENTS' | 'STRIPE_SECRET_KEY'>) {
+	return env.PAYMENTS ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'test')
+}
 
 export class EnvError extends Error {}
 

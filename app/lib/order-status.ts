@@ -14,6 +14,11 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
 	return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value)
 }
 
+/** Paid, and perhaps already on its way: the price can no longer change. */
+export function isPaid(status: OrderStatus) {
+	return status === 'paid' || status === 'shipped' || status === 'delivered'
+}
+
 /** Customer- and staff-facing status labels. */
 const LABELS: Record<string, string> = {
 	pending: 'Pending Review',

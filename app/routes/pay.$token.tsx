@@ -1,23 +1,27 @@
 import { CheckCircle2, CreditCard, Lock } from 'lucide-react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { applyPayment, isQuoteExpired } from '~/.server/orders/apply-payment'
+import { applyPayment } from '~/.server/orders/apply-payment'
 import { orderDeps } from '~/.server/orders/deps'
 import { reconcilePayments } from '~/.server/orders/reconcile'
 import type { RecordOutcome } from '~/.server/orders/record-payment'
-import { findPaymentLink } from '~/.server/payments/links'
+import { findPaymentLink, type LinkState, linkState, takesPayment } from '~/.server/payments/links'
 import { newTestPaymentId } from '~/.server/payments/test-provider'
+import { RateWindow } from '~/.server/rate-window'
 import { PageHeader } from '~/components/content/page-header'
 import { OrderItems } from '~/components/orders/order-items'
+import { TestPaymentsNotice } from '~/components/test-payments-notice'
 import { BUSINESS } from '~/lib/business'
-import { formatDate } from '~/lib/dates'
+import { formatDateTime } from '~/lib/dates'
 import { formatPence } from '~/lib/money'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/pay.$token'
 
 /**
- * /pay/<token> (DESIGN decision 13): the link we email with every quote. The token is the only
- * credential, so the page shows the order number, items and totals but no address or contact
- * details. The built-in test provider pays in place; Stripe redirects to a new Checkout Session.
+ * /pay/<token> (DESIGN decision 13, decision 0018): the link we email with every quote. It is
+ * always our page first: the order, the total and how long the price is held, and one 'Pay £X
+ * now' button. Only pressing it takes payment (the built-in test provider) or opens the link's one
+ * Stripe Checkout Session, so visits, previews and prefetches never create anything at Stripe.
+ * The token is the only credential: no address or contact details are shown.
  */
 export const meta: Route.MetaFunction = (args) =>
 	pageMeta(args, {
@@ -29,84 +33,77 @@ export const meta: Route.MetaFunction = (args) =>
 // The page changes the moment it is paid: never cache it, here or in the browser.
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
-const PAID_STATUSES = ['paid', 'shipped', 'delivered']
+/** Per link and instance: visits (each may ask Stripe about an open checkout) and presses of Pay. */
+const visits = new RateWindow(60, 10 * 60_000)
+const presses = new RateWindow(10, 10 * 60_000)
+const TOO_MANY =
+	'Too many attempts on this payment link. Please wait a few minutes and try again, or call us.'
+const UNAVAILABLE =
+	'We could not open the secure payment page just now. No payment has been taken and your link still works: please try again in a few minutes.'
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
+	if (!visits.take(params.token)) throw data(TOO_MANY, { status: 429 })
 	const found = await findPaymentLink(context.db, params.token)
 	if (!found) return data({ state: 'unknown' as const }, { status: 404 })
 	const { link, order } = found
-	const summary = {
+	let state: LinkState = linkState(link, order, new Date(), context.payments.checkoutMinutes)
+	let justPaid = new URL(request.url).searchParams.has('paid')
+	if (takesPayment(state)) {
+		// Back from the provider's page before its webhook? Ask it first, so nobody pays twice.
+		const missed = await reconcilePayments(orderDeps(context), { orderId: order.id }).catch(
+			(): RecordOutcome[] => [],
+		)
+		if (missed.includes('applied')) [state, justPaid] = ['paid', true]
+	}
+	const page = {
+		state,
 		orderId: order.id,
 		items: order.cartItems,
 		subtotalPence: order.subtotalPence,
 		deliveryCostPence: order.deliveryCostPence,
 		amountPence: link.amountPence,
-	}
-	if (link.status === 'paid' || PAID_STATUSES.includes(order.status))
-		return {
-			state: 'paid' as const,
-			summary,
-			justPaid: new URL(request.url).searchParams.has('paid'),
-		}
-	if (
-		link.status !== 'active' ||
-		order.paymentLinkId !== link.id ||
-		order.status !== 'payment_pending'
-	)
-		return data({ state: 'inactive' as const, summary }, { status: 410 })
-	// Back from the provider's page before its webhook? Ask it first, so nobody pays twice.
-	const missed = await reconcilePayments(orderDeps(context), { orderId: order.id }).catch(
-		(): RecordOutcome[] => [],
-	)
-	if (missed.includes('applied')) return { state: 'paid' as const, summary, justPaid: true }
-	if (isQuoteExpired(order, new Date()))
-		return data(
-			{
-				state: 'expired' as const,
-				summary,
-				expiredAt: new Date(order.quoteExpiresAt!).toISOString(),
-			},
-			{ status: 410 },
-		)
-	let checkout: Awaited<ReturnType<typeof context.payments.checkout>>
-	try {
-		checkout = await context.payments.checkout(link)
-	} catch (error) {
-		// Nothing was taken and the link stays active: the customer can simply try again.
-		context.logger.error({ err: (error as Error).message, orderId: order.id }, 'checkout failed')
-		return data({ state: 'unavailable' as const, summary }, { status: 503 })
-	}
-	if (checkout.kind === 'redirect') throw redirect(checkout.url)
-	return {
-		state: 'active' as const,
-		summary,
-		provider: context.payments.name,
 		heldUntil: order.quoteExpiresAt ? new Date(order.quoteExpiresAt).toISOString() : null,
+		justPaid,
+		testPayments: context.payments.name === 'test',
 	}
+	const gone = state === 'inactive' || state === 'expired' || state === 'ending'
+	return data(page, { status: gone ? 410 : 200 })
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
-	// Only the built-in provider takes payment on this page; a real provider has its own.
-	if (context.payments.name !== 'test') return data({ error: 'Not available.' }, { status: 405 })
+	if (!presses.take(params.token)) return data({ error: TOO_MANY }, { status: 429 })
 	const found = await findPaymentLink(context.db, params.token)
 	if (!found) return data({ error: 'This payment link is not valid.' }, { status: 404 })
-	// A second click after paying: show the paid page, never a second payment.
-	if (found.link.status === 'paid') return redirect(`/pay/${params.token}`)
-	const result = await applyPayment(orderDeps(context), {
-		linkId: found.link.id,
-		amountPence: found.link.amountPence,
-		provider: 'test',
-		providerPaymentId: newTestPaymentId(),
-	})
-	if (!result.ok && result.code !== 'already_applied')
-		return data({ error: result.message }, { status: 409 })
-	context.logger.info({ orderId: found.order.id }, 'order paid (test provider)')
-	return redirect(`/pay/${params.token}?paid=1`)
+	const { link, order } = found
+	// Paid, replaced, expired or ending: the page itself says which.
+	if (linkState(link, order, new Date(), context.payments.checkoutMinutes) !== 'payable')
+		return redirect(`/pay/${params.token}`)
+	if (context.payments.name === 'test') {
+		const result = await applyPayment(orderDeps(context), {
+			linkId: link.id,
+			amountPence: link.amountPence,
+			provider: 'test',
+			providerPaymentId: newTestPaymentId(),
+		})
+		if (!result.ok && result.code !== 'already_applied')
+			return data({ error: result.message }, { status: 409 })
+		context.logger.info({ orderId: order.id }, 'order paid (test provider)')
+		return redirect(`/pay/${params.token}?paid=1`)
+	}
+	try {
+		const checkout = await context.payments.checkout(link, order)
+		if (checkout.kind === 'redirect') return redirect(checkout.url, 303)
+		return redirect(`/pay/${params.token}`)
+	} catch (error) {
+		// Nothing was taken and the link stays active: the customer can simply try again.
+		context.logger.warn({ err: error, orderId: order.id }, 'checkout could not be opened')
+		return data({ error: UNAVAILABLE }, { status: 503 })
+	}
 }
 
 export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
 	const navigation = useNavigation()
-	const paying = navigation.state === 'submitting'
+	const paying = navigation.state !== 'idle'
 	if (loaderData.state === 'unknown') {
 		return (
 			<Notice title="Payment link not found">
@@ -115,70 +112,67 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
 			</Notice>
 		)
 	}
-	const { summary } = loaderData
-	if (loaderData.state === 'paid') {
+	const page = loaderData
+	const contact = `call ${BUSINESS.phone} (${BUSINESS.hoursShort})`
+	if (page.state === 'paid') {
 		return (
-			<Notice title={loaderData.justPaid ? 'Payment received' : 'Already paid'} ok>
-				{loaderData.justPaid
-					? `Thank you: we have received your payment of ${formatPence(summary.amountPence)} for order ${summary.orderId}. A receipt is on its way by email, and we will be in touch to arrange delivery.`
-					: `Order ${summary.orderId} has already been paid. Thank you!`}
+			<Notice title={page.justPaid ? 'Payment received' : 'Already paid'} ok>
+				{page.justPaid
+					? `Thank you: we have received your payment of ${formatPence(page.amountPence)} for order ${page.orderId}. A receipt is on its way by email, and we will be in touch to arrange delivery.`
+					: `Order ${page.orderId} has already been paid. Thank you!`}
 			</Notice>
 		)
 	}
-	if (loaderData.state === 'expired') {
+	if (page.state === 'expired' || page.state === 'ending') {
 		return (
-			<Notice title="This quote has expired">
-				The price for order {summary.orderId} was held until {formatDate(loaderData.expiredAt)}. We
-				will confirm a fresh price with you and send a new payment link; if you would like it
-				sooner, call {BUSINESS.phone} ({BUSINESS.hoursShort}).
+			<Notice
+				title={
+					page.state === 'expired' ? 'This quote has expired' : 'This quote has almost expired'
+				}
+			>
+				The price for order {page.orderId} {page.state === 'expired' ? 'was' : 'is'} held until{' '}
+				{formatDateTime(page.heldUntil!)}
+				{page.state === 'ending' ? ', too soon to open a secure card payment' : ''}. We will confirm
+				a fresh price with you and send a new payment link; if you would like it sooner, {contact}.
 			</Notice>
 		)
 	}
-	if (loaderData.state === 'unavailable') {
-		return (
-			<Notice title="Card payments are unavailable just now">
-				We could not open the secure payment page for order {summary.orderId}. No payment has been
-				taken and your link still works: please try again in a few minutes, or call {BUSINESS.phone}{' '}
-				({BUSINESS.hoursShort}).
-			</Notice>
-		)
-	}
-	if (loaderData.state === 'inactive') {
+	if (page.state === 'inactive') {
 		return (
 			<Notice title="This payment link is no longer active">
-				The price or status of order {summary.orderId} has changed since this link was sent. Please
-				use the most recent link we emailed you, or call {BUSINESS.phone} ({BUSINESS.hoursShort})
-				quoting your order number.
+				The price or status of order {page.orderId} has changed since this link was sent. Please use
+				the most recent link we emailed you, or {contact} quoting your order number.
 			</Notice>
 		)
 	}
-	const total = formatPence(summary.amountPence)
+	const total = formatPence(page.amountPence)
 	return (
 		<>
-			<PageHeader title="Pay for your order" intro={`Order ${summary.orderId}`} />
+			<PageHeader title="Pay for your order" intro={`Order ${page.orderId}`} />
 			<div className="container-page max-w-2xl py-10">
+				{page.testPayments ? <TestPaymentsNotice /> : null}
 				<section aria-labelledby="pay-summary" className="rounded-xl p-6 ring-1 ring-slate-200">
 					<h2 id="pay-summary" className="mb-4 font-display text-xl font-bold text-pond-900">
-						Order {summary.orderId}
+						Order {page.orderId}
 					</h2>
-					<OrderItems items={summary.items} />
+					<OrderItems items={page.items} />
 					<dl className="mt-4 space-y-1 border-t border-slate-200 pt-4">
 						<div className="flex justify-between">
 							<dt>Subtotal</dt>
-							<dd>{formatPence(summary.subtotalPence)}</dd>
+							<dd>{formatPence(page.subtotalPence)}</dd>
 						</div>
 						<div className="flex justify-between">
 							<dt>Delivery</dt>
-							<dd>{formatPence(summary.deliveryCostPence ?? 0)}</dd>
+							<dd>{formatPence(page.deliveryCostPence ?? 0)}</dd>
 						</div>
 						<div className="flex justify-between text-lg font-bold text-pond-900">
 							<dt>Total to pay</dt>
 							<dd>{total}</dd>
 						</div>
 					</dl>
-					{loaderData.heldUntil ? (
-						<p className="mt-3 text-sm text-slate-700">
-							This price is held until {formatDate(loaderData.heldUntil)}.
+					{page.heldUntil ? (
+						<p className="mt-3 text-sm font-medium text-slate-800">
+							Price held until {formatDateTime(page.heldUntil)}
 						</p>
 					) : null}
 				</section>
@@ -190,14 +184,23 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
 				<Form method="post" className="mt-6">
 					<button type="submit" className="btn-primary w-full text-lg" disabled={paying}>
 						<CreditCard aria-hidden="true" className="size-5" />
-						{paying ? 'Processing payment…' : `Pay ${total}`}
+						{paying ? 'Opening secure payment…' : `Pay ${total} now`}
 					</button>
 				</Form>
 				<p className="mt-4 flex items-start gap-2 text-sm text-slate-600">
 					<Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-					{loaderData.provider === 'test'
-						? 'Test payments: this shop is running without a card provider, so no card is charged.'
+					{page.testPayments
+						? 'This shop is running without a card provider, so no card is charged.'
 						: 'Card payments are handled by our payment provider; we never see your card details.'}
+				</p>
+				<p className="mt-4 text-sm text-slate-600">
+					Sold by {BUSINESS.name}, {BUSINESS.location} {BUSINESS.postcode}. You may cancel your
+					order within 14 days of receiving the goods by emailing {BUSINESS.email} or calling{' '}
+					{BUSINESS.phone}. Our{' '}
+					<Link to="/terms-and-conditions" className="font-semibold text-pond-800 underline">
+						terms and conditions
+					</Link>{' '}
+					apply.
 				</p>
 			</div>
 		</>

@@ -28,13 +28,29 @@ test('card payment with Stripe: the link opens Checkout, the webhook marks it pa
 	const link = await modal.getByLabel('Payment link').inputValue()
 	expect(link).toMatch(new RegExp(`^${STRIPE_SHOP_URL}/pay/[A-Za-z0-9_-]+$`))
 
-	// The customer opens our link and is handed to (fake) Stripe Checkout, then comes back.
+	// The customer opens our link in two tabs: our page first, with the price and how long it is held.
+	const path = new URL(link).pathname
 	const buyer = await customer.context.newPage()
-	await buyer.goto(new URL(link).pathname)
-	await expect(buyer.getByRole('heading', { name: 'Fake Stripe Checkout' })).toBeVisible()
-	await expect(buyer.getByText(`Order ${customer.orderId}`)).toBeVisible()
+	await buyer.goto(path)
+	await expect(buyer.getByText(/^Price held until /)).toBeVisible()
+	await expectNoA11yViolations(buyer)
+	const otherTab = await customer.context.newPage()
+	await otherTab.goto(path)
+	// Pressing Pay in each tab hands over to one and the same (fake) Stripe Checkout Session.
+	for (const tab of [buyer, otherTab]) {
+		await tab.getByRole('button', { name: /^Pay £[\d,.]+ now$/ }).click()
+		await expect(tab.getByRole('heading', { name: 'Fake Stripe Checkout' })).toBeVisible()
+		await expect(tab.getByText(`Order ${customer.orderId}`)).toBeVisible()
+	}
+	expect(otherTab.url()).toBe(buyer.url())
+	// Paying in the first tab brings the customer back to our page, paid.
 	await buyer.getByRole('button', { name: /^Pay £/ }).click()
-	await expect(buyer).toHaveURL(/\/auth\?tab=orders$/)
+	await expect(buyer).toHaveURL(new RegExp(`${path}\\?paid=1$`))
+	await expect(buyer.getByRole('heading', { name: 'Payment received' })).toBeVisible()
+	// The second tab cannot take the money again (issue 28: no double charge).
+	await otherTab.getByRole('button', { name: /^Pay £/ }).click()
+	await expect(otherTab.getByRole('heading', { name: 'This checkout has expired' })).toBeVisible()
+	await visit(buyer, '/auth?tab=orders')
 	await expect(buyer.getByText('Paid', { exact: true })).toBeVisible()
 
 	// The admin sees it paid and cancels with a full refund, after confirming.

@@ -298,7 +298,8 @@ describe('paying through /pay/<token> (test provider)', () => {
 		expect(page.headers.get('cache-control')).toContain('no-store')
 		const html = await text(page)
 		expect(html).toContain(order.id)
-		expect(html).toContain('Pay £294.99')
+		expect(html).toContain('Pay £294.99 now')
+		expect(html).toContain('Test payments: no money is taken')
 		expect(html).not.toContain('12 Loch Road') // the token shows no address
 		const paid = await app.request(path, {
 			method: 'POST',
@@ -316,5 +317,12 @@ describe('paying through /pay/<token> (test provider)', () => {
 		expect(twice.status).toBe(302)
 		expect(await text(await app.request(path))).toContain('Already paid')
 		expect((await app.request('/pay/not-a-real-token')).status).toBe(404)
+	})
+
+	it('says on every admin page that test payments take no money', async () => {
+		for (const path of ['/admin', '/admin/delivery', '/admin/enquiries', '/admin/catalogue']) {
+			const html = await text(await admin.client.request(path))
+			expect(html, path).toContain('Test payments: no money is taken')
+		}
 	})
 })

@@ -58,15 +58,32 @@ async function quotedOrder(deliveryCost = '45.00') {
 	return orderRow(order.id)
 }
 
-/** The customer opens the emailed link and lands on a new Checkout Session. */
-async function openCheckout(order: { paymentLink: string | null }) {
-	const res = await app.request(new URL(order.paymentLink!).pathname)
-	expect(res.status).toBe(302)
+/** Presses 'Pay £X now' on the link's page, as a browser tab would: the answer goes to Stripe. */
+const pressPay = (order: { paymentLink: string | null }) =>
+	app.request(new URL(order.paymentLink!).pathname, {
+		method: 'POST',
+		headers: { origin: app.url, 'content-type': 'application/x-www-form-urlencoded' },
+		body: '',
+	})
+
+/** The customer opens the emailed link (our page), presses Pay and lands on its Checkout Session. */
+async function openCheckout(order: { paymentLink: string | null; totalCostPence: number | null }) {
+	const page = await app.request(new URL(order.paymentLink!).pathname)
+	expect(page.status).toBe(200)
+	const html = await text(page)
+	expect(html).toContain(`Pay £${(order.totalCostPence! / 100).toFixed(2)} now`)
+	expect(html).toContain('Price held until')
+	const res = await pressPay(order)
+	expect(res.status).toBe(303)
 	const location = res.headers.get('location')!
 	const session = [...stripe.sessions.values()].find((s) => s.url === location)!
 	expect(session).toBeDefined()
 	return session
 }
+
+/** The fake's hosted checkout page, as the customer's browser uses it (GET shows, POST pays). */
+const hostedPage = (session: Record<string, unknown>, method: 'GET' | 'POST' = 'GET') =>
+	fetch(String(session.url), { method, redirect: 'manual' })
 
 const postWebhook = (payload: string, header?: string) =>
 	app.request('/webhooks/stripe', {
@@ -79,10 +96,14 @@ const postWebhook = (payload: string, header?: string) =>
 	})
 
 describe('paying with Stripe Checkout', () => {
-	it('redirects /pay/<token> to a new session for the exact total in GBP pence, with our references', async () => {
+	it('opens a session for the exact total in GBP pence, with our references, only when Pay is pressed', async () => {
 		const order = await quotedOrder('45.50')
 		expect(order.paymentLink).toBe(`${app.url}/pay/${order.paymentLinkId}`)
 		const before = Math.floor(Date.now() / 1000)
+		// Visiting the link (a preview, a prefetch, a second look) creates nothing at Stripe.
+		const sessionsBefore = stripe.sessions.size
+		for (let i = 0; i < 3; i++) await app.request(new URL(order.paymentLink!).pathname)
+		expect(stripe.sessions.size).toBe(sessionsBefore)
 		const session = await openCheckout(order)
 		expect(session).toMatchObject({
 			mode: 'payment',
@@ -93,7 +114,7 @@ describe('paying with Stripe Checkout', () => {
 			customer_email: 'morag@example.co.uk',
 			line_item_name: `Order ${order.id} (pond equipment and delivery)`,
 			line_items_count: 1,
-			success_url: `${app.url}/auth?tab=orders`,
+			success_url: `${order.paymentLink}?paid=1`,
 			cancel_url: order.paymentLink,
 		})
 		// Stripe allows 30 minutes to 24 hours.
@@ -105,9 +126,105 @@ describe('paying with Stripe Checkout', () => {
 			.select()
 			.from(checkoutSessions)
 			.where(eq(checkoutSessions.id, session.id))
-		expect(stored).toMatchObject({ linkId: order.paymentLinkId, status: 'open' })
-		// A second visit opens a second session (each visit is a fresh checkout).
-		expect((await openCheckout(order)).id).not.toBe(session.id)
+		expect(stored).toMatchObject({ linkId: order.paymentLinkId, status: 'open', url: session.url })
+		// Pressing Pay again (another tab, the back button) hands out the same session.
+		expect((await openCheckout(order)).id).toBe(session.id)
+		expect(stripe.sessions.size).toBe(sessionsBefore + 1)
+		// A real provider: no test-payments notice on the pay page or in the back office.
+		for (const html of [
+			await text(await app.request(new URL(order.paymentLink!).pathname)),
+			await text(await admin.client.request('/admin')),
+		])
+			expect(html).not.toContain('Test payments: no money is taken')
+	})
+
+	it('two tabs: both get one session, and once it is paid in one the other cannot pay (issue 28)', async () => {
+		const order = await quotedOrder('52.00')
+		const [a, b] = await Promise.all([pressPay(order), pressPay(order)])
+		expect([a.status, b.status]).toEqual([303, 303])
+		expect(a.headers.get('location')).toBe(b.headers.get('location'))
+		const session = [...stripe.sessions.values()].find((s) => s.url === a.headers.get('location'))!
+		expect((await hostedPage(session)).status).toBe(200) // tab B shows the checkout
+		expect((await hostedPage(session, 'POST')).status).toBe(303) // tab A pays
+		const event = stripe.signedEvent('checkout.session.completed', session)
+		expect(await (await postWebhook(event.payload, event.header)).json()).toMatchObject({
+			outcome: 'applied',
+		})
+		// Tab B presses Pay at Stripe: the session is complete and takes nothing more.
+		expect((await hostedPage(session, 'POST')).status).toBe(410)
+		// Our link now shows it paid and opens nothing new.
+		const sessions = stripe.sessions.size
+		expect((await pressPay(order)).status).toBe(302)
+		expect(await text(await app.request(new URL(order.paymentLink!).pathname))).toContain(
+			'Already paid',
+		)
+		expect(stripe.sessions.size).toBe(sessions)
+		expect(await emailsOf('order-paid', order.id)).toHaveLength(1)
+	})
+
+	it("expires the order's other open sessions the moment a payment is applied", async () => {
+		const order = await quotedOrder()
+		const first = await openCheckout(order)
+		// Stripe is down when the price changes: the first link's session stays open there.
+		stripe.setMode('down')
+		const update = await admin.client.post(`/admin/orders/${order.id}`, {
+			intent: 'set-delivery-cost',
+			version: String(order.version),
+			deliveryCost: '61',
+			confirmReplace: 'yes',
+		})
+		expect(await text(update)).toContain('Payment link created but there was an issue:')
+		stripe.setMode('up')
+		expect(stripe.sessions.get(first.id)?.status).toBe('open')
+		const updated = await orderRow(order.id)
+		const second = await openCheckout(updated)
+		stripe.complete(second.id)
+		const event = stripe.signedEvent('checkout.session.completed', stripe.sessions.get(second.id)!)
+		expect(await (await postWebhook(event.payload, event.header)).json()).toMatchObject({
+			outcome: 'applied',
+		})
+		expect(stripe.sessions.get(first.id)?.status).toBe('expired')
+		const [closed] = await db()
+			.select()
+			.from(checkoutSessions)
+			.where(eq(checkoutSessions.id, first.id))
+		expect(closed?.status).toBe('expired')
+	})
+
+	it('replaces a stored session near its end, and opens none when the quote ends within 30 minutes', async () => {
+		const order = await quotedOrder()
+		const old = await openCheckout(order)
+		await db()
+			.update(checkoutSessions)
+			.set({ expiresAt: new Date(Date.now() + 5 * 60_000) })
+			.where(eq(checkoutSessions.id, old.id))
+		const fresh = await openCheckout(order)
+		expect(fresh.id).not.toBe(old.id)
+		expect(stripe.sessions.get(old.id)?.status).toBe('expired')
+
+		// Twenty minutes left on the quote: Stripe's shortest session (30) would outlive it.
+		await db()
+			.update(orders)
+			.set({ quoteExpiresAt: new Date(Date.now() + 20 * 60_000) })
+			.where(eq(orders.id, order.id))
+		await db()
+			.update(checkoutSessions)
+			.set({ expiresAt: new Date(Date.now() + 5 * 60_000) })
+			.where(eq(checkoutSessions.id, fresh.id))
+		const sessions = stripe.sessions.size
+		const page = await app.request(new URL(order.paymentLink!).pathname)
+		expect(page.status).toBe(410)
+		expect(await text(page)).toContain('This quote has almost expired')
+		expect((await pressPay(order)).status).toBe(302)
+		expect(stripe.sessions.size).toBe(sessions)
+	})
+
+	it('limits presses of Pay per link', async () => {
+		const order = await quotedOrder()
+		const answers = []
+		for (let i = 0; i < 11; i++) answers.push((await pressPay(order)).status)
+		expect(answers.slice(0, 10)).toEqual(Array(10).fill(303))
+		expect(answers[10]).toBe(429)
 	})
 
 	it('marks the order paid once from a signed webhook; a replay and a second event change nothing', async () => {
@@ -252,10 +369,10 @@ describe('paying with Stripe Checkout', () => {
 		const latest = await orderRow(order.id)
 		expect(latest).toMatchObject({ status: 'payment_pending', paymentLinkActive: true })
 		expect(latest.totalCostPence).toBe(latest.subtotalPence + 7000)
-		// While Stripe is down the customer gets a clear page, and the link keeps working after.
-		const page = await app.request(new URL(latest.paymentLink!).pathname)
-		expect(page.status).toBe(503)
-		expect(await text(page)).toContain('Card payments are unavailable just now')
+		// While Stripe is down the customer gets a clear message, and the link keeps working after.
+		const pressed = await pressPay(latest)
+		expect(pressed.status).toBe(503)
+		expect(await text(pressed)).toContain('We could not open the secure payment page just now')
 		stripe.setMode('up')
 		// The old session stayed open at Stripe: paying it now is flagged, never applied.
 		stripe.complete(second.id)

@@ -14,7 +14,7 @@ import {
 import { cleanUpAtProvider, issuePaymentLink, revokeActiveLinks } from '~/.server/payments/links'
 import { PaymentLinkError } from '~/.server/payments/provider'
 import { formatPence } from '~/lib/money'
-import type { OrderStatus } from '~/lib/order-status'
+import { isPaid, type OrderStatus } from '~/lib/order-status'
 import { nowOf, type OrderDeps } from './deps'
 import {
 	type Actor,
@@ -64,8 +64,6 @@ export const MESSAGES = {
 	uncancelled: (status: OrderStatus) => `Order has been uncancelled and set to ${status}`,
 } as const
 
-const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'shipped', 'delivered']
-
 /**
  * Sets (or changes) the delivery cost: total = subtotal + delivery, a new payment link replaces
  * any active one and is emailed to the customer. If the link cannot be created the cost is kept
@@ -91,7 +89,7 @@ export async function setDeliveryCost(
 	const result = await transition(deps.db, target, async (order, tx): Promise<Change> => {
 		if (order.status === 'cancelled')
 			return { refuse: 'This order is cancelled. Uncancel it before setting a delivery cost.' }
-		if (PAID_STATUSES.includes(order.status))
+		if (isPaid(order.status))
 			return { refuse: 'This order has been paid, so its price can no longer change.' }
 		replaced = order.paymentLinkActive
 		if (replaced && !input.confirmReplace)

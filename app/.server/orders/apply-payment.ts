@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { paymentLinks } from '~/.server/db/schema'
 import { paidEmails } from '~/.server/email/order-status-emails'
+import { linkState, takesPayment } from '~/.server/payments/links'
 import { formatPence } from '~/lib/money'
-import type { OrderDeps } from './deps'
+import { nowOf, type OrderDeps } from './deps'
 import { type Change, type TransitionResult, transition } from './lifecycle'
 
 export const QUOTE_EXPIRED =
@@ -36,13 +37,10 @@ export async function applyPayment(
 				.for('update')
 			if (current?.status === 'paid' && current.providerPaymentId === payment.providerPaymentId)
 				return { refuse: 'This payment has already been recorded.', code: 'already_applied' }
-			if (
-				current?.status !== 'active' ||
-				order.status !== 'payment_pending' ||
-				order.paymentLinkId !== current.id
-			)
-				return { refuse: LINK_NOT_ACTIVE }
-			if (isQuoteExpired(order, deps.now?.() ?? new Date())) return { refuse: QUOTE_EXPIRED }
+			// No checkout is opened here, so a quote in its last minutes still takes the payment.
+			const state = current ? linkState(current, order, nowOf(deps), 0) : 'inactive'
+			if (state === 'expired') return { refuse: QUOTE_EXPIRED }
+			if (!current || !takesPayment(state)) return { refuse: LINK_NOT_ACTIVE }
 			if (payment.amountPence !== current.amountPence)
 				return { refuse: 'The amount paid does not match the order total.' }
 			await tx

@@ -25,11 +25,11 @@ export const INACTIVE_LINK_ALERT = 'Payment received on an inactive link — ref
  * amount) took real money, so it is recorded on the order and flagged for the admin.
  */
 export async function recordPayment(
-	deps: Pick<OrderDeps, 'db' | 'businessEmail' | 'siteUrl' | 'now'>,
+	deps: Pick<OrderDeps, 'db' | 'provider' | 'businessEmail' | 'siteUrl' | 'now'>,
 	input: { event?: ProviderEvent; payment: VerifiedPayment | null },
 ): Promise<{ outcome: RecordOutcome; orderId?: string }> {
 	const { event, payment } = input
-	return deps.db.transaction(async (tx) => {
+	const recorded = await deps.db.transaction(async (tx) => {
 		const orderId = payment ? await orderOfLink(tx, payment.linkId) : undefined
 		if (event) {
 			const stored = await tx
@@ -58,6 +58,13 @@ export async function recordPayment(
 		if (event) await tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, event.id))
 		return { outcome, orderId }
 	})
+	// Paid: no other checkout of the order may take money again (issue 28, the two-tab double
+	// charge). If Stripe cannot be reached now, reconciliation expires them on its next run.
+	if (recorded.outcome === 'applied' && recorded.orderId)
+		await deps.provider
+			.closeCheckouts({ orderId: recorded.orderId, except: payment?.checkoutId })
+			.catch(() => undefined)
+	return recorded
 }
 
 async function applyOrFlag(

@@ -1,7 +1,41 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
-import { orders, type PaymentLink, paymentLinks } from '~/.server/db/schema'
+import { type OrderRow, orders, type PaymentLink, paymentLinks } from '~/.server/db/schema'
+import { isPaid } from '~/lib/order-status'
 import type { PaymentProvider } from './provider'
+
+/**
+ * Whether a link can take money now, the one answer the pay page and applyPayment share:
+ * - 'paid': this link (or the order another way) has been paid;
+ * - 'inactive': revoked, replaced by a newer link, or the order is no longer awaiting payment;
+ * - 'expired': the quote's price-held-until time has passed (decision 15);
+ * - 'ending': still payable, but too close to that time for the provider to open a new checkout
+ *   (Stripe's sessions live at least 30 minutes: one opened now would outlive the quote);
+ * - 'payable'.
+ */
+export type LinkState = 'paid' | 'inactive' | 'expired' | 'ending' | 'payable'
+
+export function linkState(
+	link: Pick<PaymentLink, 'id' | 'status'>,
+	order: Pick<OrderRow, 'status' | 'paymentLinkId' | 'quoteExpiresAt'>,
+	now: Date,
+	checkoutMinutes: number,
+): LinkState {
+	if (link.status === 'paid' || isPaid(order.status)) return 'paid'
+	if (
+		link.status !== 'active' ||
+		order.paymentLinkId !== link.id ||
+		order.status !== 'payment_pending'
+	)
+		return 'inactive'
+	if (order.quoteExpiresAt === null) return 'payable'
+	const left = new Date(order.quoteExpiresAt).getTime() - now.getTime()
+	if (left < 0) return 'expired'
+	return left < checkoutMinutes * 60_000 ? 'ending' : 'payable'
+}
+
+/** A payment the provider took may still be applied while the quote is 'ending'. */
+export const takesPayment = (state: LinkState) => state === 'payable' || state === 'ending'
 
 /**
  * Issues a link for the order's total inside the caller's transaction and returns the order

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import type { PaymentLink } from '~/.server/db/schema'
+import type { OrderRow, PaymentLink } from '~/.server/db/schema'
 
 /**
  * What the shop needs from a card payment provider (DESIGN Payments contract and decision 13).
@@ -8,12 +8,26 @@ import type { PaymentLink } from '~/.server/db/schema'
  */
 export interface PaymentProvider {
 	readonly name: 'test' | 'stripe'
+	/**
+	 * The least time, in minutes, a checkout opened now stays open (Stripe: 30). A quote closer
+	 * than that to its held-until time gets no new checkout (linkState 'ending').
+	 */
+	readonly checkoutMinutes: number
 	/** Checks the provider can take this amount and issues a link token; throws PaymentLinkError. */
 	createLink(input: { orderId: string; amountPence: number }): Promise<{ id: string; url: string }>
 	/** Provider-side clean-up when a link is revoked (e.g. expire an open Checkout Session). */
 	deactivateLink(link: PaymentLink): Promise<void>
-	/** A customer opened an active link: pay on our page, or hand over to the provider's page. */
-	checkout(link: PaymentLink): Promise<{ kind: 'page' } | { kind: 'redirect'; url: string }>
+	/**
+	 * The customer pressed Pay on an active link: pay on our page, or hand over to the provider's
+	 * page. A provider with hosted checkouts keeps at most one open per link and hands it out again
+	 * while it has time left, so two tabs never hold two ways to pay (issue 28).
+	 */
+	checkout(
+		link: PaymentLink,
+		order: Pick<OrderRow, 'id' | 'quoteExpiresAt' | 'deliveryInfo'>,
+	): Promise<{ kind: 'page' } | { kind: 'redirect'; url: string }>
+	/** After a payment is applied: expire the order's other open checkouts, so none can take money. */
+	closeCheckouts(scope: { orderId: string; except?: string }): Promise<void>
 	/** Refunds a payment in full; returns the provider's refund reference. Safe to retry. */
 	refund(payment: { providerPaymentId: string; amountPence: number }): Promise<string>
 	/**

@@ -1,10 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm'
 import Stripe from 'stripe'
 import type { Db } from '~/.server/db/client'
-import { checkoutSessions, orders } from '~/.server/db/schema'
+import { checkoutSessions, type PaymentLink, paymentLinks } from '~/.server/db/schema'
 import {
 	checkPayableAmount,
 	newLinkToken,
+	PaymentLinkError,
 	type PaymentProvider,
 	payUrl,
 	type VerifiedPayment,
@@ -12,10 +13,12 @@ import {
 } from './provider'
 
 /**
- * Card payments through Stripe Checkout (DESIGN decision 13, docs/decisions/0009). Our link
- * /pay/<token> stays the credential; each visit opens a Checkout Session for the link's exact
- * amount and we remember it, so revoking the link can expire it and reconciliation can ask
- * Stripe about it. Card data only ever reaches Stripe's page (PCI SAQ-A).
+ * Card payments through Stripe Checkout (DESIGN decision 13, docs/decisions/0009 and 0018). Our
+ * link /pay/<token> stays the credential. Pressing Pay on it opens one Checkout Session for the
+ * link's exact amount, which we store with its URL and hand out again while it has time left:
+ * two tabs share one session, so a second payment is impossible. Applying a payment expires the
+ * order's other open sessions; revoking a link expires its own; reconciliation asks Stripe about
+ * the rest. Card data only ever reaches Stripe's page (PCI SAQ-A).
  */
 
 /** The API version this code is written and tested against: upgrade it deliberately. */
@@ -23,6 +26,14 @@ export const STRIPE_API_VERSION = '2026-10-28.endive'
 
 /** Stripe allows a session to live 30 minutes to 24 hours; an hour is enough to pay. */
 export const SESSION_MINUTES = 60
+/** Stripe's floor for a session's life: a quote ending sooner gets no new session. */
+export const MIN_SESSION_MINUTES = 30
+/** A stored session is handed out again only while it has this long left to pay in. */
+export const REUSE_MIN_MINUTES = 10
+/** How long one request may hold a link's checkout lease (the SDK gives up within ~45 s). */
+const LEASE_MS = 60_000
+/** How long a request waits for the session another instance is opening for the same link. */
+const WAIT_FOR_OTHER_MS = 10_000
 
 /** Where Stripe posts events (register this URL in the Stripe dashboard). */
 export const STRIPE_WEBHOOK_PATH = '/webhooks/stripe'
@@ -77,25 +88,102 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 			.where(eq(checkoutSessions.id, id))
 	}
 
-	return {
-		name: 'stripe',
-		async createLink({ amountPence }) {
-			// Nothing is created at Stripe until the customer opens the link (one session a visit).
-			checkPayableAmount(amountPence)
-			const id = newLinkToken()
-			return { id, url: payUrl(siteUrl, id) }
-		},
+	/** The link's open session with enough time left to pay in, if there is one. */
+	async function reusableSession(linkId: string) {
+		const [session] = await db
+			.select({ url: checkoutSessions.url })
+			.from(checkoutSessions)
+			.where(
+				and(
+					eq(checkoutSessions.linkId, linkId),
+					eq(checkoutSessions.status, 'open'),
+					isNotNull(checkoutSessions.url),
+					gt(checkoutSessions.expiresAt, new Date(Date.now() + REUSE_MIN_MINUTES * 60_000)),
+				),
+			)
+			.orderBy(desc(checkoutSessions.expiresAt))
+			.limit(1)
+		return session?.url ?? null
+	}
 
-		async checkout(link) {
-			const [order] = await db.select().from(orders).where(eq(orders.id, link.orderId))
-			if (!order) throw new Error('The order for this payment link is missing.')
-			// Decision 15: a session must not outlive the quote's held-until date; Stripe's floor is
-			// 30 minutes, so a quote closer to expiry than that keeps the floor.
-			const now = Math.floor(Date.now() / 1000)
+	/**
+	 * Expires a session at Stripe and here. Only an open session can be expired: one that turns
+	 * out complete stays open here, so reconciliation records (or flags) its payment.
+	 */
+	async function expireSession(id: string): Promise<'expired' | 'complete'> {
+		try {
+			await stripe.checkout.sessions.expire(id)
+		} catch (error) {
+			const session = await stripe.checkout.sessions.retrieve(id).catch(() => null)
+			if (session?.status === 'complete') return 'complete'
+			if (session?.status !== 'expired')
+				throw new Error(`Stripe could not expire the checkout: ${(error as Error).message}`)
+		}
+		await markSession(id, 'expired')
+		return 'expired'
+	}
+
+	/** Expires each session; the first failure is reported after trying them all. */
+	async function expireAll(ids: string[]) {
+		let failure: Error | undefined
+		let paid = false
+		for (const id of ids) {
+			try {
+				if ((await expireSession(id)) === 'complete') paid = true
+			} catch (error) {
+				failure ??= error as Error
+			}
+		}
+		if (paid) throw new Error('the customer paid on this link just before it was deactivated')
+		if (failure) throw failure
+	}
+
+	const openIds = async (where: ReturnType<typeof and>) =>
+		(
+			await db
+				.select({ id: checkoutSessions.id })
+				.from(checkoutSessions)
+				.where(and(eq(checkoutSessions.status, 'open'), where))
+		).map((row) => row.id)
+
+	/**
+	 * Opens the link's one session. A lease on the link row (one short UPDATE, no transaction held
+	 * across the call to Stripe) makes the instances take turns; a request that finds the lease
+	 * taken waits for the session the holder stores.
+	 */
+	async function openSession(link: PaymentLink, order: Parameters<PaymentProvider['checkout']>[1]) {
+		const now = new Date()
+		const claimed = await db
+			.update(paymentLinks)
+			.set({ checkoutLeaseUntil: new Date(now.getTime() + LEASE_MS) })
+			.where(
+				and(
+					eq(paymentLinks.id, link.id),
+					or(isNull(paymentLinks.checkoutLeaseUntil), lt(paymentLinks.checkoutLeaseUntil, now)),
+				),
+			)
+			.returning({ id: paymentLinks.id })
+		if (claimed.length === 0) {
+			for (let waited = 0; waited < WAIT_FOR_OTHER_MS; waited += 250) {
+				await new Promise((resolve) => setTimeout(resolve, 250))
+				const url = await reusableSession(link.id)
+				if (url) return url
+			}
+			throw new Error('Another request is still opening the checkout for this link.')
+		}
+		try {
+			const ready = await reusableSession(link.id)
+			if (ready) return ready
+			// Sessions too near their end to hand out are closed first: a link never has two open.
+			await expireAll(await openIds(eq(checkoutSessions.linkId, link.id)))
+			// Decision 15: a session must not outlive the quote's held-until date.
+			const nowSeconds = Math.floor(Date.now() / 1000)
 			const heldUntil = order.quoteExpiresAt
 				? Math.floor(new Date(order.quoteExpiresAt).getTime() / 1000)
 				: Number.POSITIVE_INFINITY
-			const expiresAt = Math.max(now + 30 * 60, Math.min(now + SESSION_MINUTES * 60, heldUntil))
+			const expiresAt = Math.min(nowSeconds + SESSION_MINUTES * 60, heldUntil)
+			if (expiresAt < nowSeconds + MIN_SESSION_MINUTES * 60)
+				throw new PaymentLinkError('The quote ends too soon for a card payment to be opened.')
 			const metadata = { order_id: order.id, link_id: link.id }
 			const session = await stripe.checkout.sessions.create({
 				mode: 'payment',
@@ -113,7 +201,7 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 					},
 				],
 				customer_email: order.deliveryInfo.email || undefined,
-				success_url: `${siteUrl}/auth?tab=orders`,
+				success_url: `${siteUrl}/pay/${link.id}?paid=1`,
 				cancel_url: payUrl(siteUrl, link.id),
 				expires_at: expiresAt,
 			})
@@ -123,29 +211,54 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 				linkId: link.id,
 				orderId: order.id,
 				expiresAt: new Date(expiresAt * 1000),
+				url: session.url,
 			})
-			return { kind: 'redirect', url: session.url }
+			return session.url
+		} finally {
+			await db
+				.update(paymentLinks)
+				.set({ checkoutLeaseUntil: null })
+				.where(eq(paymentLinks.id, link.id))
+		}
+	}
+
+	/** Requests on this instance for the same link share one opening. */
+	const opening = new Map<string, Promise<string>>()
+
+	return {
+		name: 'stripe',
+		checkoutMinutes: MIN_SESSION_MINUTES,
+		async createLink({ amountPence }) {
+			// Nothing is created at Stripe until the customer presses Pay on the link's page.
+			checkPayableAmount(amountPence)
+			const id = newLinkToken()
+			return { id, url: payUrl(siteUrl, id) }
+		},
+
+		async checkout(link, order) {
+			const stored = await reusableSession(link.id)
+			if (stored) return { kind: 'redirect', url: stored }
+			let pending = opening.get(link.id)
+			if (!pending) {
+				pending = openSession(link, order).finally(() => opening.delete(link.id))
+				opening.set(link.id, pending)
+			}
+			return { kind: 'redirect', url: await pending }
+		},
+
+		async closeCheckouts({ orderId, except }) {
+			await expireAll(
+				await openIds(
+					and(
+						eq(checkoutSessions.orderId, orderId),
+						except ? ne(checkoutSessions.id, except) : undefined,
+					),
+				),
+			)
 		},
 
 		async deactivateLink(link) {
-			const open = await db
-				.select({ id: checkoutSessions.id })
-				.from(checkoutSessions)
-				.where(and(eq(checkoutSessions.linkId, link.id), eq(checkoutSessions.status, 'open')))
-			for (const { id } of open) {
-				try {
-					await stripe.checkout.sessions.expire(id)
-					await markSession(id, 'expired')
-				} catch (error) {
-					// Only an open session can be expired: learn what it became instead.
-					const session = await stripe.checkout.sessions.retrieve(id).catch(() => null)
-					if (session?.status === 'expired') await markSession(id, 'expired')
-					else if (session?.status === 'complete')
-						// Left open here so reconciliation records (and flags) the payment.
-						throw new Error('the customer paid on this link just before it was deactivated')
-					else throw new Error(`Stripe could not expire the checkout: ${(error as Error).message}`)
-				}
-			}
+			await expireAll(await openIds(eq(checkoutSessions.linkId, link.id)))
 		},
 
 		async refund({ providerPaymentId, amountPence }) {
@@ -161,8 +274,9 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 
 		async findPayments({ orderId }) {
 			const open = await db
-				.select({ id: checkoutSessions.id })
+				.select({ id: checkoutSessions.id, linkStatus: paymentLinks.status })
 				.from(checkoutSessions)
+				.innerJoin(paymentLinks, eq(paymentLinks.id, checkoutSessions.linkId))
 				.where(
 					and(
 						eq(checkoutSessions.status, 'open'),
@@ -172,7 +286,7 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 				.orderBy(asc(checkoutSessions.createdAt))
 				.limit(100)
 			const found: VerifiedPayment[] = []
-			for (const { id } of open) {
+			for (const { id, linkStatus } of open) {
 				const session = await stripe.checkout.sessions.retrieve(id).catch((error) => {
 					// Unknown to this Stripe account (keys changed): nothing can be paid on it.
 					if ((error as { statusCode?: number }).statusCode === 404) return null
@@ -180,6 +294,10 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 				})
 				if (!session || session.status === 'expired') await markSession(id, 'expired')
 				if (!session) continue
+				// Still open at Stripe on a link that can no longer take money (paid, replaced or
+				// revoked while Stripe was unreachable): close it now, so it never can.
+				if (session.status === 'open' && linkStatus !== 'active')
+					await expireSession(id).catch(() => undefined)
 				const payment = paymentOf(session)
 				if (payment) found.push(payment)
 			}

@@ -9,6 +9,8 @@ import { checkPayableAmount, newLinkToken, type PaymentProvider, payUrl } from '
 export function createTestProvider(siteUrl: string): PaymentProvider {
 	return {
 		name: 'test',
+		// Payment is taken on our own page the moment Pay is pressed: no checkout outlives a click.
+		checkoutMinutes: 0,
 		async createLink({ amountPence }) {
 			checkPayableAmount(amountPence)
 			const id = newLinkToken()
@@ -19,6 +21,9 @@ export function createTestProvider(siteUrl: string): PaymentProvider {
 		},
 		async checkout() {
 			return { kind: 'page' }
+		},
+		async closeCheckouts() {
+			// Nothing is ever left open at the provider.
 		},
 		async refund() {
 			return `test_refund_${crypto.randomBytes(8).toString('hex')}`

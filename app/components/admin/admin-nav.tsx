@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router'
+import { TestPaymentsBanner } from '~/components/test-payments-notice'
 import { cn } from '~/lib/cn'
 
 const LINKS = [
@@ -8,30 +9,33 @@ const LINKS = [
 	{ to: '/admin/catalogue', label: 'Catalogue', end: false },
 ]
 
-/** The back office's sections. */
+/** The back office's sections, under the test-payments notice when it applies. */
 export function AdminNav() {
 	return (
-		<nav
-			aria-label="Admin sections"
-			className="mb-6 flex flex-wrap gap-2 border-b border-slate-200"
-		>
-			{LINKS.map((link) => (
-				<NavLink
-					key={link.to}
-					to={link.to}
-					end={link.end}
-					className={({ isActive }) =>
-						cn(
-							'-mb-px border-b-2 px-4 py-2 font-semibold',
-							isActive
-								? 'border-koi-700 text-pond-900'
-								: 'border-transparent text-slate-700 hover:text-pond-800',
-						)
-					}
-				>
-					{link.label}
-				</NavLink>
-			))}
-		</nav>
+		<>
+			<TestPaymentsBanner />
+			<nav
+				aria-label="Admin sections"
+				className="mb-6 flex flex-wrap gap-2 border-b border-slate-200"
+			>
+				{LINKS.map((link) => (
+					<NavLink
+						key={link.to}
+						to={link.to}
+						end={link.end}
+						className={({ isActive }) =>
+							cn(
+								'-mb-px border-b-2 px-4 py-2 font-semibold',
+								isActive
+									? 'border-koi-700 text-pond-900'
+									: 'border-transparent text-slate-700 hover:text-pond-800',
+							)
+						}
+					>
+						{link.label}
+					</NavLink>
+				))}
+			</nav>
+		</>
 	)
 }

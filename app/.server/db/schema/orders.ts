@@ -125,6 +125,11 @@ export const paymentLinks = pgTable(
 		closedAt: timestamp('closed_at', { withTimezone: true }),
 		/** The provider's payment reference once paid; unique, so one payment is applied once. */
 		providerPaymentId: text('provider_payment_id'),
+		/**
+		 * While set and in the future, one request (on any instance) is opening this link's
+		 * checkout at the provider; others wait for its session instead of opening a second.
+		 */
+		checkoutLeaseUntil: timestamp('checkout_lease_until', { withTimezone: true }),
 	},
 	(t) => [
 		index('payment_links_order_idx').on(t.orderId),

@@ -2,8 +2,9 @@ import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { orders, paymentLinks } from './orders'
 
 /**
- * Stripe Checkout Sessions opened from our links (one per visit to /pay/<token>), so revoking a
- * link can expire its open sessions and reconciliation can ask Stripe about them.
+ * Stripe Checkout Sessions opened from our links, so revoking a link can expire its open sessions
+ * and reconciliation can ask Stripe about them. A link has at most one open session in use: the
+ * pay page hands out the stored `url` again while the session has time left (issue 28).
  */
 export const checkoutSessions = pgTable(
 	'checkout_sessions',
@@ -19,6 +20,8 @@ export const checkoutSessions = pgTable(
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 		closedAt: timestamp('closed_at', { withTimezone: true }),
+		/** Stripe's hosted page for this session (null on sessions opened before issue 28). */
+		url: text('url'),
 	},
 	(t) => [
 		index('checkout_sessions_link_idx').on(t.linkId),
