@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DELIVERY_MESSAGES, DeliverySchema, normalisePostcode } from './delivery-schema'
+import { normalisePostcode } from './delivery/postcode'
+import { DELIVERY_MESSAGES, DeliverySchema } from './delivery-schema'
 import { parseForm } from './forms'
 
 const valid = {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { normalisePostcode, UK_POSTCODE } from './delivery/postcode'
 import { safeText } from './text-safety'
 
 /** Spec section 5: the delivery form's rules and messages, shared by the form and the server. */
@@ -15,14 +16,6 @@ export const DELIVERY_MESSAGES = {
 } as const
 
 const PHONE = /^[0-9+\s()-]{10,15}$/
-// Outward code (area, district) and inward code (sector, unit), e.g. IV2 3XY, SW1A 1AA, M1 1AE.
-const UK_POSTCODE = /^[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$/
-
-/** 'iv23xy' → 'IV2 3XY': upper case with a single space before the inward code. */
-export function normalisePostcode(value: string) {
-	const compact = value.toUpperCase().replace(/\s+/g, '')
-	return compact.length > 3 ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : compact
-}
 
 const required = (message: string, max = 100) =>
 	safeText().trim().min(1, message).max(max, `Please keep this under ${max} characters`)
@@ -53,6 +46,7 @@ export const DeliverySchema = z.object({
 	notes: optional(1000, { allowLineBreaks: true }),
 })
 
+/** A delivery address and contact as the form, the profile and every order hold it. */
 export type DeliveryDetails = z.infer<typeof DeliverySchema>
 export type DeliveryField = keyof DeliveryDetails
 

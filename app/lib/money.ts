@@ -26,3 +26,8 @@ export function parsePriceText(text: string | null | undefined): number | null {
 export function toPriceText(pence: number) {
 	return `£${(pence / 100).toFixed(2)}`
 }
+
+/** Pence → what a pounds input field holds ('1234.50'); nothing for no amount. */
+export function penceToInput(pence: number | null) {
+	return pence === null ? '' : (pence / 100).toFixed(2)
+}

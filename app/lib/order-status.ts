@@ -14,9 +14,53 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
 	return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value)
 }
 
+/** Who moves an order: staff, the payment provider, the customer, or the shop itself. */
+export type ActorKind = 'customer' | 'admin' | 'provider' | 'system'
+
+type Rule = { from: OrderStatus; to: OrderStatus; by: readonly ActorKind[]; why: string }
+
+/**
+ * Every move an order can make, and who may make it (DESIGN decision 5, decision 0008). The
+ * lifecycle (app/.server/orders/lifecycle.ts) refuses anything not listed; screens ask the named
+ * checks below rather than listing statuses themselves.
+ */
+export const TRANSITIONS: readonly Rule[] = [
+	{ from: 'pending', to: 'payment_pending', by: ['admin'], why: 'delivery cost set, link sent' },
+	{ from: 'pending', to: 'delivery_confirmed', by: ['admin'], why: 'cost set, link failed' },
+	{ from: 'delivery_confirmed', to: 'payment_pending', by: ['admin'], why: 'link created' },
+	{ from: 'delivery_confirmed', to: 'delivery_confirmed', by: ['admin'], why: 'cost changed' },
+	{ from: 'payment_pending', to: 'payment_pending', by: ['admin'], why: 'new price or link' },
+	{ from: 'payment_pending', to: 'delivery_confirmed', by: ['admin'], why: 'new link failed' },
+	{ from: 'payment_pending', to: 'paid', by: ['provider', 'admin'], why: 'paid (card/offline)' },
+	{ from: 'delivery_confirmed', to: 'paid', by: ['admin'], why: 'paid offline' },
+	{ from: 'paid', to: 'shipped', by: ['admin'], why: 'dispatched' },
+	{ from: 'shipped', to: 'delivered', by: ['admin'], why: 'delivered' },
+	{ from: 'pending', to: 'cancelled', by: ['admin'], why: 'cancelled' },
+	{ from: 'delivery_confirmed', to: 'cancelled', by: ['admin'], why: 'cancelled' },
+	{ from: 'payment_pending', to: 'cancelled', by: ['admin'], why: 'cancelled' },
+	{ from: 'paid', to: 'cancelled', by: ['admin'], why: 'cancelled, refunded in full' },
+	{ from: 'cancelled', to: 'pending', by: ['admin'], why: 'uncancelled, no cost yet' },
+	{ from: 'cancelled', to: 'payment_pending', by: ['admin'], why: 'uncancelled, new link' },
+	{ from: 'cancelled', to: 'delivery_confirmed', by: ['admin'], why: 'uncancelled, link failed' },
+]
+
+export function canTransition(from: OrderStatus, to: OrderStatus, by: ActorKind) {
+	return TRANSITIONS.some((t) => t.from === from && t.to === to && t.by.includes(by))
+}
+
 /** Paid, and perhaps already on its way: the price can no longer change. */
 export function isPaid(status: OrderStatus) {
 	return status === 'paid' || status === 'shipped' || status === 'delivered'
+}
+
+/** Still being arranged: staff can set or change the delivery cost. */
+export function canPrice(status: OrderStatus) {
+	return status === 'pending' || status === 'delivery_confirmed' || status === 'payment_pending'
+}
+
+/** Staff can cancel (a paid order is refunded in full); once dispatched it is a return instead. */
+export function canCancel(status: OrderStatus) {
+	return canPrice(status) || status === 'paid'
 }
 
 /** Customer- and staff-facing status labels. */

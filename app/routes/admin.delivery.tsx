@@ -15,6 +15,7 @@ import { formatDateTime } from '~/lib/dates'
 import { DeliverySettingsSchema, readSettingsForm } from '~/lib/delivery/settings-schema'
 import { FALLBACK_ZONE_ID, type Zone } from '~/lib/delivery/zones'
 import { type FieldErrors, formValues } from '~/lib/forms'
+import { penceToInput } from '~/lib/money'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/admin.delivery'
 
@@ -55,8 +56,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 	context.logger.info({ adminId: admin.id }, 'delivery settings changed')
 	return { saved: true, fieldErrors: {} as FieldErrors }
 }
-
-const pounds = (pence: number | null) => (pence === null ? '' : (pence / 100).toFixed(2))
 
 export default function DeliveryRates({ loaderData, actionData }: Route.ComponentProps) {
 	const { settings, changes } = loaderData
@@ -112,13 +111,13 @@ export default function DeliveryRates({ loaderData, actionData }: Route.Componen
 						<NumberField
 							name="extraParcelsSurcharge"
 							label="Surcharge for more parcels (£)"
-							value={pounds(settings.extraParcelsSurchargePence)}
+							value={penceToInput(settings.extraParcelsSurchargePence)}
 							errors={errors}
 						/>
 						<NumberField
 							name="extraPalletsSurcharge"
 							label="Surcharge for more than one pallet (£)"
-							value={pounds(settings.extraPalletsSurchargePence)}
+							value={penceToInput(settings.extraPalletsSurchargePence)}
 							errors={errors}
 						/>
 						<NumberField
@@ -205,7 +204,7 @@ function ZoneFields({ zone, index, errors }: { zone: Zone; index: string; errors
 					min={0}
 					step={0.01}
 					inputMode="decimal"
-					defaultValue={pounds(zone.parcelPence)}
+					defaultValue={penceToInput(zone.parcelPence)}
 					className={INPUT_CLASS}
 					{...errorProps(id('parcel'), errors[name('parcel')])}
 				/>
@@ -222,7 +221,7 @@ function ZoneFields({ zone, index, errors }: { zone: Zone; index: string; errors
 					min={0}
 					step={0.01}
 					inputMode="decimal"
-					defaultValue={pounds(zone.palletPence)}
+					defaultValue={penceToInput(zone.palletPence)}
 					className={INPUT_CLASS}
 					{...errorProps(id('pallet'), errors[name('pallet')])}
 				/>

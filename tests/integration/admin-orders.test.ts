@@ -65,6 +65,32 @@ describe('the order modal over HTTP (no JavaScript)', () => {
 		expect((await app.request(new URL(second.paymentLink!).pathname)).status).toBe(200)
 	})
 
+	it('asks to confirm a price typed as £35 or 1,250 with the amount in pounds, never £NaN', async () => {
+		const order = await insertOrder(app.database.db, { siteUrl: app.url })
+		const post = (fields: Record<string, string>) =>
+			admin.client.post(`/admin/orders/${order.id}`, { intent: 'set-delivery-cost', ...fields })
+		await post({ version: '1', deliveryCost: '45' })
+		for (const [typed, shown, posted] of [
+			['£35', '£35.00', '35.00'],
+			['1,250', '£1,250.00', '1250.00'],
+		] as const) {
+			const { version } = await orderRow(order.id)
+			const html = await text(await post({ version: String(version), deliveryCost: typed }))
+			expect(html).toContain('Confirm Price Update')
+			expect(html).toContain(`(delivery ${shown})`)
+			expect(html).not.toContain('NaN')
+			// The confirmation posts the amount back in a form the schema reads the same way.
+			expect(html).toContain(`name="deliveryCost" value="${posted}"`)
+			const done = await post({
+				version: String(version),
+				deliveryCost: posted,
+				confirmReplace: 'yes',
+			})
+			expect(await text(done)).toContain('Order updated and new payment link created successfully')
+		}
+		expect((await orderRow(order.id)).deliveryCostPence).toBe(125_000)
+	})
+
 	it('cancels only after confirmation, and uncancels with the spec message', async () => {
 		const order = await insertOrder(app.database.db, { status: 'payment_pending' })
 		const ask = await admin.client.post(`/admin/orders/${order.id}`, {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { ensureAdmin } from '~/.server/auth/admin-bootstrap'
 import type { Db } from '~/.server/db/client'
 import {
-	type DeliveryInfo,
+	type DeliveryDetails,
 	type OrderLine,
 	orderEvents,
 	orders,
@@ -54,7 +54,7 @@ export async function createAdmin(app: TestApp, { email = uniqueEmail('admin') }
 	return { id: row!.id, email, password: PASSWORD, client }
 }
 
-export const sampleDelivery = (overrides: Partial<DeliveryInfo> = {}): DeliveryInfo => ({
+export const sampleDelivery = (overrides: Partial<DeliveryDetails> = {}): DeliveryDetails => ({
 	firstName: 'Morag',
 	lastName: 'Mackenzie',
 	email: 'morag@example.co.uk',
@@ -85,7 +85,7 @@ export const sampleLine = (overrides: Partial<OrderLine> = {}): OrderLine => ({
 type OrderSeed = {
 	status?: OrderStatus
 	userId?: string | null
-	deliveryInfo?: Partial<DeliveryInfo>
+	deliveryInfo?: Partial<DeliveryDetails>
 	lines?: OrderLine[]
 	deliveryCostPence?: number
 	createdAt?: Date

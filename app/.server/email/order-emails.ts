@@ -1,4 +1,4 @@
-import type { DeliveryInfo, OrderLine } from '~/.server/db/schema'
+import type { DeliveryDetails, OrderLine } from '~/.server/db/schema'
 import { BUSINESS } from '~/lib/business'
 import { describeSiteAccess } from '~/lib/delivery/site-access-schema'
 import type { SiteAccess } from '~/lib/delivery/suggest'
@@ -10,7 +10,7 @@ export type OrderSummary = {
 	id: string
 	cartItems: OrderLine[]
 	subtotalPence: number
-	deliveryInfo: DeliveryInfo
+	deliveryInfo: DeliveryDetails
 	deliveryCostPence?: number | null
 	totalCostPence?: number | null
 	siteAccess?: SiteAccess | null
@@ -31,7 +31,7 @@ export const itemRows = (order: OrderSummary): Array<[string, string]> => [
 			] as Array<[string, string]>)),
 ]
 
-export const address = (d: DeliveryInfo) =>
+export const address = (d: DeliveryDetails) =>
 	[`${d.firstName} ${d.lastName}`, d.address1, d.address2, `${d.city} ${d.postcode}`, d.phone]
 		.filter(Boolean)
 		.join(', ')

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, orderEvents, orders, paymentLinks } from '~/.server/db/schema'
 import { applyPayment, LINK_NOT_ACTIVE } from '~/.server/orders/apply-payment'
 import { createTestProvider, newTestPaymentId } from '~/.server/payments/test-provider'
+import { canTransition, TRANSITIONS } from '~/lib/order-status'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db'
 import { insertOrder } from '../../../tests/support/factories'
 import {
@@ -16,7 +17,7 @@ import {
 	uncancelOrder,
 } from './admin-actions'
 import type { OrderDeps } from './deps'
-import { canTransition, STALE_VERSION_MESSAGE, TRANSITIONS } from './lifecycle'
+import { STALE_VERSION_MESSAGE } from './lifecycle'
 
 let database: TestDatabase
 let deps: Omit<OrderDeps, 'catalog'>

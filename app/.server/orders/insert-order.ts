@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import {
-	type DeliveryInfo,
+	type DeliveryDetails,
 	emailOutbox,
 	type OrderLine,
 	orderEvents,
@@ -13,7 +13,7 @@ import type { SiteAccess } from '~/lib/delivery/suggest'
 export type NewOrder = {
 	id: string
 	userId: string
-	deliveryInfo: DeliveryInfo
+	deliveryInfo: DeliveryDetails
 	cartItems: OrderLine[]
 	subtotalPence: number
 	idempotencyKey: string | null

@@ -2,44 +2,18 @@ import { eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { type OrderRow, orderEvents, orders } from '~/.server/db/schema'
 import { type EmailMessage, enqueueEmail } from '~/.server/email/outbox'
-import { type OrderStatus, statusLabel } from '~/lib/order-status'
+import { type ActorKind, canTransition, type OrderStatus, statusLabel } from '~/lib/order-status'
 
 /**
- * The order state machine (DESIGN decision 5, docs/decisions/0007). Every status change in the
+ * The order state machine (DESIGN decision 5, docs/decisions/0008; the table of moves is in
+ * app/lib/order-status.ts). Every status change in the
  * product — admin forms, the JSON API, payment providers — goes through `transition()`, which
  * checks the move is allowed for who is making it, checks the version the caller read, and
  * writes the order, its event and its emails in one transaction.
  */
-export type ActorKind = 'customer' | 'admin' | 'provider' | 'system'
 export type Actor = {
 	kind: ActorKind /** an admin's user id, or the provider's name */
 	id?: string
-}
-
-type Rule = { from: OrderStatus; to: OrderStatus; by: readonly ActorKind[]; why: string }
-
-export const TRANSITIONS: readonly Rule[] = [
-	{ from: 'pending', to: 'payment_pending', by: ['admin'], why: 'delivery cost set, link sent' },
-	{ from: 'pending', to: 'delivery_confirmed', by: ['admin'], why: 'cost set, link failed' },
-	{ from: 'delivery_confirmed', to: 'payment_pending', by: ['admin'], why: 'link created' },
-	{ from: 'delivery_confirmed', to: 'delivery_confirmed', by: ['admin'], why: 'cost changed' },
-	{ from: 'payment_pending', to: 'payment_pending', by: ['admin'], why: 'new price or link' },
-	{ from: 'payment_pending', to: 'delivery_confirmed', by: ['admin'], why: 'new link failed' },
-	{ from: 'payment_pending', to: 'paid', by: ['provider', 'admin'], why: 'paid (card/offline)' },
-	{ from: 'delivery_confirmed', to: 'paid', by: ['admin'], why: 'paid offline' },
-	{ from: 'paid', to: 'shipped', by: ['admin'], why: 'dispatched' },
-	{ from: 'shipped', to: 'delivered', by: ['admin'], why: 'delivered' },
-	{ from: 'pending', to: 'cancelled', by: ['admin'], why: 'cancelled' },
-	{ from: 'delivery_confirmed', to: 'cancelled', by: ['admin'], why: 'cancelled' },
-	{ from: 'payment_pending', to: 'cancelled', by: ['admin'], why: 'cancelled' },
-	{ from: 'paid', to: 'cancelled', by: ['admin'], why: 'cancelled, refunded in full' },
-	{ from: 'cancelled', to: 'pending', by: ['admin'], why: 'uncancelled, no cost yet' },
-	{ from: 'cancelled', to: 'payment_pending', by: ['admin'], why: 'uncancelled, new link' },
-	{ from: 'cancelled', to: 'delivery_confirmed', by: ['admin'], why: 'uncancelled, link failed' },
-]
-
-export function canTransition(from: OrderStatus, to: OrderStatus, by: ActorKind) {
-	return TRANSITIONS.some((t) => t.from === from && t.to === to && t.by.includes(by))
 }
 
 export const STALE_VERSION_MESSAGE =

@@ -4,7 +4,7 @@ import type { SessionUser } from '~/.server/auth/guards'
 import { saveDeliveryDetails } from '~/.server/auth/profile'
 import type { Catalog } from '~/.server/catalog/catalog'
 import type { Db } from '~/.server/db/client'
-import { type DeliveryInfo, type OrderLine, orders } from '~/.server/db/schema'
+import { type DeliveryDetails, type OrderLine, orders } from '~/.server/db/schema'
 import { currentDeliverySettings } from '~/.server/delivery/settings'
 import { newOrderNotificationEmail, orderConfirmationEmail } from '~/.server/email/order-emails'
 import { unitPricePence } from '~/lib/catalog/product'
@@ -32,7 +32,7 @@ export type PlaceOrderResult =
 				cartItems: OrderLine[]
 				subtotal: number
 				subtotalPence: number
-				deliveryInfo: DeliveryInfo
+				deliveryInfo: DeliveryDetails
 			}
 			/** True when this was a retry of an order already placed (idempotency key). */
 			replayed: boolean
@@ -74,7 +74,7 @@ export async function placeOrder(
 	const { quoteValidDays } = await currentDeliverySettings(deps.db)
 	const deliveryNote = deliveryQuoteSentence(quoteValidDays)
 	const siteAccess = describeSiteAccess(input.siteAccess) ? input.siteAccess : null
-	const deliveryInfo: DeliveryInfo = {
+	const deliveryInfo: DeliveryDetails = {
 		...input.deliveryInfo,
 		email: input.deliveryInfo.email || user.email,
 	}

@@ -1,20 +1,21 @@
 import { Copy, ExternalLink } from 'lucide-react'
 import { useState } from 'react'
-import type { DeliveryInfo, OrderLine } from '~/.server/db/schema'
 import { StatusBadge } from '~/components/orders/status-badge'
 import { formatDateTime } from '~/lib/dates'
 import { describeSiteAccess } from '~/lib/delivery/site-access-schema'
 import type { SiteAccess } from '~/lib/delivery/suggest'
+import type { DeliveryDetails } from '~/lib/delivery-schema'
 import { formatPence } from '~/lib/money'
-import { statusLabel } from '~/lib/order-status'
+import type { OrderLine } from '~/lib/order-line'
+import { type OrderStatus, statusLabel } from '~/lib/order-status'
 
 export type AdminOrderView = {
 	id: string
-	status: string
+	status: OrderStatus
 	createdAt: string
 	updatedAt: string
 	userId: string | null
-	deliveryInfo: DeliveryInfo
+	deliveryInfo: DeliveryDetails
 	cartItems: OrderLine[]
 	subtotalPence: number
 	deliveryCostPence: number | null
@@ -125,7 +126,7 @@ export function CustomerInfo({
 	delivery,
 	siteAccess,
 }: {
-	delivery: DeliveryInfo
+	delivery: DeliveryDetails
 	siteAccess: SiteAccess | null
 }) {
 	return (

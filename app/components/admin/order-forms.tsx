@@ -6,7 +6,7 @@ import { useFormErrors } from '~/components/forms/use-form-errors'
 import { DeliveryCostSchema, type OrderIntent } from '~/lib/admin-order-schemas'
 import type { Suggestion } from '~/lib/delivery/suggest'
 import type { FieldErrors } from '~/lib/forms'
-import { formatPence } from '~/lib/money'
+import { formatPence, penceToInput } from '~/lib/money'
 import type { AdminOrderView } from './order-detail'
 
 /** True while this modal is posting `intent` (buttons say so and cannot be pressed twice). */
@@ -63,7 +63,7 @@ export function DeliveryCostForm({
 								className="btn-secondary mt-2 min-h-9 px-3 py-1 text-sm"
 								onClick={() => {
 									if (!costInput.current) return
-									costInput.current.value = (suggestion.pence / 100).toFixed(2)
+									costInput.current.value = penceToInput(suggestion.pence)
 									form.clear('deliveryCost')
 									costInput.current.focus()
 								}}
@@ -89,7 +89,7 @@ export function DeliveryCostForm({
 				min={0}
 				step={0.01}
 				inputMode="decimal"
-				defaultValue={hasCost ? (order.deliveryCostPence! / 100).toFixed(2) : ''}
+				defaultValue={penceToInput(order.deliveryCostPence)}
 				onChange={() => form.clear('deliveryCost')}
 				className={INPUT_CLASS}
 				{...errorProps('delivery-cost', form.errors.deliveryCost)}

@@ -9,40 +9,14 @@ import {
 	timestamp,
 	uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import type { ShippingClass } from '~/lib/delivery/shipping-class'
 import type { SiteAccess } from '~/lib/delivery/suggest'
 import type { DeliverySettings } from '~/lib/delivery/zones'
+import type { DeliveryDetails } from '~/lib/delivery-schema'
+import type { OrderLine } from '~/lib/order-line'
 import type { OrderStatus } from '~/lib/order-status'
 
-export type DeliveryInfo = {
-	firstName: string
-	lastName: string
-	email: string
-	phone: string
-	address1: string
-	address2: string
-	city: string
-	postcode: string
-	notes: string
-}
-
-/** A line as ordered: everything shown later is snapshotted, so catalogue changes never alter it. */
-export type OrderLine = {
-	id: string
-	name: string
-	originalName: string
-	code: string
-	/** Spec: unit price as text with a pound sign ('£12.99'). */
-	price: string
-	unitPricePence: number
-	quantity: number
-	selectedSize: string
-	selectedOption: string
-	supplierUrl: string
-	imageUrl: string
-	/** How it travels, as the catalogue said when ordered (absent on orders before issue 19). */
-	shippingClass?: ShippingClass
-}
+export type { DeliveryDetails } from '~/lib/delivery-schema'
+export type { OrderLine } from '~/lib/order-line'
 
 export { ORDER_STATUSES, type OrderStatus } from '~/lib/order-status'
 
@@ -56,7 +30,7 @@ export const orders = pgTable(
 		/** Null once the customer deleted their account (the order is kept, anonymised). */
 		userId: text('user_id'),
 		isAnonymous: boolean('is_anonymous').notNull().default(false),
-		deliveryInfo: jsonb('delivery_info').$type<DeliveryInfo>().notNull(),
+		deliveryInfo: jsonb('delivery_info').$type<DeliveryDetails>().notNull(),
 		cartItems: jsonb('cart_items').$type<OrderLine[]>().notNull(),
 		subtotalPence: integer('subtotal_pence').notNull(),
 		deliveryCostPence: integer('delivery_cost_pence'),
