@@ -6,17 +6,16 @@ import { suggestionForOrder } from '~/.server/delivery/suggestion'
 import { readForm } from '~/.server/http/read-body'
 import {
 	type AdminResult,
-	cancelOrder,
 	markDelivered,
 	markPaid,
 	markShipped,
-	setDeliveryCost,
-	uncancelOrder,
 } from '~/.server/orders/admin-actions'
 import { getAdminOrder } from '~/.server/orders/admin-orders'
 import { isQuoteExpired } from '~/.server/orders/apply-payment'
+import { cancelOrder, uncancelOrder } from '~/.server/orders/cancel-order'
 import { type OrderDeps, orderDeps } from '~/.server/orders/deps'
 import { checkPaymentStatus, resolvePaymentAlert } from '~/.server/orders/payment-checks'
+import { setDeliveryCost } from '~/.server/orders/set-delivery-cost'
 import {
 	Confirmation,
 	Feedback,

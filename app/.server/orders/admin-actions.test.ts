@@ -7,17 +7,16 @@ import { canTransition, TRANSITIONS } from '~/lib/order-status'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db'
 import { insertOrder } from '../../../tests/support/factories'
 import {
-	cancelOrder,
 	deactivatePaymentLink,
 	MESSAGES,
 	markDelivered,
 	markPaid,
 	markShipped,
-	setDeliveryCost,
-	uncancelOrder,
 } from './admin-actions'
+import { cancelOrder, uncancelOrder } from './cancel-order'
 import type { OrderDeps } from './deps'
 import { STALE_VERSION_MESSAGE } from './lifecycle'
+import { setDeliveryCost } from './set-delivery-cost'
 
 let database: TestDatabase
 let deps: Omit<OrderDeps, 'catalog'>

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Tx } from '~/.server/db/client'
 import { checkoutSessions, paymentEvents, paymentLinks } from '~/.server/db/schema'
 import type { ProviderEvent, VerifiedPayment } from '~/.server/payments/provider'
@@ -54,6 +54,13 @@ export async function recordPayment(
 				return { outcome: 'duplicate_event' as const, orderId }
 			}
 		}
+		if (event?.closedCheckoutId)
+			await tx
+				.update(checkoutSessions)
+				.set({ status: 'expired', closedAt: new Date() })
+				.where(
+					and(eq(checkoutSessions.id, event.closedCheckoutId), eq(checkoutSessions.status, 'open')),
+				)
 		const outcome = await applyOrFlag(deps, tx, payment, orderId)
 		if (event) await tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, event.id))
 		return { outcome, orderId }

@@ -55,6 +55,8 @@ export type ProviderEvent = {
 	provider: string
 	type: string
 	payment: VerifiedPayment | null
+	/** A checkout the provider reports closed without payment (Stripe: session expired). */
+	closedCheckoutId?: string
 }
 
 export class WebhookSignatureError extends Error {

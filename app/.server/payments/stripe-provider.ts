@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm'
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
 import type { Db } from '~/.server/db/client'
 import { checkoutSessions, type PaymentLink, paymentLinks } from '~/.server/db/schema'
 import {
@@ -11,6 +11,13 @@ import {
 	type VerifiedPayment,
 	WebhookSignatureError,
 } from './provider'
+import {
+	createStripeClient,
+	PAID_EVENTS,
+	paymentOf,
+	type StripeSettings,
+	WEBHOOK_TOLERANCE_SECONDS,
+} from './stripe-client'
 
 /**
  * Card payments through Stripe Checkout (DESIGN decision 13, docs/decisions/0009 and 0018). Our
@@ -20,9 +27,6 @@ import {
  * order's other open sessions; revoking a link expires its own; reconciliation asks Stripe about
  * the rest. Card data only ever reaches Stripe's page (PCI SAQ-A).
  */
-
-/** The API version this code is written and tested against: upgrade it deliberately. */
-export const STRIPE_API_VERSION = '2026-10-28.endive'
 
 /** Stripe allows a session to live 30 minutes to 24 hours; an hour is enough to pay. */
 export const SESSION_MINUTES = 60
@@ -37,45 +41,6 @@ const WAIT_FOR_OTHER_MS = 10_000
 
 /** Where Stripe posts events (register this URL in the Stripe dashboard). */
 export const STRIPE_WEBHOOK_PATH = '/webhooks/stripe'
-
-/** Stripe's own default tolerance for a webhook's signed timestamp, in seconds. */
-export const WEBHOOK_TOLERANCE_SECONDS = 300
-
-/** The events that can complete a payment (cards complete at once; the other is for safety). */
-const PAID_EVENTS = new Set([
-	'checkout.session.completed',
-	'checkout.session.async_payment_succeeded',
-])
-
-export type StripeSettings = {
-	secretKey: string
-	webhookSecret: string
-	/** A Stripe-compatible server (the test suite's fake, stripe-mock) instead of api.stripe.com. */
-	apiBase?: string
-	siteUrl: string
-}
-
-export function createStripeClient({
-	secretKey,
-	apiBase,
-}: Pick<StripeSettings, 'secretKey' | 'apiBase'>) {
-	const base = apiBase ? new URL(apiBase) : undefined
-	const https = base?.protocol === 'https:'
-	return new Stripe(secretKey, {
-		apiVersion: STRIPE_API_VERSION,
-		maxNetworkRetries: 2,
-		// An admin or a customer is waiting on every call: fail in seconds, not Stripe's 80 s.
-		timeout: 15_000,
-		appInfo: { name: 'koi-pond-shop' },
-		...(base
-			? {
-					host: base.hostname,
-					port: base.port || (https ? 443 : 80),
-					protocol: https ? ('https' as const) : ('http' as const),
-				}
-			: {}),
-	})
-}
 
 export function createStripeProvider(db: Db, settings: StripeSettings): PaymentProvider {
 	const stripe = createStripeClient(settings)
@@ -320,7 +285,8 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 			const ignored = { id: event.id, provider: 'stripe', type: event.type, payment: null }
 			const sentId = (event.data?.object as { id?: unknown } | undefined)?.id
 			if (typeof sentId !== 'string') return ignored
-			if (event.type === 'checkout.session.expired') await markSession(sentId, 'expired')
+			// Recorded by recordPayment with the event, so verifying writes nothing.
+			if (event.type === 'checkout.session.expired') return { ...ignored, closedCheckoutId: sentId }
 			if (!PAID_EVENTS.has(event.type)) return ignored
 			// Events can be old, repeated or out of order: Stripe's current state decides.
 			const session = await stripe.checkout.sessions.retrieve(sentId).catch((error) => {
@@ -329,20 +295,5 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 			})
 			return { ...ignored, payment: session ? paymentOf(session) : null }
 		},
-	}
-}
-
-/** A completed, paid GBP session on one of our links, in our terms; anything else is null. */
-function paymentOf(session: Stripe.Checkout.Session): VerifiedPayment | null {
-	const linkId = session.metadata?.link_id
-	if (session.status !== 'complete' || session.payment_status !== 'paid' || !linkId) return null
-	if (session.currency !== 'gbp' || session.amount_total === null) return null
-	const intent = session.payment_intent
-	return {
-		linkId,
-		amountPence: session.amount_total,
-		provider: 'stripe',
-		providerPaymentId: (typeof intent === 'string' ? intent : intent?.id) ?? session.id,
-		checkoutId: session.id,
 	}
 }
