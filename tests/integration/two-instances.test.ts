@@ -1,23 +1,9 @@
-import crypto from 'node:crypto'
 import fs from 'node:fs'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
-import pg from 'pg'
-import type { ViteDevServer } from 'vite'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ensureAdmin } from '~/.server/auth/admin-bootstrap'
 import { importCatalog } from '~/.server/catalog/import'
-import { parseEnv } from '~/.server/env'
-import type * as ServerApp from '../../server/app'
-import { testViteServer } from '../support/app'
-import {
-	ORDER_SUBTOTAL,
-	placeOrderRequest,
-	registerCustomer,
-	startSmtpSink,
-} from '../support/process'
+import { ORDER_SUBTOTAL, placeOrderRequest, registerCustomer } from '../support/process'
+import { setUpTwoInstances } from '../support/two-instances'
 
 // Issue 21 item 4: two instances of the shop on one PostgreSQL database behind a round-robin
 // proxy. Each instance is a full runtime (its own pool, catalogue read model, page cache, outbox
@@ -29,174 +15,34 @@ const OLD_NAME = 'Oase BioSmart 6000 Pond Filter'
 const NEW_NAME = 'Two Instance Koi Filter'
 const PRODUCT_PAGE = '/pond-products/filters/0'
 
-type Instance = {
-	runtime: Awaited<ReturnType<typeof ServerApp.boot>>
-	url: string
-	server: http.Server
-}
-let vite: ViteDevServer
-let dbName: string
-let dbUrl: string
-let proxy: http.Server
-let base: string
-const instances: Instance[] = []
-const sinks: Awaited<ReturnType<typeof startSmtpSink>>[] = []
-const dataDirs: string[] = []
-
-/** Round robin over the instances, as a load balancer would; says which one answered. */
-function roundRobin(targets: () => string[]) {
-	let next = 0
-	return http.createServer((req, res) => {
-		const index = next++ % targets().length
-		const target = new URL(targets()[index]!)
-		const upstream = http.request(
-			{
-				host: target.hostname,
-				port: target.port,
-				method: req.method,
-				path: req.url,
-				headers: req.headers,
-			},
-			(answer) => {
-				res.writeHead(answer.statusCode!, { ...answer.headers, 'x-instance': String(index) })
-				answer.pipe(res)
-			},
-		)
-		upstream.on('error', () => {
-			res.statusCode = 502
-			res.end()
-		})
-		req.pipe(upstream)
-	})
-}
-
-async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
-	const client = new pg.Client({ connectionString: dbUrl })
-	await client.connect()
-	try {
-		return (await client.query<T>(text, values)).rows
-	} finally {
-		await client.end()
-	}
-}
-
-beforeAll(async () => {
-	if (!serverUrl) return
-	// An empty database: both instances start at once and race to migrate and load the catalogue.
-	dbName = `koi_two_${crypto.randomBytes(6).toString('hex')}`
-	const admin = new pg.Client({ connectionString: serverUrl })
-	await admin.connect()
-	await admin.query(`create database ${dbName}`)
-	await admin.end()
-	const url = new URL(serverUrl)
-	url.pathname = `/${dbName}`
-	dbUrl = url.toString()
-
-	const upstreams: string[] = []
-	proxy = roundRobin(() => upstreams)
-	await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
-	base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
-
-	vite = await testViteServer()
-	const { boot, createApp } = (await vite.ssrLoadModule('./server/app.ts')) as typeof ServerApp
-	const secret = crypto.randomBytes(32).toString('hex')
-	for (let i = 0; i < 2; i++) {
-		sinks.push(await startSmtpSink())
-		dataDirs.push(fs.mkdtempSync(path.join(os.tmpdir(), `koi-two-${i}-`)))
-	}
-	const runtimes = await Promise.all(
-		[0, 1].map((i) =>
-			boot(
-				parseEnv({
-					// Production settings where they matter: the page cache is on.
-					NODE_ENV: 'production',
-					LOG_LEVEL: 'silent',
-					DATA_DIR: dataDirs[i],
-					DATABASE_URL: dbUrl,
-					DATABASE_POOL_SIZE: '5',
-					SITE_URL: base,
-					AUTH_SECRET: secret,
-					SMTP_URL: `${sinks[i]!.url}?pool=true`,
-					OUTBOX_POLL_MS: '100',
-					HTML_CACHE_SECONDS: String(TTL_SECONDS),
-				}),
-			),
-		),
-	)
-	for (const runtime of runtimes) {
-		const server = http.createServer(
-			createApp(runtime, { dev: true, devMiddleware: vite.middlewares }),
-		)
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-		const instanceUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-		instances.push({ runtime, url: instanceUrl, server })
-		upstreams.push(instanceUrl)
-	}
-}, 120_000)
-
-afterAll(async () => {
-	proxy?.close()
-	for (const { runtime, server } of instances) {
-		server.closeAllConnections()
-		await new Promise((resolve) => server.close(resolve))
-		await runtime.close()
-	}
-	await vite?.close()
-	for (const sink of sinks) await sink.close()
-	for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true })
-	if (dbName) {
-		const admin = new pg.Client({ connectionString: serverUrl })
-		await admin.connect()
-		await admin.query(`drop database if exists ${dbName} with (force)`)
-		await admin.end()
-	}
-}, 60_000)
-
-async function signIn(email: string, password: string) {
-	const res = await fetch(`${base}/auth`, {
-		method: 'POST',
-		redirect: 'manual',
-		headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
-		body: new URLSearchParams({ intent: 'signin', email, password }).toString(),
-	})
-	expect(res.status).toBe(302)
-	return res.headers
-		.getSetCookie()
-		.map((line) => line.split(';')[0])
-		.join('; ')
-}
-
-function adminPost(cookie: string, orderId: string, fields: Record<string, string>) {
-	return fetch(`${base}/admin/orders/${orderId}`, {
-		method: 'POST',
-		redirect: 'manual',
-		headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base, cookie },
-		body: new URLSearchParams(fields).toString(),
-	})
-}
+const { cluster, query, signIn, adminPost } = setUpTwoInstances(serverUrl, {
+	ttlSeconds: TTL_SECONDS,
+})
 
 describe.skipIf(!serverUrl)('two instances on one PostgreSQL behind a round-robin proxy', () => {
 	const orderIds: string[] = []
 
 	it('both started at once on an empty database, and both answer', async () => {
 		const answers = await Promise.all(
-			[0, 1, 2, 3].map(() => fetch(`${base}/healthz`).then((r) => r.headers.get('x-instance'))),
+			[0, 1, 2, 3].map(() =>
+				fetch(`${cluster.base}/healthz`).then((r) => r.headers.get('x-instance')),
+			),
 		)
 		expect(new Set(answers)).toEqual(new Set(['0', '1']))
 		const [state] = await query<{ version: number }>('select version from catalog_state')
 		expect(state?.version).toBe(1)
 	})
 
-	it('places concurrent orders once each, even when a submit reaches both instances', async () => {
+	it('places concurrent orders once each, even when a submit reaches both cluster.instances', async () => {
 		const customers = await Promise.all(
-			[0, 1, 2].map((i) => registerCustomer(base, `two-${i}-${Date.now()}@example.co.uk`)),
+			[0, 1, 2].map((i) => registerCustomer(cluster.base, `two-${i}-${Date.now()}@example.co.uk`)),
 		)
-		const keys = Array.from({ length: 60 }, (_, i) => `two-instances-${i}`)
-		// Each key is sent twice at once (a double submit): consecutive requests go to both instances.
+		const keys = Array.from({ length: 60 }, (_, i) => `two-cluster.instances-${i}`)
+		// Each key is sent twice at once (a double submit): consecutive requests go to both cluster.instances.
 		const answers = await Promise.all(
 			keys.flatMap((key, i) =>
 				[0, 1].map(async () => {
-					const res = await placeOrderRequest(base, customers[i % 3]!, key)
+					const res = await placeOrderRequest(cluster.base, customers[i % 3]!, key)
 					expect(res.status).toBe(200)
 					return [key, (await res.json()).data.orderId as string] as const
 				}),
@@ -228,8 +74,8 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL behind a round-robi
 	it('lets one of several concurrent admin updates win and refuses the stale ones (409)', async () => {
 		const email = `owner-${Date.now()}@example.co.uk`
 		await ensureAdmin(
-			instances[0]!.runtime.database.db,
-			instances[0]!.runtime.auth,
+			cluster.instances[0]!.runtime.database.db,
+			cluster.instances[0]!.runtime.auth,
 			email,
 			'owner password 1',
 		)
@@ -308,9 +154,9 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL behind a round-robi
 			'select id, status from email_outbox',
 		)
 		expect(outbox.filter((e) => e.status !== 'sent')).toEqual([])
-		const received = sinks.flatMap((sink) => sink.received.map((e) => e.messageId))
+		const received = cluster.sinks.flatMap((sink) => sink.received.map((e) => e.messageId))
 		expect(received.sort()).toEqual(outbox.map((e) => `<${e.id}@koi-shop>`).sort())
-		for (const sink of sinks) expect(sink.received.length).toBeGreaterThan(0)
+		for (const sink of cluster.sinks) expect(sink.received.length).toBeGreaterThan(0)
 	}, 60_000)
 
 	it('serves a catalogue imported through one instance from the other within a second, and no stale cached page past the TTL', async () => {
@@ -318,7 +164,7 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL behind a round-robi
 			.readFileSync('catalog/products.csv', 'utf8')
 			.replace(`${OLD_NAME},`, `${NEW_NAME},`)
 		expect(csv).toContain(NEW_NAME)
-		const customer = await registerCustomer(base, `two-reader-${Date.now()}@example.co.uk`)
+		const customer = await registerCustomer(cluster.base, `two-reader-${Date.now()}@example.co.uk`)
 		type Seen = { who: string; started: number; stale: boolean }
 		const seen: Seen[] = []
 		let importedAt = Number.POSITIVE_INFINITY
@@ -337,13 +183,13 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL behind a round-robi
 			}
 		}
 		const pollers = [
-			poll('cached-0', instances[0]!.url),
-			poll('cached-1', instances[1]!.url),
-			poll('signed-in-1', instances[1]!.url, customer),
+			poll('cached-0', cluster.instances[0]!.url),
+			poll('cached-1', cluster.instances[1]!.url),
+			poll('signed-in-1', cluster.instances[1]!.url, customer),
 		]
 		await new Promise((r) => setTimeout(r, 1500))
 		// What an upload through instance 0 does: import, then drop its own read model and pages.
-		const { runtime } = instances[0]!
+		const { runtime } = cluster.instances[0]!
 		const report = await importCatalog(runtime.database.db, csv)
 		expect(report.status).toBe('imported')
 		runtime.catalog.invalidate()

@@ -5,7 +5,7 @@ import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from '~/lib/delivery
 
 /**
  * How long a cached rate table is used before the database is asked again: a save by another
- * instance is seen within this; a save by this one at once (decision 12).
+ * instance is seen within this; a save by this one at once (decision 0012).
  */
 export const SETTINGS_CHECK_MS = 1000
 

@@ -27,7 +27,7 @@ const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 
 /**
  * Writes new orders, each with its first event and its emails, in one statement: one round trip,
- * and atomic like any single statement (decision 12). Answers the ids written; an order left out
+ * and atomic like any single statement (decision 0012). Answers the ids written; an order left out
  * is one whose customer already has an order with the same idempotency key (that order stays as
  * it was, and nothing is written for this one). A taken order id (1 in ~887 million) fails the
  * whole statement with `orders_pkey`, as a plain insert would.

@@ -95,8 +95,8 @@ export async function placeOrder(
 		]
 		try {
 			// One statement writes the order, its event and both emails (with other orders waiting at
-			// the same moment: decision 12); the idempotency key's unique index decides a race
-			// (decision 5), so no read comes first.
+			// the same moment: decision 0012); the idempotency key's unique index decides a race
+			// (decision 0005), so no read comes first.
 			const placed = input.saveToProfile
 				? await deps.db.transaction(async (tx) => {
 						if (!(await insertOrderOnce(tx, { order, emails }))) return false

@@ -8,7 +8,7 @@ import type { PaymentProvider } from './provider'
  * Whether a link can take money now, the one answer the pay page and applyPayment share:
  * - 'paid': this link (or the order another way) has been paid;
  * - 'inactive': revoked, replaced by a newer link, or the order is no longer awaiting payment;
- * - 'expired': the quote's price-held-until time has passed (decision 15);
+ * - 'expired': the quote's price-held-until time has passed (DESIGN decision 15);
  * - 'ending': still payable, but too close to that time for the provider to open a new checkout
  *   (Stripe's sessions live at least 30 minutes: one opened now would outlive the quote);
  * - 'payable'.

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import type { OrderRow, PaymentLink } from '~/.server/db/schema'
 
 /**
- * What the shop needs from a card payment provider (DESIGN Payments contract and decision 13).
+ * What the shop needs from a card payment provider (DESIGN's Payments contract and DESIGN decision 13).
  * The link a customer receives is always ours, /pay/<token>; a provider decides what a visit to
  * it does and turns its own callbacks into verified payments. Chosen once at start.
  */

@@ -141,7 +141,7 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 			if (ready) return ready
 			// Sessions too near their end to hand out are closed first: a link never has two open.
 			await expireAll(await openIds(eq(checkoutSessions.linkId, link.id)))
-			// Decision 15: a session must not outlive the quote's held-until date.
+			// DESIGN decision 15: a session must not outlive the quote's held-until date.
 			const nowSeconds = Math.floor(Date.now() / 1000)
 			const heldUntil = order.quoteExpiresAt
 				? Math.floor(new Date(order.quoteExpiresAt).getTime() / 1000)

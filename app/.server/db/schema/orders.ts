@@ -46,7 +46,7 @@ export const orders = pgTable(
 		/** Set when the order is marked shipped (both optional). */
 		carrier: text('carrier'),
 		trackingReference: text('tracking_reference'),
-		/** The quoted price is held until then; after it no link can take payment (decision 15). */
+		/** The quoted price is held until then; after it no link can take payment (DESIGN decision 15). */
 		quoteExpiresAt: timestamp('quote_expires_at', { withTimezone: true }),
 		/** Lorry access, gate width and tail lift, from the checkout (optional). */
 		siteAccess: jsonb('site_access').$type<SiteAccess>(),

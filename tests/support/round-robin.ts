@@ -1,0 +1,28 @@
+import http from 'node:http'
+
+/** Round robin over the instances, as a load balancer would; says which one answered. */
+export function roundRobin(targets: () => string[]) {
+	let next = 0
+	return http.createServer((req, res) => {
+		const index = next++ % targets().length
+		const target = new URL(targets()[index]!)
+		const upstream = http.request(
+			{
+				host: target.hostname,
+				port: target.port,
+				method: req.method,
+				path: req.url,
+				headers: req.headers,
+			},
+			(answer) => {
+				res.writeHead(answer.statusCode!, { ...answer.headers, 'x-instance': String(index) })
+				answer.pipe(res)
+			},
+		)
+		upstream.on('error', () => {
+			res.statusCode = 502
+			res.end()
+		})
+		req.pipe(upstream)
+	})
+}
