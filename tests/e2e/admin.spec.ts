@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { formatPence, parsePriceText } from '../../app/lib/money'
 import { newCustomerWithOrder, signInAsAdmin } from './factories'
 import { waitForEmail } from './mail'
 import { expectNoA11yViolations, visit, watchConsole } from './support'
@@ -27,6 +28,10 @@ test('quote to cash: set the delivery cost, the customer pays by the emailed lin
 	const row = page.locator(`tr[data-order-id="${customer.orderId}"]`)
 	await expect(row).toContainText('Needs delivery cost')
 	await expect(row.getByRole('link')).toHaveText(/Set Delivery Cost/)
+	// The row shows 'subtotal + delivery' until a cost is set, then the total.
+	const before = (await row.textContent()) ?? ''
+	const subtotal = parsePriceText(/£[\d,]+\.\d{2}(?= \+ delivery)/.exec(before)?.[0])!
+	expect(subtotal).toBeGreaterThan(0)
 
 	const modal = await openOrder(page, customer.orderId)
 	await expect(page).toHaveURL(new RegExp(`/admin/orders/${customer.orderId}$`))
@@ -54,7 +59,8 @@ test('quote to cash: set the delivery cost, the customer pays by the emailed lin
 	await expect(page).toHaveURL(/\/admin$/)
 	await expect(row).toHaveAttribute('data-highlighted', 'true')
 	await expect(row).not.toHaveAttribute('data-highlighted', 'true', { timeout: 4000 })
-	await expect(row).toContainText('£')
+	await expect(row).toContainText(formatPence(subtotal + 4550))
+	await expect(row).not.toContainText('+ delivery')
 
 	// The customer finds the link in the quote email and pays it.
 	const mail = await waitForEmail(customer.email, /pay\//)

@@ -101,6 +101,22 @@ describe('Stripe webhooks', () => {
 			const res = await postWebhook(payload, header)
 			expect(res.status).toBe(400)
 		}
+		// Validly signed but malformed (issue 28, I1): 400 before any database work, never a 500.
+		const future = shop.stripe.signedEvent('checkout.session.completed', session, {
+			timestamp: Math.floor(Date.now() / 1000) + 600,
+		})
+		const malformed = [
+			future,
+			shop.stripe.signedEvent('checkout.session.completed', session, { eventId: 'evt_\u0000x' }),
+			shop.stripe.signedEvent('checkout.session.completed', session, { eventId: 'x'.repeat(300) }),
+			shop.stripe.signedEvent('checkout.session.completed', { ...session, id: 42 }),
+			shop.stripe.signedEvent('checkout.session.completed', { ...session, id: 'cs_test_\ud800' }),
+			shop.stripe.signedEvent('checkout.session.expired', { id: `cs_live_${'a'.repeat(300)}` }),
+		]
+		for (const event of malformed) {
+			const res = await postWebhook(event.payload, event.header)
+			expect(res.status, event.payload.slice(0, 80)).toBe(400)
+		}
 		expect((await orderRow(order.id)).status).toBe('payment_pending')
 		const stored = await db()
 			.select()

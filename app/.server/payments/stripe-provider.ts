@@ -15,8 +15,8 @@ import {
 	createStripeClient,
 	PAID_EVENTS,
 	paymentOf,
+	readSignedEvent,
 	type StripeSettings,
-	WEBHOOK_TOLERANCE_SECONDS,
 } from './stripe-client'
 
 /**
@@ -270,26 +270,15 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 		},
 
 		async verifyWebhook(rawBody, signature) {
-			if (!signature) throw new WebhookSignatureError('No Stripe-Signature header')
-			let event: Stripe.Event
-			try {
-				event = await stripe.webhooks.constructEventAsync(
-					rawBody,
-					signature,
-					webhookSecret,
-					WEBHOOK_TOLERANCE_SECONDS,
-				)
-			} catch (error) {
-				throw new WebhookSignatureError((error as Error).message)
-			}
+			const event = await readSignedEvent(stripe, { rawBody, signature, secret: webhookSecret })
 			const ignored = { id: event.id, provider: 'stripe', type: event.type, payment: null }
-			const sentId = (event.data?.object as { id?: unknown } | undefined)?.id
-			if (typeof sentId !== 'string') return ignored
+			if (!event.sessionId) return ignored
 			// Recorded by recordPayment with the event, so verifying writes nothing.
-			if (event.type === 'checkout.session.expired') return { ...ignored, closedCheckoutId: sentId }
+			if (event.type === 'checkout.session.expired')
+				return { ...ignored, closedCheckoutId: event.sessionId }
 			if (!PAID_EVENTS.has(event.type)) return ignored
 			// Events can be old, repeated or out of order: Stripe's current state decides.
-			const session = await stripe.checkout.sessions.retrieve(sentId).catch((error) => {
+			const session = await stripe.checkout.sessions.retrieve(event.sessionId).catch((error) => {
 				if ((error as { statusCode?: number }).statusCode === 404) return null // not ours
 				throw error
 			})
