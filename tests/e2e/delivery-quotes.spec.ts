@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test'
+import { DEFAULT_DELIVERY_SETTINGS } from '../../app/lib/delivery/zones'
+import { penceToInput } from '../../app/lib/money'
 import { newCustomerWithOrder, signInAsAdmin } from './factories'
 import { expectNoA11yViolations, visit } from './support'
 
@@ -68,23 +70,36 @@ test('changing the Highlands pallet price changes the next suggestion @mobile', 
 	await signInAsAdmin(page)
 	await visit(page, '/admin/delivery')
 	const highlands = page.getByRole('group', { name: 'Scottish Highlands & islands' })
-	await highlands.getByLabel('Pallet (£)').fill('-1')
-	await page.getByRole('button', { name: 'Save delivery rates' }).click()
-	await expect(page.getByText('Enter a price in pounds, 0 or more (e.g. 12.50)')).toBeVisible()
-	await page
-		.getByRole('group', { name: 'Scottish Highlands & islands' })
-		.getByLabel('Pallet (£)')
-		.fill('79.50')
-	await page.getByRole('button', { name: 'Save delivery rates' }).click()
-	await expect(
-		page.getByText('Delivery rates saved. New suggestions use them straight away.'),
-	).toBeVisible()
-	await expectNoA11yViolations(page)
-	const customer = await newCustomerWithOrder(browser, baseURL!, {
-		postcode: 'KW1 4YT',
-		pallet: true,
-	})
-	await visit(page, `/admin/orders/${customer.orderId}`)
-	await expect(page.getByTestId('suggestion')).toContainText('Suggested: £79.50')
-	await customer.context.close()
+	const pallet = highlands.getByLabel('Pallet (£)')
+	// The shipped default, not what the page shows now: the other browser project runs this too.
+	const original = penceToInput(
+		DEFAULT_DELIVERY_SETTINGS.zones.find((z) => z.id === 'highlands')!.palletPence,
+	)
+	const save = async (price: string) => {
+		await pallet.fill(price)
+		await page.getByRole('button', { name: 'Save delivery rates' }).click()
+	}
+	try {
+		await save('-1')
+		await expect(page.getByText('Enter a price in pounds, 0 or more (e.g. 12.50)')).toBeVisible()
+		await save('79.50')
+		await expect(
+			page.getByText('Delivery rates saved. New suggestions use them straight away.'),
+		).toBeVisible()
+		await expectNoA11yViolations(page)
+		const customer = await newCustomerWithOrder(browser, baseURL!, {
+			postcode: 'KW1 4YT',
+			pallet: true,
+		})
+		await visit(page, `/admin/orders/${customer.orderId}`)
+		await expect(page.getByTestId('suggestion')).toContainText('Suggested: £79.50')
+		await customer.context.close()
+	} finally {
+		// Other tests read the same rate table: put it back.
+		await visit(page, '/admin/delivery', { a11y: false })
+		await save(original)
+		await expect(
+			page.getByText('Delivery rates saved. New suggestions use them straight away.'),
+		).toBeVisible()
+	}
 })

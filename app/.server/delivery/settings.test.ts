@@ -22,13 +22,20 @@ const withDays = (quoteValidDays: number) => ({ ...DEFAULT_DELIVERY_SETTINGS, qu
 
 describe('currentDeliverySettings (the cached rate table)', () => {
 	it('answers with the defaults, then with what this instance saves at once', async () => {
-		const t0 = Date.now()
-		expect(await currentDeliverySettings(database.db, t0)).toEqual(DEFAULT_DELIVERY_SETTINGS)
-		await saveDeliverySettings(database.db, 'admin-1', withDays(21))
-		expect((await currentDeliverySettings(database.db, t0 + 1)).quoteValidDays).toBe(21)
+		// A database of its own: the defaults hold only where nothing was ever saved.
+		const fresh = await createTestDatabase()
+		try {
+			const t0 = Date.now()
+			expect(await currentDeliverySettings(fresh.db, t0)).toEqual(DEFAULT_DELIVERY_SETTINGS)
+			await saveDeliverySettings(fresh.db, 'admin-1', withDays(21))
+			expect((await currentDeliverySettings(fresh.db, t0 + 1)).quoteValidDays).toBe(21)
+		} finally {
+			await fresh.cleanup()
+		}
 	})
 
 	it("sees another instance's save (a row written past this one's cache) within the check interval", async () => {
+		await saveDeliverySettings(database.db, 'admin-1', withDays(21))
 		const t0 = Date.now()
 		expect((await currentDeliverySettings(database.db, t0)).quoteValidDays).toBe(21)
 		// Another instance saves: the row appears without this instance's saveDeliverySettings.

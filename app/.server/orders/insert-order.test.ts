@@ -83,9 +83,10 @@ describe('insertOrders', () => {
 	})
 
 	it('writes nothing for a second order with the same key, and leaves it out of the answer', async () => {
-		expect(await insertOrderOnce(database.db, write('KP-BBBBBB', 'key-1'))).toBe(false)
+		expect(await insertOrderOnce(database.db, write('KP-VVVVVV', 'key-v'))).toBe(true)
+		expect(await insertOrderOnce(database.db, write('KP-BBBBBB', 'key-v'))).toBe(false)
 		expect(await written('KP-BBBBBB')).toEqual({ orders: [], events: [], emails: [] })
-		expect((await written('KP-AAAAAA')).emails).toHaveLength(2)
+		expect((await written('KP-VVVVVV')).emails).toHaveLength(2)
 	})
 
 	it('never treats orders without a key as duplicates', async () => {
@@ -94,9 +95,10 @@ describe('insertOrders', () => {
 	})
 
 	it('writes many orders at once, each with its own emails, and one of two with the same key', async () => {
+		expect(await insertOrderOnce(database.db, write('KP-WWWWWW', 'key-w'))).toBe(true)
 		const placed = await insertOrders(database.db, [
 			write('KP-EEEEEE', 'key-e'),
-			write('KP-FFFFFF', 'key-1'), // taken by KP-AAAAAA
+			write('KP-FFFFFF', 'key-w'), // taken by KP-WWWWWW
 			write('KP-GGGGGG', 'key-g'),
 			write('KP-HHHHHH', 'key-g'), // the same key within the batch
 			write('KP-JJJJJJ', 'key-g', 'user-2'), // the same key, another customer
@@ -112,9 +114,10 @@ describe('insertOrders', () => {
 	})
 
 	it('fails on a taken order id with orders_pkey, writing none of the batch', async () => {
+		expect(await insertOrderOnce(database.db, write('KP-XXXXXX', 'key-x'))).toBe(true)
 		const error = await insertOrders(database.db, [
 			write('KP-KKKKKK', 'key-k'),
-			write('KP-AAAAAA', 'key-2'),
+			write('KP-XXXXXX', 'key-x2'),
 		]).catch((e: unknown) => e)
 		expect(constraintOf(error)).toBe('orders_pkey')
 		expect(await written('KP-KKKKKK')).toEqual({ orders: [], events: [], emails: [] })
@@ -123,6 +126,7 @@ describe('insertOrders', () => {
 
 describe('OrderWriter (group commit)', () => {
 	it('writes orders that arrive together in one statement, each with its own answer', async () => {
+		expect(await insertOrderOnce(database.db, write('KP-YYYYYY', 'key-y'))).toBe(true)
 		let statements = 0
 		const counting = new Proxy(database.db, {
 			get(target, key, receiver) {
@@ -138,7 +142,7 @@ describe('OrderWriter (group commit)', () => {
 		const ids = ['KP-LLLLLL', 'KP-MMMMMM', 'KP-NNNNNN', 'KP-PPPPPP', 'KP-QQQQQQ']
 		const answers = await Promise.all([
 			...ids.map((id) => writer.write(write(id, `key-${id}`))),
-			writer.write(write('KP-RRRRRR', 'key-1')),
+			writer.write(write('KP-RRRRRR', 'key-y')), // a replay of KP-YYYYYY
 		])
 		expect(answers).toEqual([true, true, true, true, true, false])
 		// The first goes alone (nothing was waiting), the other five wait and go together.
@@ -147,11 +151,12 @@ describe('OrderWriter (group commit)', () => {
 	})
 
 	it("keeps one order's failure its own: the rest of its batch is written", async () => {
+		expect(await insertOrderOnce(database.db, write('KP-ZZZZZZ', 'key-z'))).toBe(true)
 		const writer = new OrderWriter(database.db)
 		const results = await Promise.allSettled([
 			writer.write(write('KP-SSSSSS', 'key-s')),
 			writer.write(write('KP-TTTTTT', 'key-t')),
-			writer.write(write('KP-AAAAAA', 'key-3')), // a taken id
+			writer.write(write('KP-ZZZZZZ', 'key-3')), // a taken id
 			writer.write(write('KP-UUUUUU', 'key-u')),
 		])
 		expect(results.map((r) => r.status)).toEqual([
