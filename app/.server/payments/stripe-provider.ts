@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm'
-import type Stripe from 'stripe'
 import type { Db } from '~/.server/db/client'
 import { checkoutSessions, type PaymentLink, paymentLinks } from '~/.server/db/schema'
 import {
@@ -9,7 +8,6 @@ import {
 	type PaymentProvider,
 	payUrl,
 	type VerifiedPayment,
-	WebhookSignatureError,
 } from './provider'
 import {
 	createStripeClient,
