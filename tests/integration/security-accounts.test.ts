@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { and, eq, like, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BEARER_REQUEST_HEADER } from '~/.server/auth/bearer-on-request'
 import { sessionCacheFor } from '~/.server/auth/session-cache'
 import { emailOutbox, loginAttempts, session, user, verification } from '~/.server/db/schema'
@@ -161,6 +161,70 @@ describe('failed sign-ins', () => {
 		})
 		expect(done.status).toBe(302)
 		expect((await signIn(new TestClient(app), 'a brand new phrase')).status).toBe(302)
+	})
+})
+
+describe('parallel guesses and trusted browsers', () => {
+	// Every test client comes from 127.0.0.1: start each test with that address's counter clear.
+	beforeEach(() =>
+		app.database.db.delete(loginAttempts).where(like(loginAttempts.key, 'signin:ip:%')),
+	)
+	const guess = (client: TestClient, email: string, password: string) =>
+		client.post('/auth', { intent: 'signin', email, password })
+
+	it('counts guesses sent in parallel one by one: of twelve, five are looked at', async () => {
+		const statuses = await Promise.all(
+			Array.from({ length: 12 }, (_, i) =>
+				guess(new TestClient(app), 'parallel@example.co.uk', `guess-${i}`).then((r) => r.status),
+			),
+		)
+		expect(statuses.filter((s) => s === 400)).toHaveLength(5)
+		expect(statuses.filter((s) => s === 429)).toHaveLength(7)
+	})
+
+	it('counts parallel guesses of the current password (re-authentication) the same way', async () => {
+		const client = new TestClient(app)
+		await client.register('reauth-parallel@example.co.uk')
+		const statuses = await Promise.all(
+			Array.from({ length: 12 }, (_, i) =>
+				client
+					.post('/auth', {
+						intent: 'delete-account',
+						confirm: 'yes',
+						currentPassword: `guess-${i}`,
+					})
+					.then((r) => r.status),
+			),
+		)
+		expect(statuses.filter((s) => s === 400)).toHaveLength(5)
+		expect(statuses.filter((s) => s === 429)).toHaveLength(7)
+	})
+
+	it('lets a browser that signed in to the account before past the wait a stranger causes', async () => {
+		const owner = new TestClient(app)
+		await owner.register('trusted@example.co.uk')
+		await owner.post('/auth', { intent: 'signout' })
+		expect((await guess(owner, 'trusted@example.co.uk', PASSWORD)).status).toBe(302)
+		await owner.post('/auth', { intent: 'signout' })
+		// A stranger keeps the email waiting (eight failures: 8 s, the last one just now) …
+		for (let i = 0; i < 8; i++) {
+			await app.database.db.execute(
+				sql`update ${loginAttempts} set last_at = last_at - interval '1 hour' where key like 'signin:email:%'`,
+			)
+			await guess(new TestClient(app), 'trusted@example.co.uk', `guess-${i}`)
+		}
+		const stranger = new TestClient(app)
+		expect((await guess(stranger, 'trusted@example.co.uk', PASSWORD)).status).toBe(429)
+		const forged = new TestClient(app)
+		forged.cookies.set('koi_device', `${'A'.repeat(22)}.${'B'.repeat(43)}`)
+		expect((await guess(forged, 'trusted@example.co.uk', PASSWORD)).status).toBe(429)
+		// … but the owner's browser signs in at once (which clears the email's failures) …
+		expect((await guess(owner, 'trusted@example.co.uk', PASSWORD)).status).toBe(302)
+		// … and its cookie is worth nothing for another account, which is still waiting.
+		for (let i = 0; i < 6; i++) await guess(new TestClient(app), 'other@example.co.uk', `g-${i}`)
+		const copied = new TestClient(app)
+		copied.cookies.set('koi_device', owner.cookies.get('koi_device')!)
+		expect((await guess(copied, 'other@example.co.uk', 'whatever it is')).status).toBe(429)
 	})
 })
 
