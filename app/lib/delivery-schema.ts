@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { emailAddress } from './email-address'
 import { safeText } from './text-safety'
 
 /** Spec section 5: the delivery form's rules and messages, shared by the form and the server. */
@@ -45,11 +46,7 @@ export const DeliverySchema = z.object({
 		(v) => PHONE.test(v),
 		DELIVERY_MESSAGES.phoneFormat,
 	),
-	email: safeText()
-		.trim()
-		.max(254)
-		.refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(v), DELIVERY_MESSAGES.email)
-		.default(''),
+	email: emailAddress(DELIVERY_MESSAGES.email, { optional: true }).default(''),
 	notes: optional(1000, { allowLineBreaks: true }),
 })
 

@@ -53,23 +53,32 @@ const isIpKey = (key: string) => key.includes(':ip:')
 export const QUOTAS = {
 	register: { perEmail: 3, perIp: 50, windowMinutes: 60 },
 	reset: { perEmail: 3, perIp: 50, windowMinutes: 60 },
-	/** The contact form: a real customer rarely sends more than a couple an hour. */
-	enquiry: { perEmail: 5, perIp: 10, windowMinutes: 60 },
+	/**
+	 * The contact form: a real customer rarely sends more than a couple an hour. It emails an
+	 * address nobody has verified, so all visitors together are capped as well: a flood from many
+	 * addresses stops at `overall` an hour (the form then says to call) instead of mailing on.
+	 */
+	enquiry: { perEmail: 5, perIp: 10, overall: 60, windowMinutes: 60 },
 } as const
 
-/** Counts this attempt; false when the email or the IP is over its quota for the window. */
+/** Counts this attempt; false when the email, the IP (or everyone together) is over its quota. */
 export async function takeQuota(
 	db: Db,
 	action: keyof typeof QUOTAS,
 	email: string,
 	ip: string | undefined,
 ) {
-	const quota = QUOTAS[action]
+	const quota: { perEmail: number; perIp: number; overall?: number; windowMinutes: number } =
+		QUOTAS[action]
 	let allowed = true
 	for (const key of keysFor(action, email, ip)) {
 		const count = await countAttempt(db, key, quota.windowMinutes)
 		if (count > (isIpKey(key) ? quota.perIp : quota.perEmail)) allowed = false
 	}
+	// Only attempts that passed their own limits count for everyone: one sender being refused
+	// must not use up the others' share.
+	if (allowed && quota.overall)
+		allowed = (await countAttempt(db, `${action}:all`, quota.windowMinutes)) <= quota.overall
 	return allowed
 }
 
