@@ -54,9 +54,13 @@ export async function appliedMigrations(db: Runner): Promise<string[]> {
 	).map((m) => m.hash)
 }
 
-export async function readTable(db: Runner, table: string): Promise<Row[]> {
+/** Every row of `table` as JSON; `where` (over the alias `t`) leaves rows out. */
+export async function readTable(db: Runner, table: string, where?: SQL): Promise<Row[]> {
 	return (
-		await rows<{ row: Row }>(db, sql`select row_to_json(t) as row from ${ident(table)} t`)
+		await rows<{ row: Row }>(
+			db,
+			sql`select row_to_json(t) as row from ${ident(table)} t${where ? sql` where ${where}` : sql``}`,
+		)
 	).map((r) => r.row)
 }
 
