@@ -8,6 +8,7 @@ import { sessionCacheFor } from '~/.server/auth/session-cache'
 import { emailOutbox, loginAttempts, session, user, verification } from '~/.server/db/schema'
 import { AUTH_MESSAGES } from '~/lib/auth-forms'
 import { startTestApp, type TestApp } from '../support/app'
+import { createAdmin, createCustomer, sampleDelivery } from '../support/factories'
 import { TestClient } from '../support/session'
 
 /**
@@ -363,6 +364,45 @@ describe('session lifetime', () => {
 })
 
 describe('account deletion', () => {
+	it("deletes every email about the customer's orders, whatever address it went to", async () => {
+		const customer = await createCustomer(app)
+		const placed = await customer.client.request('/api/placeOrder', {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({
+				data: {
+					cartItems: [
+						{ id: '145', quantity: 1, selectedSize: '5 m cable', selectedOption: 'Pump only' },
+					],
+					deliveryInfo: sampleDelivery({ email: 'gift-recipient@example.org' }),
+				},
+			}),
+		})
+		expect(placed.status).toBe(200)
+		const { orderId } = (await placed.json()).data as { orderId: string }
+		const about = () =>
+			app.database.db
+				.select({ to: emailOutbox.to, kind: emailOutbox.kind })
+				.from(emailOutbox)
+				.where(like(emailOutbox.subject, `%${orderId}%`))
+		// The quote (with its payment link) goes to the order's own delivery email.
+		const admin = await createAdmin(app)
+		const quoted = await admin.client.request('/api/createPaymentLink', {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ data: { orderId, deliveryCost: 12.5 } }),
+		})
+		expect(quoted.status).toBe(200)
+		expect((await about()).map((m) => m.to)).toContain('gift-recipient@example.org')
+		const gone = await customer.client.post('/auth', {
+			intent: 'delete-account',
+			confirm: 'yes',
+			currentPassword: customer.password,
+		})
+		expect(gone.status).toBe(302)
+		expect(await about()).toEqual([])
+	})
+
 	it('leaves no emails, .eml files, reset links or counters behind', async () => {
 		const client = new TestClient(app)
 		await client.register('erased@example.co.uk')
