@@ -1,5 +1,6 @@
 import { apiError, methodNotAllowed, readJson } from '~/.server/api/errors'
 import { getSessionUser } from '~/.server/auth/guards'
+import { TOO_MANY_ORDERS_MESSAGE, takeOrderQuota } from '~/.server/orders/order-quota'
 import { orderDeps, placeOrder, UNAUTHENTICATED_MESSAGE } from '~/.server/orders/place-order'
 import type { Route } from './+types/api.placeOrder'
 
@@ -10,6 +11,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (!user) return apiError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE)
 	const json = await readJson(request)
 	if (!json.ok) return json.response
+	if (!(await takeOrderQuota(context, user.id)))
+		return apiError('RESOURCE_EXHAUSTED', TOO_MANY_ORDERS_MESSAGE)
 	try {
 		const result = await placeOrder(orderDeps(context), user, json.body)
 		if (!result.ok)

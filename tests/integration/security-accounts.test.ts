@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BEARER_REQUEST_HEADER } from '~/.server/auth/bearer-on-request'
 import { sessionCacheFor } from '~/.server/auth/session-cache'
 import { emailOutbox, loginAttempts, session, user, verification } from '~/.server/db/schema'
+import { ORDER_QUOTA, TOO_MANY_ORDERS_MESSAGE } from '~/.server/orders/order-quota'
 import { AUTH_MESSAGES } from '~/lib/auth-forms'
 import { startTestApp, type TestApp } from '../support/app'
 import { createAdmin, createCustomer, sampleDelivery } from '../support/factories'
@@ -360,6 +361,51 @@ describe('session lifetime', () => {
 		forgetCachedSessions()
 		expect(await text(await client.request('/auth'))).toContain('Sign In or Register')
 		expect(await sessionsOf('idle@example.co.uk')).toHaveLength(0)
+	})
+})
+
+describe('placing orders', () => {
+	const order = (client: TestClient, n: number) =>
+		client.request('/api/placeOrder', {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({
+				data: {
+					cartItems: [{ id: '0', quantity: 1 + (n % 3), selectedSize: null, selectedOption: null }],
+					deliveryInfo: sampleDelivery(),
+					idempotencyKey: `quota-${n}-${crypto.randomUUID()}`,
+				},
+			}),
+		})
+
+	it('limits orders per account and per address in an hour, with a clear 429', async () => {
+		await app.database.db.delete(loginAttempts).where(like(loginAttempts.key, 'order:%'))
+		const first = await createCustomer(app)
+		for (let n = 0; n < ORDER_QUOTA.perAccount; n++)
+			expect((await order(first.client, n)).status, `order ${n + 1}`).toBe(200)
+		const refused = await order(first.client, 99)
+		expect(refused.status).toBe(429)
+		expect(await refused.json()).toEqual({
+			error: { status: 'RESOURCE_EXHAUSTED', message: TOO_MANY_ORDERS_MESSAGE },
+		})
+		// The checkout form says the same.
+		const { notes: _notes, ...fields } = sampleDelivery()
+		const form = await first.client.post('/checkout', {
+			...fields,
+			cart: JSON.stringify([{ id: '0', quantity: 1, selectedSize: null, selectedOption: null }]),
+			idempotencyKey: 'quota-form-0001',
+		})
+		expect(form.status).toBe(429)
+		expect(await text(form)).toContain('You have placed a lot of orders in a short time.')
+		// Other accounts from the same address may go on, up to the address's own limit.
+		let placed = ORDER_QUOTA.perAccount
+		while (placed < ORDER_QUOTA.perIp) {
+			const other = await createCustomer(app)
+			for (let n = 0; n < ORDER_QUOTA.perAccount && placed < ORDER_QUOTA.perIp; n++, placed++)
+				expect((await order(other.client, n)).status).toBe(200)
+		}
+		const last = await createCustomer(app)
+		expect((await order(last.client, 0)).status).toBe(429)
 	})
 })
 

@@ -181,6 +181,22 @@ export async function forgetAttempts(db: Db | Tx, email: string) {
 	await db.delete(loginAttempts).where(inArray(loginAttempts.key, keys))
 }
 
+/**
+ * Counts one attempt on each key; false when any is over its limit for the window. For quotas
+ * keyed by something other than an email (orders: order-quota.ts). A limit of 0 is no limit.
+ */
+export async function withinLimits(
+	db: Db,
+	windowMinutes: number,
+	limits: Array<{ key: string; limit: number }>,
+) {
+	let allowed = true
+	for (const { key, limit } of limits) {
+		if (limit > 0 && (await countAttempt(db, key, windowMinutes)) > limit) allowed = false
+	}
+	return allowed
+}
+
 /** One attempt more for `key`, in one statement; a window older than `minutes` starts again at 1. */
 async function countAttempt(db: Db, key: string, minutes: number) {
 	const result = await db.execute(sql`
