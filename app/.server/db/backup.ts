@@ -44,7 +44,7 @@ export type Backup = Header & { tables: Map<string, Row[]> }
 export class BackupError extends Error {}
 
 export async function writeBackup(db: Db, file: string) {
-	fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
+	fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 })
 	const partial = `${file}.partial`
 	const counts: Record<string, number> = {}
 	const lines: string[] = []
