@@ -190,19 +190,34 @@ describe('parallel guesses and trusted browsers', () => {
 	const guess = (client: TestClient, email: string, password: string) =>
 		client.post('/auth', { intent: 'signin', email, password })
 
-	it('counts guesses sent in parallel one by one: of twelve, five are looked at', async () => {
+	/**
+	 * Nine failures an hour ago: the next guess is looked at, and then the wait is 32 s. Guesses
+	 * sent together must see each other's claim: exactly one is looked at, however slowly the
+	 * machine runs them (a read-then-write check let all of them through).
+	 */
+	const afterNineFailures = (email: string) =>
+		app.database.db.insert(loginAttempts).values({
+			key: `signin:email:${crypto.createHash('sha256').update(email).digest('hex')}`,
+			failures: 9,
+			windowStart: new Date(),
+			lastAt: new Date(Date.now() - 3_600_000),
+		})
+
+	it('counts guesses sent in parallel one by one: of twelve, one is looked at', async () => {
+		await afterNineFailures('parallel@example.co.uk')
 		const statuses = await Promise.all(
 			Array.from({ length: 12 }, (_, i) =>
 				guess(new TestClient(app), 'parallel@example.co.uk', `guess-${i}`).then((r) => r.status),
 			),
 		)
-		expect(statuses.filter((s) => s === 400)).toHaveLength(5)
-		expect(statuses.filter((s) => s === 429)).toHaveLength(7)
+		expect(statuses.filter((s) => s === 400)).toHaveLength(1)
+		expect(statuses.filter((s) => s === 429)).toHaveLength(11)
 	})
 
 	it('counts parallel guesses of the current password (re-authentication) the same way', async () => {
 		const client = new TestClient(app)
 		await client.register('reauth-parallel@example.co.uk')
+		await afterNineFailures('reauth-parallel@example.co.uk')
 		const statuses = await Promise.all(
 			Array.from({ length: 12 }, (_, i) =>
 				client
@@ -214,8 +229,8 @@ describe('parallel guesses and trusted browsers', () => {
 					.then((r) => r.status),
 			),
 		)
-		expect(statuses.filter((s) => s === 400)).toHaveLength(5)
-		expect(statuses.filter((s) => s === 429)).toHaveLength(7)
+		expect(statuses.filter((s) => s === 400)).toHaveLength(1)
+		expect(statuses.filter((s) => s === 429)).toHaveLength(11)
 	})
 
 	it('lets a browser that signed in to the account before past the wait a stranger causes', async () => {
@@ -406,6 +421,8 @@ describe('placing orders', () => {
 		}
 		const last = await createCustomer(app)
 		expect((await order(last.client, 0)).status).toBe(429)
+		// The other tests place orders from this address too.
+		await app.database.db.delete(loginAttempts).where(like(loginAttempts.key, 'order:%'))
 	})
 })
 
