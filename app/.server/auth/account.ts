@@ -67,6 +67,7 @@ export async function signIn(
 			code === 'INVALID_EMAIL' ||
 			code === 'INVALID_PASSWORD'
 		) {
+			await settleSignInAttempt(ctx.db, keys, 'failure', email)
 			ctx.logger.warn({ event: 'sign-in-failed' }, 'sign-in failed')
 			return { ok: false, message: AUTH_MESSAGES.invalidCredential }
 		}
@@ -200,6 +201,7 @@ export async function reauthenticate(
 		await settleSignInAttempt(ctx.db, keys, 'success', account.email)
 		return { ok: true }
 	}
+	await settleSignInAttempt(ctx.db, keys, 'failure', account.email)
 	ctx.logger.warn({ userId: account.id, event: 'reauth-failed' }, 're-authentication failed')
 	return { ok: false, message: AUTH_MESSAGES.currentPasswordWrong, status: 400 }
 }

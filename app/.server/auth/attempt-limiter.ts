@@ -152,7 +152,15 @@ export async function settleSignInAttempt(
 	outcome: 'success' | 'failure' | 'void',
 	email: string,
 ) {
-	if (outcome === 'failure') return
+	if (outcome === 'failure') {
+		// The wait runs from when the guess was known to be wrong, not from its claim: checking a
+		// password takes a moment (scrypt), which would otherwise come off the wait.
+		await db
+			.update(loginAttempts)
+			.set({ lastAt: sql`now()` })
+			.where(inArray(loginAttempts.key, keys))
+		return
+	}
 	const decrement = outcome === 'void' ? keys : keys.filter(isIpKey)
 	if (decrement.length)
 		await db
