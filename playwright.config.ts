@@ -54,6 +54,8 @@ export default defineConfig({
 				LOG_LEVEL: 'warn',
 				SITE_URL: `http://localhost:${PORT}`,
 				OUTBOX_POLL_MS: '300',
+				// Every test's customers come from 127.0.0.1: no hourly order quota per address.
+				ORDERS_PER_HOUR_PER_IP: '0',
 			},
 		},
 		{

@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url'
 import { needsServerFlags, SERVER_ENV, SERVER_NODE_FLAGS } from './scripts/server-flags.js'
 
 const dev = process.env.NODE_ENV !== 'production'
+// Everything the shop writes (database, outbox, backups, secret) is for its own user only (M1 of
+// issue 28; app/.server/db/data-dir.ts checks DATA_DIR itself).
+process.umask(0o077)
 
 // Production memory settings (scripts/server-flags.js): a server started without them, e.g. by
 // `npm run start:prod` or `node server.js`, runs as a child that has them.

@@ -1,16 +1,33 @@
-// npm run admin:create -- --email <email> --password <password> [--promote-existing]
+// npm run admin:create -- --email <email> [--promote-existing]
+//   The password: asked for at a terminal (not shown), or ADMIN_PASSWORD, or --password-stdin
+//   (one line from a pipe), or --password <password> (visible in `ps` and shell history).
 // Works beside a running server: it goes through the server's socket (see cli/open-runtime.ts).
 import { AdminBootstrapError, ensureAdmin } from '~/.server/auth/admin-bootstrap'
 import { createAuth } from '~/.server/auth/auth'
 import { resolveAuthSecret } from '~/.server/auth/secret'
 import { createLogger } from '~/.server/logger'
-import { flags, openCliDatabase } from './open-runtime'
+import { flags, openCliDatabase, ownerOnlyFiles } from './open-runtime'
+import { PasswordInputError, readPassword } from './read-password'
+
+ownerOnlyFiles()
+
+const USAGE = `Usage: npm run admin:create -- --email <email> [--promote-existing]
+The password is asked for (not shown) when run at a terminal; otherwise set ADMIN_PASSWORD,
+or pipe it in with --password-stdin. --password <password> also works, but shows it to anyone
+who can list processes, and keeps it in your shell history.`
 
 const args = flags(process.argv.slice(2))
-if (typeof args.email !== 'string' || typeof args.password !== 'string') {
-	console.error(
-		'Usage: npm run admin:create -- --email <email> --password <password> [--promote-existing]',
-	)
+if (typeof args.email !== 'string') {
+	console.error(USAGE)
+	process.exit(2)
+}
+const password = await readPassword(args).catch((error) => {
+	if (!(error instanceof PasswordInputError)) throw error
+	console.error(error.message)
+	process.exit(1)
+})
+if (password === undefined) {
+	console.error(USAGE)
 	process.exit(2)
 }
 const { env, database } = await openCliDatabase()
@@ -22,7 +39,7 @@ try {
 		trustProxy: env.TRUST_PROXY,
 		logger: createLogger('error'),
 	})
-	const result = await ensureAdmin(database.db, auth, args.email, args.password, {
+	const result = await ensureAdmin(database.db, auth, args.email, password, {
 		promoteExisting: args['promote-existing'] === true,
 	})
 	const said = {

@@ -4,7 +4,9 @@
 import fs from 'node:fs'
 import { importCatalog } from '~/.server/catalog/import'
 import { previewCatalog } from '~/.server/catalog/preview'
-import { flags, openCliDatabase } from './open-runtime'
+import { flags, openCliDatabase, ownerOnlyFiles } from './open-runtime'
+
+ownerOnlyFiles()
 
 const file = process.argv.slice(2).find((arg) => !arg.startsWith('--'))
 const args = flags(process.argv.slice(2))

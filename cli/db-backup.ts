@@ -5,7 +5,9 @@ import path from 'node:path'
 import { writeBackup } from '~/.server/db/backup'
 import { backupFileName } from '~/.server/db/backup-schedule'
 import { parseEnv } from '~/.server/env'
-import { openCliDatabase } from './open-runtime'
+import { openCliDatabase, ownerOnlyFiles } from './open-runtime'
+
+ownerOnlyFiles()
 
 const env = parseEnv()
 if (env.DATABASE_URL) {

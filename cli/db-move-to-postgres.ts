@@ -2,7 +2,9 @@
 // Copies the embedded shop (stopped) into an empty PostgreSQL database and checks it.
 import { MoveError, moveToPostgres } from '~/.server/db/move'
 import { parseEnv } from '~/.server/env'
-import { openStoppedShop } from './open-runtime'
+import { openStoppedShop, ownerOnlyFiles } from './open-runtime'
+
+ownerOnlyFiles()
 
 const url = process.argv.slice(2).find((arg) => !arg.startsWith('--'))
 if (!url || !/^postgres(ql)?:\/\//.test(url)) {

@@ -4,7 +4,9 @@ import path from 'node:path'
 import readline from 'node:readline/promises'
 import { BackupError, countRows, readBackup, restoreBackup } from '~/.server/db/backup'
 import { parseEnv } from '~/.server/env'
-import { flags, openStoppedShop } from './open-runtime'
+import { flags, openStoppedShop, ownerOnlyFiles } from './open-runtime'
+
+ownerOnlyFiles()
 
 const env = parseEnv()
 const args = flags(process.argv.slice(2))

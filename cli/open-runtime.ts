@@ -1,7 +1,12 @@
-import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { type Database, openDatabase } from '~/.server/db/client'
+import {
+	DataDirPermissionError,
+	OWNER_ONLY_UMASK,
+	ownerOnly,
+	secureDataDir,
+} from '~/.server/db/data-dir'
 import { acquireDataDirLock, DataDirLockedError } from '~/.server/db/data-dir-lock'
 import { socketDir, socketPath } from '~/.server/db/owner'
 import { type Env, parseEnv } from '~/.server/env'
@@ -26,8 +31,7 @@ export async function openCliDatabase(): Promise<{ env: Env; database: CliDataba
 		const database = await openDatabase({ url: env.DATABASE_URL, poolSize: 2 })
 		return { env, database: { ...database, via: 'postgres' } }
 	}
-	const dataDir = path.resolve(env.DATA_DIR)
-	fs.mkdirSync(dataDir, { recursive: true })
+	const dataDir = privateDataDir(env.DATA_DIR)
 	return { env, database: await openEmbedded(dataDir) }
 }
 
@@ -40,21 +44,7 @@ async function openEmbedded(dataDir: string): Promise<CliDatabase> {
 			return { ...database, via: 'server' }
 		}
 		try {
-			const lock = acquireDataDirLock(dataDir)
-			try {
-				const database = await openDatabase({ dataDir: path.join(dataDir, 'db') })
-				return {
-					...database,
-					via: 'directory',
-					async close() {
-						await database.close()
-						lock.release()
-					},
-				}
-			} catch (error) {
-				lock.release()
-				throw error
-			}
+			return { ...(await openUnderLock(dataDir)), via: 'directory' }
 		} catch (error) {
 			if (!(error instanceof DataDirLockedError)) throw error
 			if (Date.now() > deadline)
@@ -76,7 +66,15 @@ export async function openStoppedShop(env: Env): Promise<Database> {
 		throw new Error(
 			`The shop is running on ${dataDir}: stop it first (this command replaces its data).`,
 		)
-	fs.mkdirSync(dataDir, { recursive: true })
+	privateDataDir(dataDir)
+	return openUnderLock(dataDir)
+}
+
+/**
+ * The embedded database opened directly, holding the data directory's lock until it is closed
+ * (the lock is released at once when opening fails). Throws DataDirLockedError when it is taken.
+ */
+async function openUnderLock(dataDir: string): Promise<Database> {
 	const lock = acquireDataDirLock(dataDir)
 	try {
 		const database = await openDatabase({ dataDir: path.join(dataDir, 'db') })
@@ -84,12 +82,33 @@ export async function openStoppedShop(env: Env): Promise<Database> {
 			...database,
 			async close() {
 				await database.close()
+				// Files PGlite added are 0666 (inside 0700 directories): tighten them too.
+				ownerOnly(dataDir)
 				lock.release()
 			},
 		}
 	} catch (error) {
 		lock.release()
 		throw error
+	}
+}
+
+/**
+ * Every command writes owner-only files (the database, backups, the secret): the same umask as
+ * the server. Called at the top of each command.
+ */
+export function ownerOnlyFiles() {
+	process.umask(OWNER_ONLY_UMASK)
+}
+
+/** DATA_DIR made private, or the reason it cannot be used and exit code 1 (no stack trace). */
+function privateDataDir(dataDir: string) {
+	try {
+		return secureDataDir(dataDir)
+	} catch (error) {
+		if (!(error instanceof DataDirPermissionError)) throw error
+		console.error(error.message)
+		process.exit(1)
 	}
 }
 

@@ -29,6 +29,10 @@ const EnvSchema = z
 		OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
 		// Delivered emails (customers' addresses, order details) are deleted after this many days.
 		OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+		/** Orders one account may place an hour (0 = no limit). */
+		ORDERS_PER_HOUR: z.coerce.number().int().min(0).default(10),
+		/** Orders one client address (an IPv6 /64) may place an hour (0 = no limit). */
+		ORDERS_PER_HOUR_PER_IP: z.coerce.number().int().min(0).default(30),
 		CATALOG_FILE: safeText().min(1).default('catalog/products.csv'),
 		HTML_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 		/** Where db:backup and scheduled backups write; defaults to DATA_DIR/backups. */

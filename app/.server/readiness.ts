@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from './db/client'
-import { rows } from './db/tables'
+import { rows } from './db/rows'
 
 export type Readiness = {
 	status: 'ok' | 'unavailable'

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isEmailAddress } from './email-address'
 import { safeText } from './text-safety'
 
 /** Spec section 5 and 8: the exact messages of the account forms. */
@@ -35,11 +36,6 @@ export function parseMode(value: string | null | undefined): AuthMode {
 const field = (max: number) => safeText().trim().max(max)
 const email = safeText().trim().max(254)
 const password = safeText().max(1024)
-const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/
-
-export function looksLikeEmail(value: string) {
-	return EMAIL_PATTERN.test(value)
-}
 
 export const SignInSchema = z
 	.object({ email, password })
@@ -57,12 +53,12 @@ export const RegisterSchema = z
 		message: AUTH_MESSAGES.registerRequired,
 	})
 	.refine((v) => v.password === v.confirmPassword, { message: AUTH_MESSAGES.passwordsDiffer })
-	.refine((v) => looksLikeEmail(v.email), { message: AUTH_MESSAGES.invalidEmail })
+	.refine((v) => isEmailAddress(v.email), { message: AUTH_MESSAGES.invalidEmail })
 
 export const ResetRequestSchema = z
 	.object({ email })
 	.refine((v) => v.email !== '', { message: AUTH_MESSAGES.resetRequired })
-	.refine((v) => looksLikeEmail(v.email), { message: AUTH_MESSAGES.invalidEmail })
+	.refine((v) => isEmailAddress(v.email), { message: AUTH_MESSAGES.invalidEmail })
 
 export const NewPasswordSchema = z
 	.object({
@@ -85,4 +81,13 @@ export const ChangePasswordSchema = z
 /** The first message of a failed parse: the forms show one message at a time, as the spec does. */
 export function firstMessage(error: z.ZodError) {
 	return error.issues[0]?.message ?? 'Please check the form and try again.'
+}
+
+/** What the sign-in / register / reset form's action answers (app/routes/auth-form.server.ts). */
+export type AuthFormResult = {
+	mode: AuthMode
+	error?: string
+	success?: string
+	/** What the visitor typed, minus passwords, so a failed submit loses nothing. */
+	values?: { email?: string; firstName?: string; lastName?: string }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { normalisePostcode, UK_POSTCODE } from './delivery/postcode'
+import { emailAddress } from './email-address'
 import { safeText } from './text-safety'
 
 /** Spec section 5: the delivery form's rules and messages, shared by the form and the server. */
@@ -38,11 +39,7 @@ export const DeliverySchema = z.object({
 		(v) => PHONE.test(v),
 		DELIVERY_MESSAGES.phoneFormat,
 	),
-	email: safeText()
-		.trim()
-		.max(254)
-		.refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(v), DELIVERY_MESSAGES.email)
-		.default(''),
+	email: emailAddress(DELIVERY_MESSAGES.email, { optional: true }).default(''),
 	notes: optional(1000, { allowLineBreaks: true }),
 })
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DELIVERY_MESSAGES } from './delivery-schema'
+import { emailAddress } from './email-address'
 import { safeText } from './text-safety'
 
 /** The /contact enquiry form: one schema for the browser and the action (issue 20). */
@@ -19,17 +20,13 @@ export const ENQUIRY_STATUS_LABELS: Record<EnquiryStatus, string> = {
 }
 
 const PHONE = /^[0-9+\s()-]{10,15}$/
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
 
 export const EnquirySchema = z.object({
 	name: safeText()
 		.trim()
 		.min(1, 'Please enter your name')
 		.max(100, 'Please keep your name under 100 characters'),
-	email: safeText()
-		.trim()
-		.max(254)
-		.refine((v) => EMAIL.test(v), DELIVERY_MESSAGES.email),
+	email: emailAddress(DELIVERY_MESSAGES.email),
 	phone: safeText()
 		.trim()
 		.max(30)

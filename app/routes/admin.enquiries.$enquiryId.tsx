@@ -7,6 +7,7 @@ import { PageHeader } from '~/components/content/page-header'
 import { errorProps, FieldError } from '~/components/forms/field-error'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { formatDateTime } from '~/lib/dates'
+import { mailtoHref } from '~/lib/email-address'
 import {
 	ENQUIRY_STATUS_LABELS,
 	ENQUIRY_STATUSES,
@@ -57,6 +58,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function AdminEnquiry({ loaderData, actionData }: Route.ComponentProps) {
 	const { enquiry: e } = loaderData
+	const mailto = mailtoHref(e.email, `Your enquiry ${e.id}`)
 	const saving = useNavigation().state === 'submitting'
 	const errors: FieldErrors = actionData?.fieldErrors ?? {}
 	return (
@@ -72,12 +74,14 @@ export default function AdminEnquiry({ loaderData, actionData }: Route.Component
 					<dd>{e.name}</dd>
 					<dt className="font-semibold text-slate-600">Email</dt>
 					<dd>
-						<a
-							className="text-pond-700 underline"
-							href={`mailto:${e.email}?subject=${encodeURIComponent(`Your enquiry ${e.id}`)}`}
-						>
-							{e.email}
-						</a>
+						{/* An address stored before the strict rule gets no link (issue 28, I3). */}
+						{mailto ? (
+							<a className="text-pond-700 underline" href={mailto}>
+								{e.email}
+							</a>
+						) : (
+							e.email
+						)}
 					</dd>
 					<dt className="font-semibold text-slate-600">Phone</dt>
 					<dd>{e.phone || '—'}</dd>

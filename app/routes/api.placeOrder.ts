@@ -1,6 +1,7 @@
 import { apiError, methodNotAllowed, readJson } from '~/.server/api/errors'
 import { getSessionUser } from '~/.server/auth/guards'
 import { orderDeps } from '~/.server/orders/deps'
+import { TOO_MANY_ORDERS_MESSAGE, takeOrderQuota } from '~/.server/orders/order-quota'
 import { placeOrder, UNAUTHENTICATED_MESSAGE } from '~/.server/orders/place-order'
 import type { Route } from './+types/api.placeOrder'
 
@@ -11,6 +12,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (!user) return apiError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE)
 	const json = await readJson(request)
 	if (!json.ok) return json.response
+	if (!(await takeOrderQuota(context, user.id)))
+		return apiError('RESOURCE_EXHAUSTED', TOO_MANY_ORDERS_MESSAGE)
 	try {
 		const result = await placeOrder(orderDeps(context), user, json.body)
 		if (!result.ok)

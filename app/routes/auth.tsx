@@ -2,7 +2,6 @@ import { CheckCircle2 } from 'lucide-react'
 import type { ComponentProps } from 'react'
 import { data, Link, redirect } from 'react-router'
 import { changePassword, reauthenticate, signOut } from '~/.server/auth/account'
-import { handleAuthForm } from '~/.server/auth/auth-form.server'
 import { getSessionUser, requireUser, safeRedirectPath } from '~/.server/auth/guards'
 import { deleteAccount, getProfile, saveDeliveryDetails } from '~/.server/auth/profile'
 import { sessionCacheFor } from '~/.server/auth/session-cache'
@@ -20,6 +19,7 @@ import { ProfileDeliverySchema } from '~/lib/delivery-schema'
 import { parseForm } from '~/lib/forms'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/auth'
+import { handleAuthForm } from './auth-form.server'
 
 export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'Account', to: '/auth' }) }
 

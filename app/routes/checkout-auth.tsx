@@ -1,5 +1,4 @@
 import { redirect } from 'react-router'
-import { handleAuthForm } from '~/.server/auth/auth-form.server'
 import { getSessionUser, safeRedirectPath } from '~/.server/auth/guards'
 import { readForm } from '~/.server/http/read-body'
 import { AuthForm } from '~/components/auth/auth-form'
@@ -9,6 +8,7 @@ import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { parseMode } from '~/lib/auth-forms'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/checkout-auth'
+import { handleAuthForm } from './auth-form.server'
 
 export const handle: BreadcrumbHandle = {
 	breadcrumb: () => [

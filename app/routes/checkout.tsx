@@ -4,6 +4,7 @@ import { getSessionUser } from '~/.server/auth/guards'
 import { getProfile } from '~/.server/auth/profile'
 import { readForm } from '~/.server/http/read-body'
 import { orderDeps } from '~/.server/orders/deps'
+import { TOO_MANY_ORDERS_MESSAGE, takeOrderQuota } from '~/.server/orders/order-quota'
 import { placeOrder } from '~/.server/orders/place-order'
 import { CHECKOUT_FIELDS, DeliveryFields } from '~/components/account/delivery-fields'
 import { useCart } from '~/components/cart/cart-provider'
@@ -74,6 +75,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 		tailLift,
 		...deliveryInfo
 	} = form.data
+	if (!(await takeOrderQuota(context, user.id)))
+		return data(
+			{ message: TOO_MANY_ORDERS_MESSAGE, fieldErrors: {} as FieldErrors },
+			{ status: 429 },
+		)
 	try {
 		const result = await placeOrder(orderDeps(context), user, {
 			cartItems: cart,

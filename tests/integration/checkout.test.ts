@@ -104,9 +104,10 @@ describe('POST /api/placeOrder', () => {
 	it('accepts a bearer session, ignores tampered prices and rejects bad payloads with 400', async () => {
 		const customer = new TestClient(app)
 		const registered = await customer.register('api@example.co.uk')
+		// The signed token (token.signature): the cookie's value, as set-auth-token would give it.
 		const token =
 			registered.headers.get('set-auth-token') ??
-			decodeURIComponent(customer.cookies.get('koi.session_token') ?? '').split('.')[0]
+			decodeURIComponent(customer.cookies.get('koi.session_token') ?? '')
 		const call = (body: unknown) =>
 			app.request('/api/placeOrder', {
 				method: 'POST',

@@ -84,6 +84,9 @@ describe('crash safety', () => {
 			// The first run queues but never polls after boot, so every email is still queued at the
 			// kill; an email handed to SMTP in the instant of a crash may go twice (at least once).
 			OUTBOX_POLL_MS: '60000',
+			// Two hundred orders from five customers: no hourly order quota here.
+			ORDERS_PER_HOUR: '0',
+			ORDERS_PER_HOUR_PER_IP: '0',
 		}
 		const first = spawnServer(port, env)
 		await waitHealthy(first)

@@ -104,6 +104,70 @@ describe('the contact page enquiry form', () => {
 	})
 })
 
+describe('the contact form cannot be used to send mail to others', () => {
+	it('acknowledges without repeating anything the visitor typed', async () => {
+		const res = await new TestClient(app).post('/contact', {
+			...valid,
+			email: 'victim@example.org',
+			name: 'Your account is locked: visit https://evil.example/unlock',
+			product: 'www.evil.example',
+			message: 'Win a prize at https://phish.example/claim today, just sign in.',
+		})
+		expect(res.status).toBe(302)
+		const [ack] = await app.database.db
+			.select()
+			.from(emailOutbox)
+			.where(eq(emailOutbox.to, 'victim@example.org'))
+		expect(ack?.kind).toBe('enquiry-acknowledgement')
+		for (const part of [ack!.subject, ack!.text, ack!.html]) {
+			expect(part).not.toMatch(/evil\.example|phish\.example|locked|prize/)
+		}
+		expect(ack!.text).toContain('within 24 hours')
+	})
+
+	it('refuses anything but one plain address, so no header or list reaches the mail', async () => {
+		const before = (await app.database.db.select().from(enquiries)).length
+		for (const email of [
+			'Boss<victim@example.com>',
+			'a,b@example.com',
+			'x@y?body=hello',
+			'victim@example.com?cc=other@example.com',
+		]) {
+			const res = await new TestClient(app).post('/contact', { ...valid, email })
+			expect(res.status, email).toBe(400)
+			expect(await text(res)).toContain('Please enter a valid email address')
+		}
+		expect(await app.database.db.select().from(enquiries)).toHaveLength(before)
+	})
+
+	it('caps enquiries per IPv6 /64 and from everyone together each hour', async () => {
+		const proxied = await startTestApp({ TRUST_PROXY: '1' })
+		try {
+			const send = (ip: string, n: number) =>
+				new TestClient(proxied).request('/contact', {
+					method: 'POST',
+					headers: {
+						'content-type': 'application/x-www-form-urlencoded',
+						'x-forwarded-for': ip,
+					},
+					body: new URLSearchParams({ ...valid, email: `v${n}@example.co.uk` }).toString(),
+				})
+			// Ten from one /64, each from its own address and email; the eleventh is refused.
+			for (let i = 1; i <= 10; i++)
+				expect((await send(`2001:db8:5:6::${i.toString(16)}`, i)).status).toBe(302)
+			expect((await send('2001:db8:5:6:ffff::1', 11)).status).toBe(429)
+			// Everyone together: sixty an hour, then the form asks people to call.
+			for (let i = 12; i <= 61; i++)
+				expect((await send(`198.51.100.${i}`, i)).status, `enquiry ${i}`).toBe(302)
+			const over = await send('203.0.113.200', 62)
+			expect(over.status).toBe(429)
+			expect(await text(over)).toContain('Please try again later, or call us.')
+		} finally {
+			await proxied.close()
+		}
+	})
+})
+
 describe('enquiries in the admin area', () => {
 	it('lists newest first, filters by status and text, and saves a status and notes', async () => {
 		const admin = await createAdmin(app)

@@ -165,3 +165,76 @@ describe('management commands beside a running server', () => {
 		expect(fs.statSync(path.join(dataDir, 'run', '.s.PGSQL.5432')).mode & 0o777).toBe(0o600)
 	})
 })
+
+/** A command with `input` on its stdin (a pipe, not a terminal). */
+function cliWithInput(
+	script: string,
+	args: string[],
+	input: string,
+	extra: NodeJS.ProcessEnv = {},
+) {
+	return new Promise<{ code: number | null; out: string }>((resolve) => {
+		const child = spawn('npx', ['tsx', `cli/${script}.ts`, ...args], {
+			env: { ...env, ...extra },
+			stdio: ['pipe', 'pipe', 'pipe'],
+		})
+		let out = ''
+		child.stdout!.on('data', (chunk) => {
+			out += chunk
+		})
+		child.stderr!.on('data', (chunk) => {
+			out += chunk
+		})
+		child.on('exit', (code) => resolve({ code, out }))
+		child.stdin!.end(input)
+	})
+}
+
+describe('admin:create without the password on the command line', () => {
+	it('takes it from ADMIN_PASSWORD or from stdin, and says how when it has none', async () => {
+		const fromEnv = await cliWithInput('admin-create', ['--email', 'env@example.co.uk'], '', {
+			ADMIN_PASSWORD: 'from the environment 1',
+		})
+		expect(fromEnv.out).toContain('Created admin account env@example.co.uk')
+		expect((await signIn('env@example.co.uk', 'from the environment 1')).status).toBe(302)
+
+		const piped = await cliWithInput(
+			'admin-create',
+			['--email', 'piped@example.co.uk', '--password-stdin'],
+			'from a pipe 12345\n',
+		)
+		expect(piped.out).toContain('Created admin account piped@example.co.uk')
+		expect((await signIn('piped@example.co.uk', 'from a pipe 12345')).status).toBe(302)
+
+		const none = await cliWithInput('admin-create', ['--email', 'none@example.co.uk'], '')
+		expect(none.code).toBe(2)
+		expect(none.out).toContain('ADMIN_PASSWORD')
+		expect(none.out).toContain('--password-stdin')
+	}, 120_000)
+})
+
+describe('the data directory of the embedded database', () => {
+	it('is made owner-only by a command, files included, and refused once others can open it', async (context) => {
+		if (process.env.DATABASE_URL) context.skip()
+		const fresh = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'koi-perm-')), 'data')
+		try {
+			const own = { DATA_DIR: fresh, ADMIN_PASSWORD: 'owner password 1' }
+			const created = await cliWithInput('admin-create', ['--email', 'o@example.co.uk'], '', own)
+			expect(created.code).toBe(0)
+			expect(fs.statSync(fresh).mode & 0o777).toBe(0o700)
+			const open = fs
+				.readdirSync(fresh, { recursive: true, withFileTypes: true })
+				.filter((entry) => fs.lstatSync(path.join(entry.parentPath, entry.name)).mode & 0o077)
+				.map((entry) => path.join(entry.parentPath, entry.name))
+			expect(open).toEqual([])
+
+			fs.chmodSync(fresh, 0o755)
+			const refused = await cliWithInput('admin-create', ['--email', 'o@example.co.uk'], '', own)
+			expect(refused.code).toBe(1)
+			expect(refused.out).toContain(`DATA_DIR ${fresh} can be opened by other users`)
+			expect(refused.out).toContain(`chmod 700 ${fresh}`)
+		} finally {
+			fs.rmSync(path.dirname(fresh), { recursive: true, force: true })
+		}
+	}, 180_000)
+})

@@ -1,20 +1,21 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { and, eq, like, sql } from 'drizzle-orm'
+import { eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BEARER_REQUEST_HEADER } from '~/.server/auth/bearer-on-request'
 import { sessionCacheFor } from '~/.server/auth/session-cache'
-import { emailOutbox, loginAttempts, session, user, verification } from '~/.server/db/schema'
+import { emailOutbox, loginAttempts, user, verification } from '~/.server/db/schema'
+import { TOO_MANY_ORDERS_MESSAGE } from '~/.server/orders/order-quota'
 import { AUTH_MESSAGES } from '~/lib/auth-forms'
 import { startTestApp, type TestApp } from '../support/app'
+import { createAdmin, createCustomer, sampleDelivery } from '../support/factories'
 import { TestClient } from '../support/session'
 
 /**
  * These tests change sessions in the database behind the app's back; the app believes a session
  * it looked up for SESSION_CACHE_MS (session-cache.ts), so they drop that memory to see the change now.
  */
-const forgetCachedSessions = () => sessionCacheFor(app.runtime.auth).forget('all')
+const _forgetCachedSessions = () => sessionCacheFor(app.runtime.auth).forget('all')
 
 let app: TestApp
 beforeAll(async () => {
@@ -25,144 +26,8 @@ afterAll(async () => {
 })
 
 const PASSWORD = 'correct horse battery'
-
-describe('session token exposure', () => {
-	it('never hands page scripts the session token on the cookie sign-in and registration', async () => {
-		const client = new TestClient(app)
-		const registered = await client.register('cookie-only@example.co.uk')
-		expect(registered.status).toBe(302)
-		expect(registered.headers.get('set-auth-token')).toBeNull()
-		expect(registered.headers.get('access-control-expose-headers') ?? '').not.toMatch(/auth-token/i)
-		await client.post('/auth', { intent: 'signout' })
-		const signedIn = await client.post('/auth', {
-			intent: 'signin',
-			email: 'cookie-only@example.co.uk',
-			password: PASSWORD,
-		})
-		expect(signedIn.status).toBe(302)
-		expect(signedIn.headers.get('set-auth-token')).toBeNull()
-		expect(signedIn.headers.get('access-control-expose-headers') ?? '').not.toMatch(/auth-token/i)
-	})
-
-	it('gives a client that asks for one a bearer token the API accepts', async () => {
-		const { headers } = await app.runtime.auth.api.signInEmail({
-			body: { email: 'cookie-only@example.co.uk', password: PASSWORD },
-			headers: new Headers({ [BEARER_REQUEST_HEADER]: '1' }),
-			returnHeaders: true,
-		})
-		const token = headers.get('set-auth-token')
-		expect(token).toBeTruthy()
-		const session = await app.runtime.auth.api.getSession({
-			headers: new Headers({ authorization: `Bearer ${token}` }),
-		})
-		expect(session?.user.email).toBe('cookie-only@example.co.uk')
-	})
-})
-
 const text = async (res: Response) =>
 	(await res.text()).replace(/<!-- -->/g, '').replace(/&#x27;/g, "'")
-
-describe('throttling registration and password reset', () => {
-	it('answers twelve quick registrations with a taken email with 429 after the first few', async () => {
-		await new TestClient(app).register('taken@example.co.uk')
-		const statuses: number[] = []
-		let last = ''
-		for (let i = 0; i < 12; i++) {
-			const res = await new TestClient(app).register('taken@example.co.uk')
-			statuses.push(res.status)
-			last = await text(res)
-		}
-		// The first registration used one of the three; two more 'already exists', then 429.
-		expect(statuses.slice(0, 2)).toEqual([400, 400])
-		expect(statuses.slice(2)).toEqual(Array(10).fill(429))
-		expect(last).toContain(AUTH_MESSAGES.tooManyRegistrations)
-		expect(last).not.toContain(AUTH_MESSAGES.emailInUse)
-	})
-
-	it('queues at most three reset emails an hour, and only the newest link works', async () => {
-		const client = new TestClient(app)
-		await client.register('resetter@example.co.uk')
-		await client.post('/auth', { intent: 'signout' })
-		const statuses = await Promise.all(
-			Array.from({ length: 8 }, () =>
-				new TestClient(app)
-					.post('/auth', { intent: 'reset', email: 'resetter@example.co.uk' })
-					.then((res) => res.status),
-			),
-		)
-		expect(statuses.filter((s) => s === 200)).toHaveLength(3)
-		expect(statuses.filter((s) => s === 429)).toHaveLength(5)
-		const queued = await app.database.db
-			.select()
-			.from(emailOutbox)
-			.where(
-				and(eq(emailOutbox.to, 'resetter@example.co.uk'), eq(emailOutbox.kind, 'password-reset')),
-			)
-		expect(queued).toHaveLength(3)
-		const [owner] = await app.database.db
-			.select()
-			.from(user)
-			.where(eq(user.email, 'resetter@example.co.uk'))
-		const tokens = await app.database.db
-			.select()
-			.from(verification)
-			.where(
-				and(eq(verification.value, owner!.id), like(verification.identifier, 'reset-password:%')),
-			)
-		expect(tokens).toHaveLength(1)
-		const link = encodeURIComponent(tokens[0]!.identifier.slice('reset-password:'.length))
-		expect(queued.filter((email) => email.text.includes(link))).toHaveLength(1)
-	})
-})
-
-describe('failed sign-ins', () => {
-	const signIn = (client: TestClient, password: string) =>
-		client.post('/auth', { intent: 'signin', email: 'slowed@example.co.uk', password })
-	/** Moves the email's last failure `seconds` into the past, as if the wait had passed. */
-	const age = (seconds: number) =>
-		app.database.db.execute(
-			sql`update ${loginAttempts} set last_at = last_at - make_interval(secs => ${seconds}), window_start = window_start - make_interval(secs => ${seconds}) where key like 'signin:%'`,
-		)
-
-	it('slows sign-in down with a growing delay instead of locking the owner out', async () => {
-		const owner = new TestClient(app)
-		await owner.register('slowed@example.co.uk')
-		await owner.post('/auth', { intent: 'signout' })
-		const attacker = new TestClient(app)
-		for (let i = 0; i < 5; i++) expect((await signIn(attacker, `guess-${i}`)).status).toBe(400)
-		const refused = await signIn(owner, PASSWORD)
-		expect(refused.status).toBe(429)
-		expect(await text(refused)).toContain(AUTH_MESSAGES.tooManyAttempts)
-		// After the first delay (1 s) the right password works again: no fixed 15-minute lock.
-		await age(2)
-		expect((await signIn(owner, PASSWORD)).status).toBe(302)
-	})
-
-	it('makes each further failure wait longer, and a password reset clears it', async () => {
-		const attacker = new TestClient(app)
-		for (let i = 0; i < 8; i++) {
-			await age(3600)
-			await signIn(attacker, `guess-${i}`)
-		}
-		// Eight failures: 2^(8-5) = 8 s to wait; 5 s is not enough, but a reset lifts it at once.
-		await age(5)
-		expect((await signIn(new TestClient(app), PASSWORD)).status).toBe(429)
-		await new TestClient(app).post('/auth', { intent: 'reset', email: 'slowed@example.co.uk' })
-		const [row] = await app.database.db
-			.select({ identifier: verification.identifier })
-			.from(verification)
-			.innerJoin(user, eq(user.id, verification.value))
-			.where(eq(user.email, 'slowed@example.co.uk'))
-		const token = row!.identifier.slice('reset-password:'.length)
-		const done = await new TestClient(app).post('/auth/reset-password', {
-			token,
-			password: 'a brand new phrase',
-			confirmPassword: 'a brand new phrase',
-		})
-		expect(done.status).toBe(302)
-		expect((await signIn(new TestClient(app), 'a brand new phrase')).status).toBe(302)
-	})
-})
 
 describe('passwords', () => {
 	it('refuses the most common passwords at registration, reset and change', async () => {
@@ -231,58 +96,97 @@ describe('re-authentication', () => {
 	})
 })
 
-describe('session lifetime', () => {
-	const sessionsOf = async (email: string) =>
-		app.database.db
-			.select({ id: session.id, createdAt: session.createdAt, expiresAt: session.expiresAt })
-			.from(session)
-			.innerJoin(user, eq(user.id, session.userId))
-			.where(eq(user.email, email))
+describe('placing orders', () => {
+	const order = (client: TestClient, n: number) =>
+		client.request('/api/placeOrder', {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({
+				data: {
+					cartItems: [{ id: '0', quantity: 1 + (n % 3), selectedSize: null, selectedOption: null }],
+					deliveryInfo: sampleDelivery(),
+					idempotencyKey: `quota-${n}-${crypto.randomUUID()}`,
+				},
+			}),
+		})
 
-	it('has an absolute lifetime of 12 hours that use does not extend', async () => {
-		const client = new TestClient(app)
-		const res = await client.register('lifetime@example.co.uk')
-		const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token'))!
-		expect(Number(/Max-Age=(\d+)/i.exec(cookie)?.[1])).toBe(12 * 60 * 60)
-		const [before] = await sessionsOf('lifetime@example.co.uk')
-		// better-auth stamps the two with separate clocks reads: a millisecond apart at most.
-		const lifetime = (row: typeof before) => row!.expiresAt.getTime() - row!.createdAt.getTime()
-		expect(Math.abs(lifetime(before) - 12 * 60 * 60 * 1000)).toBeLessThanOrEqual(5)
-		// Eleven hours of steady use later, the expiry has not moved.
-		await app.database.db.execute(
-			sql`update ${session} set created_at = created_at - interval '11 hours', expires_at = expires_at - interval '11 hours', updated_at = now() - interval '2 minutes' where id = ${before!.id}`,
-		)
-		forgetCachedSessions()
-		expect(await text(await client.request('/auth'))).toContain('My Account')
-		const [after] = await sessionsOf('lifetime@example.co.uk')
-		expect(lifetime(after)).toBe(lifetime(before))
-		await app.database.db.execute(
-			sql`update ${session} set expires_at = now() - interval '1 second', updated_at = now() where id = ${before!.id}`,
-		)
-		forgetCachedSessions()
-		expect(await text(await client.request('/auth'))).toContain('Sign In or Register')
-	})
-
-	it('ends a session left idle for more than 30 minutes', async () => {
-		const client = new TestClient(app)
-		await client.register('idle@example.co.uk')
-		const [current] = await sessionsOf('idle@example.co.uk')
-		await app.database.db.execute(
-			sql`update ${session} set updated_at = now() - interval '29 minutes' where id = ${current!.id}`,
-		)
-		forgetCachedSessions()
-		expect(await text(await client.request('/auth'))).toContain('My Account')
-		// That request counted as activity; 31 idle minutes from now it is over.
-		await app.database.db.execute(
-			sql`update ${session} set updated_at = now() - interval '31 minutes' where id = ${current!.id}`,
-		)
-		forgetCachedSessions()
-		expect(await text(await client.request('/auth'))).toContain('Sign In or Register')
-		expect(await sessionsOf('idle@example.co.uk')).toHaveLength(0)
+	it('limits orders per account and per address in an hour, with a clear 429', async () => {
+		await app.database.db.delete(loginAttempts).where(like(loginAttempts.key, 'order:%'))
+		const first = await createCustomer(app)
+		for (let n = 0; n < app.env.ORDERS_PER_HOUR; n++)
+			expect((await order(first.client, n)).status, `order ${n + 1}`).toBe(200)
+		const refused = await order(first.client, 99)
+		expect(refused.status).toBe(429)
+		expect(await refused.json()).toEqual({
+			error: { status: 'RESOURCE_EXHAUSTED', message: TOO_MANY_ORDERS_MESSAGE },
+		})
+		// The checkout form says the same.
+		const { notes: _notes, ...fields } = sampleDelivery()
+		const form = await first.client.post('/checkout', {
+			...fields,
+			cart: JSON.stringify([{ id: '0', quantity: 1, selectedSize: null, selectedOption: null }]),
+			idempotencyKey: 'quota-form-0001',
+		})
+		expect(form.status).toBe(429)
+		expect(await text(form)).toContain('You have placed a lot of orders in a short time.')
+		// Other accounts from the same address may go on, up to the address's own limit.
+		let placed = app.env.ORDERS_PER_HOUR
+		while (placed < app.env.ORDERS_PER_HOUR_PER_IP) {
+			const other = await createCustomer(app)
+			for (
+				let n = 0;
+				n < app.env.ORDERS_PER_HOUR && placed < app.env.ORDERS_PER_HOUR_PER_IP;
+				n++, placed++
+			)
+				expect((await order(other.client, n)).status).toBe(200)
+		}
+		const last = await createCustomer(app)
+		expect((await order(last.client, 0)).status).toBe(429)
+		// The other tests place orders from this address too.
+		await app.database.db.delete(loginAttempts).where(like(loginAttempts.key, 'order:%'))
 	})
 })
 
 describe('account deletion', () => {
+	it("deletes every email about the customer's orders, whatever address it went to", async () => {
+		const customer = await createCustomer(app)
+		const placed = await customer.client.request('/api/placeOrder', {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({
+				data: {
+					cartItems: [
+						{ id: '145', quantity: 1, selectedSize: '5 m cable', selectedOption: 'Pump only' },
+					],
+					deliveryInfo: sampleDelivery({ email: 'gift-recipient@example.org' }),
+				},
+			}),
+		})
+		expect(placed.status).toBe(200)
+		const { orderId } = (await placed.json()).data as { orderId: string }
+		const about = () =>
+			app.database.db
+				.select({ to: emailOutbox.to, kind: emailOutbox.kind })
+				.from(emailOutbox)
+				.where(like(emailOutbox.subject, `%${orderId}%`))
+		// The quote (with its payment link) goes to the order's own delivery email.
+		const admin = await createAdmin(app)
+		const quoted = await admin.client.request('/api/createPaymentLink', {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ data: { orderId, deliveryCost: 12.5 } }),
+		})
+		expect(quoted.status).toBe(200)
+		expect((await about()).map((m) => m.to)).toContain('gift-recipient@example.org')
+		const gone = await customer.client.post('/auth', {
+			intent: 'delete-account',
+			confirm: 'yes',
+			currentPassword: customer.password,
+		})
+		expect(gone.status).toBe(302)
+		expect(await about()).toEqual([])
+	})
+
 	it('leaves no emails, .eml files, reset links or counters behind', async () => {
 		const client = new TestClient(app)
 		await client.register('erased@example.co.uk')

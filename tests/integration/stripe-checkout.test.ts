@@ -199,4 +199,20 @@ describe('paying with Stripe Checkout', () => {
 		expect((await orderRow(order.id)).status).toBe('payment_pending')
 		expect((await openCheckout(latest)).amount_total).toBe(latest.totalCostPence)
 	})
+
+	it('records a session Stripe reports expired, through the event it sent', async () => {
+		const order = await quotedOrder()
+		const session = await openCheckout(order)
+		shop.stripe.sessions.get(session.id)!.status = 'expired'
+		const event = shop.stripe.signedEvent('checkout.session.expired', session)
+		expect(await (await postWebhook(event.payload, event.header)).json()).toEqual({
+			received: true,
+			outcome: 'ignored',
+		})
+		const [row] = await db()
+			.select()
+			.from(checkoutSessions)
+			.where(eq(checkoutSessions.id, session.id))
+		expect(row?.status).toBe('expired')
+	})
 })

@@ -65,7 +65,7 @@ export async function fillShop(db: Db) {
 			subject: 'Sent',
 			text: 't',
 			html: '<p>t</p>',
-			kind: 'password-reset',
+			kind: 'welcome',
 			status: 'sent',
 			sentAt: new Date(),
 			headers: { 'X-Test': 'yes' },

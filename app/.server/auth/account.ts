@@ -5,7 +5,14 @@ import { welcomeEmail } from '~/.server/email/account-emails'
 import { enqueueEmail } from '~/.server/email/outbox'
 import { AUTH_MESSAGES } from '~/lib/auth-forms'
 import { hintFor } from '~/lib/session-hint'
-import { clearLoginFailures, recordLoginFailure, signInWait, takeQuota } from './attempt-limiter'
+import {
+	claimSignInAttempt,
+	clearLoginFailures,
+	settleSignInAttempt,
+	signInKeys,
+	takeQuota,
+} from './attempt-limiter'
+import { deviceCookie, trustedDeviceId } from './device-cookie'
 import { isAcceptablePassword, verifyCurrentPassword } from './passwords'
 import { credentialOf, sessionCacheFor } from './session-cache'
 import { sessionHintCookie } from './session-hint'
@@ -21,13 +28,22 @@ function errorCode(error: unknown): string | undefined {
 	return e?.body?.code ?? e?.code
 }
 
+/** The secret better-auth signs with (device cookies are signed with it too). */
+function authSecret(ctx: Ctx) {
+	const secret = ctx.auth.options.secret
+	if (!secret) throw new Error('better-auth has no secret')
+	return secret
+}
+
 export async function signIn(
 	ctx: Ctx,
 	email: string,
 	password: string,
 	requestHeaders: Headers,
 ): Promise<AuthResult> {
-	if ((await signInWait(ctx.db, email, ctx.clientIp)) > 0) {
+	const secret = authSecret(ctx)
+	const keys = signInKeys(email, ctx.clientIp, trustedDeviceId(requestHeaders, email, secret))
+	if (!(await claimSignInAttempt(ctx.db, keys))) {
 		ctx.logger.warn({ event: 'sign-in-delayed' }, 'sign-in refused: too soon after failures')
 		return { ok: false, message: AUTH_MESSAGES.tooManyAttempts, status: 429 }
 	}
@@ -37,9 +53,10 @@ export async function signIn(
 			headers: requestHeaders,
 			returnHeaders: true,
 		})
-		await clearLoginFailures(ctx.db, email)
+		await settleSignInAttempt(ctx.db, keys, 'success', email)
 		const isAdmin = (response.user as { role?: string | null }).role === 'admin'
 		headers.append('Set-Cookie', sessionHintCookie(hintFor({ isAdmin }), ctx.env.SITE_URL))
+		headers.append('Set-Cookie', deviceCookie(email, secret, ctx.env.SITE_URL))
 		ctx.logger.info({ userId: response.user.id }, 'signed in')
 		return { ok: true, headers, userId: response.user.id }
 	} catch (error) {
@@ -50,10 +67,11 @@ export async function signIn(
 			code === 'INVALID_EMAIL' ||
 			code === 'INVALID_PASSWORD'
 		) {
-			await recordLoginFailure(ctx.db, email, ctx.clientIp)
+			await settleSignInAttempt(ctx.db, keys, 'failure', email)
 			ctx.logger.warn({ event: 'sign-in-failed' }, 'sign-in failed')
 			return { ok: false, message: AUTH_MESSAGES.invalidCredential }
 		}
+		await settleSignInAttempt(ctx.db, keys, 'void', email)
 		ctx.logger.error({ code, err: error }, 'sign-in error')
 		return { ok: false, message: AUTH_MESSAGES.signInFailed }
 	}
@@ -175,11 +193,15 @@ export async function reauthenticate(
 	account: { id: string; email: string },
 	password: string,
 ): Promise<{ ok: true } | Failure> {
-	if ((await signInWait(ctx.db, account.email, ctx.clientIp)) > 0) {
+	const keys = signInKeys(account.email, ctx.clientIp)
+	if (!(await claimSignInAttempt(ctx.db, keys))) {
 		return { ok: false, message: AUTH_MESSAGES.tooManyAttempts, status: 429 }
 	}
-	if (await verifyCurrentPassword(ctx.db, ctx.auth, account.id, password)) return { ok: true }
-	await recordLoginFailure(ctx.db, account.email, ctx.clientIp)
+	if (await verifyCurrentPassword(ctx.db, ctx.auth, account.id, password)) {
+		await settleSignInAttempt(ctx.db, keys, 'success', account.email)
+		return { ok: true }
+	}
+	await settleSignInAttempt(ctx.db, keys, 'failure', account.email)
 	ctx.logger.warn({ userId: account.id, event: 'reauth-failed' }, 're-authentication failed')
 	return { ok: false, message: AUTH_MESSAGES.currentPasswordWrong, status: 400 }
 }

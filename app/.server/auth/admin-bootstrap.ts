@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
 import { user } from '~/.server/db/schema'
-import { looksLikeEmail } from '~/lib/auth-forms'
+import { isEmailAddress } from '~/lib/email-address'
 import { type Auth, PASSWORD_MAX, PASSWORD_MIN } from './auth'
 
 export type AdminBootstrapResult = { status: 'created' | 'promoted' | 'unchanged'; email: string }
@@ -21,7 +21,7 @@ export async function ensureAdmin(
 	{ promoteExisting = false } = {},
 ): Promise<AdminBootstrapResult> {
 	const email = emailInput.trim().toLowerCase()
-	if (!looksLikeEmail(email))
+	if (!isEmailAddress(email))
 		throw new AdminBootstrapError(`"${emailInput}" is not a valid email address.`)
 	const [existing] = await db
 		.select({ id: user.id, role: user.role })

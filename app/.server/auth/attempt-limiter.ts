@@ -1,6 +1,8 @@
 import crypto from 'node:crypto'
+import net from 'node:net'
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
+import { rows } from '~/.server/db/rows'
 import { loginAttempts } from '~/.server/db/schema'
 
 /**
@@ -9,14 +11,39 @@ import { loginAttempts } from '~/.server/db/schema'
  */
 export type LimitedAction = 'signin' | 'register' | 'reset' | 'enquiry'
 
-const emailHash = (email: string) =>
+export const emailHash = (email: string) =>
 	crypto.createHash('sha256').update(email.trim().toLowerCase()).digest('hex')
+
+/**
+ * The part of a client address a counter is keyed by: an IPv4 address whole, an IPv6 address by
+ * its /64 — one customer line gets a whole /64, so counting single addresses would give an
+ * attacker 2^64 fresh counters. IPv4-mapped IPv6 (::ffff:192.0.2.1) counts as the IPv4 address.
+ */
+export function ipKeyPart(ip: string) {
+	const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1]
+	if (mapped) return mapped
+	if (!net.isIPv6(ip)) return ip
+	const [head = '', tail = ''] = ip.split('%')[0]!.split('::')
+	const left = head ? head.split(':') : []
+	const right = tail ? tail.split(':') : []
+	// An embedded IPv4 tail (::1.2.3.4) is two groups; it never reaches the first four anyway.
+	const groups = ip.includes('::')
+		? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+		: left
+	return `${groups
+		.slice(0, 4)
+		.map((g) => Number.parseInt(g, 16).toString(16))
+		.join(':')}::/64`
+}
 
 function keysFor(action: LimitedAction, email: string, ip: string | undefined) {
 	const keys = [`${action}:email:${emailHash(email)}`]
-	if (ip) keys.push(`${action}:ip:${ip}`)
+	if (ip) keys.push(ipKey(action, ip))
 	return keys
 }
+
+/** The counter key of a client address for an action (IPv6 by /64). */
+export const ipKey = (action: string, ip: string) => `${action}:ip:${ipKeyPart(ip)}`
 
 const isIpKey = (key: string) => key.includes(':ip:')
 
@@ -27,23 +54,32 @@ const isIpKey = (key: string) => key.includes(':ip:')
 export const QUOTAS = {
 	register: { perEmail: 3, perIp: 50, windowMinutes: 60 },
 	reset: { perEmail: 3, perIp: 50, windowMinutes: 60 },
-	/** The contact form: a real customer rarely sends more than a couple an hour. */
-	enquiry: { perEmail: 5, perIp: 10, windowMinutes: 60 },
+	/**
+	 * The contact form: a real customer rarely sends more than a couple an hour. It emails an
+	 * address nobody has verified, so all visitors together are capped as well: a flood from many
+	 * addresses stops at `overall` an hour (the form then says to call) instead of mailing on.
+	 */
+	enquiry: { perEmail: 5, perIp: 10, overall: 60, windowMinutes: 60 },
 } as const
 
-/** Counts this attempt; false when the email or the IP is over its quota for the window. */
+/** Counts this attempt; false when the email, the IP (or everyone together) is over its quota. */
 export async function takeQuota(
 	db: Db,
 	action: keyof typeof QUOTAS,
 	email: string,
 	ip: string | undefined,
 ) {
-	const quota = QUOTAS[action]
+	const quota: { perEmail: number; perIp: number; overall?: number; windowMinutes: number } =
+		QUOTAS[action]
 	let allowed = true
 	for (const key of keysFor(action, email, ip)) {
 		const count = await countAttempt(db, key, quota.windowMinutes)
 		if (count > (isIpKey(key) ? quota.perIp : quota.perEmail)) allowed = false
 	}
+	// Only attempts that passed their own limits count for everyone: one sender being refused
+	// must not use up the others' share.
+	if (allowed && quota.overall)
+		allowed = (await countAttempt(db, `${action}:all`, quota.windowMinutes)) <= quota.overall
 	return allowed
 }
 
@@ -60,30 +96,85 @@ export const SIGN_IN_DELAY = {
 	forgetMinutes: 24 * 60,
 } as const
 
-export function delaySeconds(failures: number, free: number) {
-	if (failures < free) return 0
-	return Math.min(2 ** (failures - free), SIGN_IN_DELAY.maxSeconds)
+/**
+ * The counters one sign-in attempt is held to: the email's (or, for a browser that signed in to
+ * this account before, that device's: device-cookie.ts) and the client address's.
+ */
+export function signInKeys(email: string, ip: string | undefined, deviceId?: string) {
+	const keys = [deviceId ? `signin:device:${deviceId}` : keysFor('signin', email, undefined)[0]!]
+	if (ip) keys.push(ipKey('signin', ip))
+	return keys
 }
 
-/** Seconds until this email and IP may try to sign in again (0: now). */
-export async function signInWait(db: Db, email: string, ip: string | undefined, now = Date.now()) {
-	const rows = await db
-		.select()
-		.from(loginAttempts)
-		.where(inArray(loginAttempts.key, keysFor('signin', email, ip)))
-	let wait = 0
-	for (const row of rows) {
-		if (row.windowStart.getTime() < now - SIGN_IN_DELAY.forgetMinutes * 60_000) continue
-		const free = isIpKey(row.key) ? SIGN_IN_DELAY.freePerIp : SIGN_IN_DELAY.freePerEmail
-		const until = row.lastAt.getTime() + delaySeconds(row.failures, free) * 1000
-		wait = Math.max(wait, Math.ceil((until - now) / 1000))
+class Refused extends Error {}
+
+/**
+ * Claims one sign-in attempt on every key, or on none: each key's counter goes up only if its
+ * wait is over, in one `insert … on conflict do update … where … returning` per key, inside one
+ * transaction. The attempt is counted as a failure before the password is checked, so guesses
+ * sent in parallel each see the ones before them (a read-then-write check let them all through);
+ * `settleSignInAttempt` takes it back when the password was right. False: wait and try later.
+ */
+export async function claimSignInAttempt(db: Db, keys: string[]) {
+	try {
+		await db.transaction(async (tx) => {
+			for (const key of keys) {
+				const free = isIpKey(key) ? SIGN_IN_DELAY.freePerIp : SIGN_IN_DELAY.freePerEmail
+				const expired = sql`${loginAttempts.windowStart} < now() - make_interval(mins => ${SIGN_IN_DELAY.forgetMinutes})`
+				const failures = loginAttempts.failures
+				// 0 while free, then 1 s, 2 s, 4 s … up to the cap; the exponent is capped so power() never overflows.
+				const wait = sql`case when ${failures} < ${free} then 0 else least(power(2, least(${failures} - ${free}, 20)), ${SIGN_IN_DELAY.maxSeconds}) end`
+				const claimed = await rows<{ failures: number }>(
+					tx,
+					sql`
+					insert into ${loginAttempts} (key, failures, window_start, last_at) values (${key}, 1, now(), now())
+					on conflict (key) do update set
+						failures = case when ${expired} then 1 else ${failures} + 1 end,
+						window_start = case when ${expired} then now() else ${loginAttempts.windowStart} end,
+						last_at = now()
+					where ${expired} or ${loginAttempts.lastAt} + make_interval(secs => ${wait}) <= now()
+					returning failures`,
+				)
+				if (claimed.length === 0) throw new Refused()
+			}
+		})
+		return true
+	} catch (error) {
+		if (error instanceof Refused) return false
+		throw error
 	}
-	return wait
 }
 
-export async function recordLoginFailure(db: Db, email: string, ip: string | undefined) {
-	for (const key of keysFor('signin', email, ip)) {
-		await countAttempt(db, key, SIGN_IN_DELAY.forgetMinutes)
+/**
+ * After the password check of a claimed attempt. A right password clears the email's (or the
+ * device's) counter and takes the attempt back from the address's; a wrong one stays counted;
+ * 'void' (the check itself failed) takes it back everywhere.
+ */
+export async function settleSignInAttempt(
+	db: Db,
+	keys: string[],
+	outcome: 'success' | 'failure' | 'void',
+	email: string,
+) {
+	if (outcome === 'failure') {
+		// The wait runs from when the guess was known to be wrong, not from its claim: checking a
+		// password takes a moment (scrypt), which would otherwise come off the wait.
+		await db
+			.update(loginAttempts)
+			.set({ lastAt: sql`now()` })
+			.where(inArray(loginAttempts.key, keys))
+		return
+	}
+	const decrement = outcome === 'void' ? keys : keys.filter(isIpKey)
+	if (decrement.length)
+		await db
+			.update(loginAttempts)
+			.set({ failures: sql`greatest(${loginAttempts.failures} - 1, 0)` })
+			.where(inArray(loginAttempts.key, decrement))
+	if (outcome === 'success') {
+		await clearLoginFailures(db, email)
+		const device = keys.find((key) => key.startsWith('signin:device:'))
+		if (device) await db.delete(loginAttempts).where(eq(loginAttempts.key, device))
 	}
 }
 
@@ -102,15 +193,33 @@ export async function forgetAttempts(db: Db | Tx, email: string) {
 	await db.delete(loginAttempts).where(inArray(loginAttempts.key, keys))
 }
 
+/**
+ * Counts one attempt on each key; false when any is over its limit for the window. For quotas
+ * keyed by something other than an email (orders: order-quota.ts). A limit of 0 is no limit.
+ */
+export async function withinLimits(
+	db: Db,
+	windowMinutes: number,
+	limits: Array<{ key: string; limit: number }>,
+) {
+	let allowed = true
+	for (const { key, limit } of limits) {
+		if (limit > 0 && (await countAttempt(db, key, windowMinutes)) > limit) allowed = false
+	}
+	return allowed
+}
+
 /** One attempt more for `key`, in one statement; a window older than `minutes` starts again at 1. */
 async function countAttempt(db: Db, key: string, minutes: number) {
-	const result = await db.execute(sql`
+	const [row] = await rows<{ failures: number | string }>(
+		db,
+		sql`
 		insert into ${loginAttempts} (key, failures, window_start, last_at) values (${key}, 1, now(), now())
 		on conflict (key) do update set
 			failures = case when ${loginAttempts.windowStart} < now() - make_interval(mins => ${minutes}) then 1 else ${loginAttempts.failures} + 1 end,
 			window_start = case when ${loginAttempts.windowStart} < now() - make_interval(mins => ${minutes}) then now() else ${loginAttempts.windowStart} end,
 			last_at = now()
-		returning failures`)
-	const [row] = (result as unknown as { rows: Array<{ failures: number | string }> }).rows
+		returning failures`,
+	)
 	return Number(row?.failures ?? 1)
 }

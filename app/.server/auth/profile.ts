@@ -1,4 +1,4 @@
-import { and, eq, like, sql } from 'drizzle-orm'
+import { and, eq, like, or, sql } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
 import { emailOutbox, orders, user, verification } from '~/.server/db/schema'
 import { listCustomerOrders } from '~/.server/orders/customer-orders'
@@ -93,12 +93,25 @@ const REDACTED = {
 /**
  * UK GDPR right to erasure: the account, its sessions and saved details go; orders stay for the
  * business's records with the personal details removed and no link to the person. Emails to the
- * customer (queued or sent), unused reset links and attempt counters go too. Resolves to the
+ * customer and about their orders (queued or sent), unused reset links and attempt counters go too. Resolves to the
  * deleted emails' ids, so their .eml files can be removed.
  */
 export async function deleteAccount(db: Db, userId: string) {
 	return db.transaction(async (tx) => {
 		const [row] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId))
+		// Emails to the account's address, and every email about one of its orders, whatever
+		// address it went to (a delivery email of its own, the business's notification): each
+		// order email names its order in the subject. Before the orders lose their link below.
+		const emails = await tx
+			.delete(emailOutbox)
+			.where(
+				or(
+					row ? sql`lower(${emailOutbox.to}) = lower(${row.email})` : undefined,
+					sql`exists (select 1 from ${orders} where ${orders.userId} = ${userId}
+						and strpos(${emailOutbox.subject}, ${orders.id}) > 0)`,
+				),
+			)
+			.returning({ id: emailOutbox.id })
 		await tx
 			.update(orders)
 			.set({
@@ -110,12 +123,6 @@ export async function deleteAccount(db: Db, userId: string) {
 		await tx
 			.delete(verification)
 			.where(and(eq(verification.value, userId), like(verification.identifier, 'reset-password:%')))
-		const emails = row
-			? await tx
-					.delete(emailOutbox)
-					.where(sql`lower(${emailOutbox.to}) = lower(${row.email})`)
-					.returning({ id: emailOutbox.id })
-			: []
 		if (row) await forgetAttempts(tx, row.email)
 		await tx.delete(user).where(eq(user.id, userId))
 		return emails.map((email) => email.id)

@@ -11,7 +11,7 @@ export function resolveAuthSecret(configured: string | undefined, dataDir: strin
 	const file = path.resolve(dataDir, 'auth-secret')
 	if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim()
 	const secret = crypto.randomBytes(32).toString('base64url')
-	fs.mkdirSync(path.dirname(file), { recursive: true })
+	fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
 	fs.writeFileSync(file, secret, { mode: 0o600 })
 	return secret
 }

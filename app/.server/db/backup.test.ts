@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db'
 import { fillShop, snapshot } from '../../../tests/support/shop-fixture'
@@ -44,6 +45,40 @@ describe('backup and restore', () => {
 				"insert into order_events (order_id, actor, to_status) values ('KOI-1000', 'system', 'paid')",
 			),
 		).resolves.toBeTruthy()
+	})
+
+	it('leaves sessions, reset links and attempt counters out, and never restores them', async () => {
+		const db = database.db
+		const later = "now() + interval '1 hour'"
+		for (const statement of [
+			`insert into session (id, token, expires_at, user_id) values ('s1', 'live-session-token', ${later}, 'user-1')`,
+			`insert into verification (id, identifier, value, expires_at) values ('v1', 'reset-password:live-reset-token', 'user-1', ${later})`,
+			`insert into login_attempts (key, failures, window_start) values ('signin:ip:192.0.2.1', 3, now())`,
+			`insert into rate_limit (id, key, count, last_request) values ('r1', 'k', 1, 0)`,
+			`insert into email_outbox ("to", subject, text, html, kind) values ('customer1@example.co.uk', 'Reset', 'live-reset-token', 'x', 'password-reset')`,
+		])
+			await db.execute(sql.raw(statement))
+		const before = await snapshot(db)
+		const file = path.join(dir, 'credentials.backup.gz')
+		const written = await writeBackup(db, file)
+		const content = zlib.gunzipSync(fs.readFileSync(file)).toString()
+		expect(/live-session-token|live-reset-token|signin:ip/.exec(content)?.[0]).toBeUndefined()
+		expect(written.counts).toMatchObject({ session: 0, verification: 0, login_attempts: 0 })
+
+		// A backup made before this rule, with them in it: the restore leaves them out too.
+		const old = readBackup(file)
+		for (const table of ['session', 'verification', 'login_attempts', 'rate_limit', 'email_outbox'])
+			old.tables.set(
+				table,
+				(before[table] ?? []).map((row) => JSON.parse(row)),
+			)
+		await restoreBackup(db, old)
+		const after = await snapshot(db)
+		for (const table of ['session', 'verification', 'login_attempts', 'rate_limit'])
+			expect(after[table], table).toEqual([])
+		expect(after.email_outbox!.join()).not.toContain('live-reset-token')
+		expect(after.email_outbox).toHaveLength(before.email_outbox!.length - 1)
+		expect(after.orders).toEqual(before.orders)
 	})
 
 	it('refuses a file that is not a backup, a truncated one, or one from a newer schema', async () => {

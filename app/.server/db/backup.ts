@@ -4,12 +4,12 @@ import { pipeline } from 'node:stream/promises'
 import zlib from 'node:zlib'
 import { sql } from 'drizzle-orm'
 import type { Db } from './client'
+import { rows } from './rows'
 import {
 	appliedMigrations,
 	emptyTables,
 	type Row,
 	readTable,
-	rows,
 	tablesInOrder,
 	writeTable,
 } from './tables'
@@ -18,17 +18,33 @@ import {
  * A logical backup: gzip'd JSON lines — a header (format, schema migrations, time), one line per
  * row, and an end line with each table's row count, so a truncated file is recognised. Read in one
  * repeatable-read transaction, so it is consistent while the shop runs. The file holds personal
- * data and password hashes: it is written owner-only (0600).
+ * data and password hashes: it is written owner-only (0600). Sessions and reset links are left
+ * out (CREDENTIAL_TABLES).
  */
 const FORMAT = 'koi-shop-backup'
 const VERSION = 1
+
+/**
+ * Live credentials never go into a backup, and are never restored from an older one that has
+ * them: sessions (a session token is enough to act as that person, the owner included), reset
+ * links (`verification`, and the queued or sent reset emails that carry them), and the attempt
+ * counters. After a restore everyone signs in again and a pending reset is requested again.
+ */
+export const CREDENTIAL_TABLES: ReadonlySet<string> = new Set([
+	'session',
+	'verification',
+	'login_attempts',
+	'rate_limit',
+])
+const CREDENTIAL_EMAIL_KINDS = ['password-reset']
+const isCredentialEmail = (row: Row) => CREDENTIAL_EMAIL_KINDS.includes(String(row.kind))
 
 type Header = { format: string; version: number; createdAt: string; migrations: string[] }
 export type Backup = Header & { tables: Map<string, Row[]> }
 export class BackupError extends Error {}
 
 export async function writeBackup(db: Db, file: string) {
-	fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
+	fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 })
 	const partial = `${file}.partial`
 	const counts: Record<string, number> = {}
 	const lines: string[] = []
@@ -42,7 +58,17 @@ export async function writeBackup(db: Db, file: string) {
 			}
 			lines.push(JSON.stringify(header))
 			for (const table of await tablesInOrder(tx)) {
-				const data = await readTable(tx, table)
+				if (CREDENTIAL_TABLES.has(table)) {
+					counts[table] = 0
+					continue
+				}
+				const data = await readTable(
+					tx,
+					table,
+					table === 'email_outbox'
+						? sql`t.kind <> all(${`{${CREDENTIAL_EMAIL_KINDS.join(',')}}`}::text[])`
+						: undefined,
+				)
 				counts[table] = data.length
 				for (const row of data) lines.push(JSON.stringify({ table, row }))
 			}
@@ -140,6 +166,13 @@ export async function restoreBackup(db: Db, backup: Backup) {
 		if (unknown.length)
 			throw new BackupError(`The backup has tables this shop does not: ${unknown.join(', ')}.`)
 		await emptyTables(tx, tables)
-		for (const table of tables) await writeTable(tx, table, backup.tables.get(table) ?? [])
+		for (const table of tables) {
+			const data = CREDENTIAL_TABLES.has(table) ? [] : (backup.tables.get(table) ?? [])
+			await writeTable(
+				tx,
+				table,
+				table === 'email_outbox' ? data.filter((row) => !isCredentialEmail(row)) : data,
+			)
+		}
 	})
 }

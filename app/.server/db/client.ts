@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { ownerOnly } from './data-dir'
 import * as schema from './schema'
 
 /** The one database type the app codes against, whichever driver is underneath. */
@@ -93,7 +94,7 @@ export async function createPgliteInChild(
 		// Left by an older version killed while creating: keep it aside rather than delete anything.
 		fs.renameSync(dataDir, `${dataDir}.incomplete-${Date.now()}`)
 	}
-	fs.mkdirSync(path.dirname(dataDir), { recursive: true })
+	fs.mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o700 })
 	const child = fork(
 		CREATE_SCRIPT,
 		[dataDir, migrationsFolder, JSON.stringify(PGLITE_START_PARAMS)],
@@ -114,6 +115,7 @@ export async function createPgliteInChild(
 			`Creating the embedded database in ${dataDir} failed (${signal ?? `exit code ${code}`}).`,
 		)
 	}
+	ownerOnly(dataDir)
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -9,6 +9,8 @@ import fs from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 
+// The database files are for the shop's user only (PGlite creates them 0666 minus the umask).
+process.umask(0o077)
 const [target, migrationsFolder, settings = '[]'] = process.argv.slice(2)
 if (!target || !migrationsFolder) {
 	console.error('usage: create-pglite.mjs <data dir> <migrations folder> [settings JSON]')

@@ -25,7 +25,7 @@ const held = new Set<string>()
 
 export function acquireDataDirLock(dataDir: string): DataDirLock {
 	const file = lockFile(dataDir)
-	fs.mkdirSync(path.dirname(file), { recursive: true })
+	fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
 	for (let attempt = 0; attempt < 3; attempt++) {
 		try {
 			fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx', mode: 0o600 })

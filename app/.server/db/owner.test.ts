@@ -7,6 +7,7 @@ import { protocol } from '@electric-sql/pglite'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createLogger } from '~/.server/logger'
+import { secureDataDir } from './data-dir'
 import { acquireDataDirLock, DataDirLockedError, lockFile, lockOwner } from './data-dir-lock'
 import { openServerDatabase, socketDir, socketPath } from './owner'
 
@@ -141,5 +142,50 @@ describe('the server database on the embedded engine', () => {
 			await Promise.all(clients.map((client) => client.end().catch(() => {})))
 			await database.close()
 		}
+	})
+})
+
+describe('the data directory is private', () => {
+	const modeOf = (file: string) => fs.statSync(file).mode & 0o777
+
+	it('is created owner-only, database included, and refused once others can open it', async () => {
+		const dir = path.join(tempDir(), 'shop-data')
+		const database = await openServerDatabase({ dataDir: dir, poolSize: 1, logger }, () => {})
+		await database.close()
+		expect(modeOf(dir)).toBe(0o700)
+		expect(modeOf(path.join(dir, 'db'))).toBe(0o700)
+		// PGlite writes its files 0666 whatever the umask: none is left open once it has closed.
+		const open: string[] = []
+		const walk = (at: string) => {
+			for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
+				const file = path.join(at, entry.name)
+				if (fs.lstatSync(file).mode & 0o077) open.push(file)
+				if (entry.isDirectory()) walk(file)
+			}
+		}
+		walk(dir)
+		expect(open).toEqual([])
+
+		fs.chmodSync(dir, 0o755)
+		await expect(
+			openServerDatabase({ dataDir: dir, poolSize: 1, logger }, () => {}),
+		).rejects.toThrow(`can be opened by other users (permissions 0755)`)
+		await expect(
+			openServerDatabase({ dataDir: dir, poolSize: 1, logger }, () => {}),
+		).rejects.toThrow(`chmod 700 ${dir}`)
+	})
+
+	it('takes group and other permissions off what an older version left inside', () => {
+		const dir = tempDir()
+		fs.mkdirSync(path.join(dir, 'db', 'base'), { recursive: true, mode: 0o755 })
+		fs.chmodSync(path.join(dir, 'db'), 0o755)
+		fs.writeFileSync(path.join(dir, 'db', 'base', 'table'), 'rows', { mode: 0o666 })
+		fs.chmodSync(path.join(dir, 'db', 'base', 'table'), 0o666)
+		fs.writeFileSync(path.join(dir, 'auth-secret'), 'secret', { mode: 0o644 })
+		secureDataDir(dir)
+		expect(modeOf(path.join(dir, 'db'))).toBe(0o700)
+		expect(modeOf(path.join(dir, 'db', 'base'))).toBe(0o700)
+		expect(modeOf(path.join(dir, 'db', 'base', 'table'))).toBe(0o600)
+		expect(modeOf(path.join(dir, 'auth-secret'))).toBe(0o600)
 	})
 })

@@ -1,6 +1,8 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import type { Logger } from '~/.server/logger'
 import { type Database, openDatabase } from './client'
+import { ownerOnly, secureDataDir } from './data-dir'
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './data-dir-lock'
 import { SOCKET_FILE, serveOnSocket } from './socket-server'
 
@@ -28,6 +30,8 @@ export async function openServerDatabase(
 	onExternalChange: () => void,
 ): Promise<Database> {
 	const { logger } = options
+	// PostgreSQL keeps only the auth secret and .eml files in DATA_DIR, when it exists at all.
+	if (!options.url || fs.existsSync(options.dataDir)) secureDataDir(options.dataDir)
 	const onIdleError = (error: Error) =>
 		logger.warn({ err: error.message }, 'idle database connection lost')
 	if (options.url)
@@ -59,6 +63,8 @@ export async function openServerDatabase(
 			async close() {
 				await socket.close()
 				await database.close()
+				// Files PGlite added while running are 0666 inside 0700 directories: tighten them too.
+				ownerOnly(options.dataDir)
 				lock.release()
 			},
 		}

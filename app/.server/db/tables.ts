@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from './client'
+import { rows } from './rows'
 
 /**
  * Whole-database copying for backups, restores and the move to PostgreSQL: every table of the
@@ -8,10 +9,6 @@ import type { Db, Tx } from './client'
  */
 type Runner = Db | Tx
 export type Row = Record<string, unknown>
-
-export async function rows<T>(db: Runner, query: SQL): Promise<T[]> {
-	return ((await db.execute(query)) as unknown as { rows: T[] }).rows
-}
 
 const ident = (name: string) => sql.raw(`"${name.replaceAll('"', '""')}"`)
 
@@ -54,9 +51,13 @@ export async function appliedMigrations(db: Runner): Promise<string[]> {
 	).map((m) => m.hash)
 }
 
-export async function readTable(db: Runner, table: string): Promise<Row[]> {
+/** Every row of `table` as JSON; `where` (over the alias `t`) leaves rows out. */
+export async function readTable(db: Runner, table: string, where?: SQL): Promise<Row[]> {
 	return (
-		await rows<{ row: Row }>(db, sql`select row_to_json(t) as row from ${ident(table)} t`)
+		await rows<{ row: Row }>(
+			db,
+			sql`select row_to_json(t) as row from ${ident(table)} t${where ? sql` where ${where}` : sql``}`,
+		)
 	).map((r) => r.row)
 }
 

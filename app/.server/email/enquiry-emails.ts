@@ -37,22 +37,30 @@ export function enquiryNotificationEmail(to: string, e: Enquiry, siteUrl: string
 	}
 }
 
-/** The acknowledgement: what they asked, and when to expect an answer. */
+/**
+ * The acknowledgement goes to an address nobody has verified, from the shop's own domain, so it
+ * repeats nothing the visitor typed (not the name, the message or the product code): otherwise
+ * the form would send anyone's words, links included, to anyone. Only the enquiry id and the
+ * topic chosen from a fixed list.
+ */
 export function enquiryAcknowledgementEmail(e: Enquiry): EmailMessage {
 	return {
 		to: e.email,
 		kind: 'enquiry-acknowledgement',
 		subject: `We have your enquiry (${e.id})`,
 		...renderEmail('Thank you for getting in touch', [
-			{ type: 'p', text: `Hello ${e.name},` },
+			{ type: 'p', text: 'Hello,' },
 			{
 				type: 'p',
-				text: `Thank you for your message about ${TOPIC_LABELS[e.topic].toLowerCase()}${e.productCode ? ` (product code ${e.productCode})` : ''}. We reply to every enquiry within 24 hours (${BUSINESS.hours}).`,
+				text: `Thank you for your enquiry about ${TOPIC_LABELS[e.topic].toLowerCase()}. We reply to every enquiry within 24 hours (${BUSINESS.hours}).`,
 			},
-			{ type: 'p', text: `You wrote: ${e.message}` },
 			{
 				type: 'p',
 				text: `If it is urgent, call us on ${BUSINESS.phone}, quoting enquiry ${e.id}.`,
+			},
+			{
+				type: 'p',
+				text: 'If you did not contact us, you can ignore this email: someone may have typed your address by mistake.',
 			},
 		]),
 	}

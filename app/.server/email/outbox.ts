@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
+import { rows } from '~/.server/db/rows'
 import { emailOutbox } from '~/.server/db/schema'
 
 export type EmailMessage = {
@@ -47,7 +48,9 @@ export async function claimDueEmails(
 	limit = 10,
 	leaseSeconds = 120,
 ): Promise<ClaimedEmail[]> {
-	const result = await db.execute(sql`
+	const claimed = await rows<ClaimedEmail>(
+		db,
+		sql`
 		update ${emailOutbox}
 		set locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1
 		where id in (
@@ -60,9 +63,10 @@ export async function claimDueEmails(
 		)
 		returning id, "to", subject, text, html, kind, headers, status, attempts,
 			next_attempt_at as "nextAttemptAt", locked_until as "lockedUntil", last_error as "lastError",
-			created_at as "createdAt", sent_at as "sentAt"`)
+			created_at as "createdAt", sent_at as "sentAt"`,
+	)
 	// Raw rows: timestamps arrive as strings on one driver and Dates on the other.
-	return (result as unknown as { rows: ClaimedEmail[] }).rows.map((row) => ({
+	return claimed.map((row) => ({
 		...row,
 		createdAt: new Date(row.createdAt),
 		nextAttemptAt: new Date(row.nextAttemptAt),
@@ -97,9 +101,12 @@ export async function markFailed(db: Db, email: ClaimedEmail, error: string) {
 
 /** Delivered emails are kept this long for support questions, then deleted (OUTBOX_RETENTION_DAYS). */
 export async function purgeDeliveredEmails(db: Db, retentionDays: number) {
-	const result = await db.execute(sql`
+	const deleted = await rows<{ id: string }>(
+		db,
+		sql`
 		delete from ${emailOutbox}
 		where status = 'sent' and sent_at < now() - make_interval(days => ${retentionDays})
-		returning id`)
-	return (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id)
+		returning id`,
+	)
+	return deleted.map((row) => row.id)
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
+import { rows } from '~/.server/db/rows'
 import {
 	type DeliveryDetails,
 	emailOutbox,
@@ -34,7 +35,7 @@ const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
  */
 export async function insertOrders(db: Db | Tx, writes: OrderWrite[]): Promise<Set<string>> {
 	if (writes.length === 0) return new Set()
-	const rows = writes.map(
+	const values = writes.map(
 		({ order: o }) =>
 			sql`(${o.id}, 'pending', ${o.userId}, false, ${json(o.deliveryInfo)}, ${json(o.cartItems)},
 				${o.subtotalPence}, ${o.idempotencyKey}, ${o.siteAccess === null ? null : json(o.siteAccess)})`,
@@ -42,11 +43,13 @@ export async function insertOrders(db: Db | Tx, writes: OrderWrite[]): Promise<S
 	const emails = writes.flatMap(({ order, emails }) =>
 		emails.map((message) => ({ tag: order.id, message })),
 	)
-	const result = await db.execute(sql`
+	const placed = await rows<{ id: string }>(
+		db,
+		sql`
 		with placed as (
 			insert into ${orders} (id, status, user_id, is_anonymous, delivery_info, cart_items,
 				subtotal_pence, idempotency_key, site_access)
-			values ${sql.join(rows, sql`, `)}
+			values ${sql.join(values, sql`, `)}
 			on conflict (user_id, idempotency_key) do nothing
 			returning id
 		),
@@ -63,8 +66,9 @@ export async function insertOrders(db: Db | Tx, writes: OrderWrite[]): Promise<S
 			from ${emailRowsSql('m', emails)} join placed on placed.id = m.tag
 		)`
 		}
-		select id from placed`)
-	return new Set((result as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id))
+		select id from placed`,
+	)
+	return new Set(placed.map((r) => r.id))
 }
 
 /** One order: true when written, false when its idempotency key was already used (see above). */

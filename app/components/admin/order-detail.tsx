@@ -5,6 +5,7 @@ import { formatDateTime } from '~/lib/dates'
 import { describeSiteAccess } from '~/lib/delivery/site-access-schema'
 import type { SiteAccess } from '~/lib/delivery/suggest'
 import type { DeliveryDetails } from '~/lib/delivery-schema'
+import { mailtoHref } from '~/lib/email-address'
 import { formatPence } from '~/lib/money'
 import type { OrderLine } from '~/lib/order-line'
 import { type OrderStatus, statusLabel } from '~/lib/order-status'
@@ -133,9 +134,7 @@ export function CustomerInfo({
 		<Section title="Customer">
 			<dl className="space-y-2 text-sm">
 				<Row label="Name">{`${delivery.firstName} ${delivery.lastName}`.trim() || '—'}</Row>
-				<Row label="Email">
-					{delivery.email ? <a href={`mailto:${delivery.email}`}>{delivery.email}</a> : '—'}
-				</Row>
+				<Row label="Email">{delivery.email ? <EmailLink address={delivery.email} /> : '—'}</Row>
 				<Row label="Phone">
 					{delivery.phone ? (
 						<a href={`tel:${delivery.phone.replace(/\s/g, '')}`}>{delivery.phone}</a>
@@ -265,4 +264,10 @@ export function Timeline({ events }: { events: TimelineEvent[] }) {
 			</ol>
 		</Section>
 	)
+}
+
+/** A mailto: link only for a valid address (older rows were checked less strictly): text otherwise. */
+function EmailLink({ address }: { address: string }) {
+	const href = mailtoHref(address)
+	return href ? <a href={href}>{address}</a> : <span>{address}</span>
 }

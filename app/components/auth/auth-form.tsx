@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
-import type { AuthFormResult } from '~/.server/auth/auth-form.server'
+import type { AuthFormResult } from '~/lib/auth-forms'
 import {
 	type AuthMode,
 	firstMessage,

@@ -1,22 +1,15 @@
 import type { AppLoadContext } from 'react-router'
 import { data, redirect } from 'react-router'
+import { register, requestPasswordReset, signIn } from '~/.server/auth/account'
+import { safeRedirectPath } from '~/.server/auth/guards'
 import {
+	type AuthFormResult,
 	type AuthMode,
 	firstMessage,
 	RegisterSchema,
 	ResetRequestSchema,
 	SignInSchema,
 } from '~/lib/auth-forms'
-import { register, requestPasswordReset, signIn } from './account'
-import { safeRedirectPath } from './guards'
-
-export type AuthFormResult = {
-	mode: AuthMode
-	error?: string
-	success?: string
-	/** What the visitor typed, minus passwords, so a failed submit loses nothing. */
-	values?: { email?: string; firstName?: string; lastName?: string }
-}
 
 /** The sign-in / register / reset form's action, shared by /auth and /checkout-auth. */
 export async function handleAuthForm(

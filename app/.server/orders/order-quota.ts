@@ -1,0 +1,37 @@
+import type { AppLoadContext } from 'react-router'
+import { ipKey, withinLimits } from '~/.server/auth/attempt-limiter'
+import { BUSINESS } from '~/lib/business'
+
+/**
+ * How many orders one account (ORDERS_PER_HOUR, default 10), and one client address
+ * (ORDERS_PER_HOUR_PER_IP, default 30, IPv6 by /64), may place in an hour. Every order emails the
+ * business and waits for a person to price it, so a script placing twenty a second floods both; a
+ * real customer places one or two. Counted in the database (login_attempts), so the limit holds
+ * across instances. 0 turns a limit off (load tests).
+ */
+const WINDOW_MINUTES = 60
+
+export const TOO_MANY_ORDERS_MESSAGE = `You have placed a lot of orders in a short time. Please try again later, or call us on ${BUSINESS.phone}.`
+
+/**
+ * Counts this order attempt; false (answer 429) when the account or the address is over its
+ * quota. The address counts only attempts its account was allowed, so one account hammering
+ * away does not use up what others behind the same address may place.
+ */
+export async function takeOrderQuota(
+	context: Pick<AppLoadContext, 'db' | 'clientIp' | 'env'>,
+	userId: string,
+) {
+	const { ORDERS_PER_HOUR: perAccount, ORDERS_PER_HOUR_PER_IP: perIp } = context.env
+	const windowMinutes = WINDOW_MINUTES
+	if (
+		!(await withinLimits(context.db, windowMinutes, [
+			{ key: `order:user:${userId}`, limit: perAccount },
+		]))
+	)
+		return false
+	if (!context.clientIp) return true
+	return withinLimits(context.db, windowMinutes, [
+		{ key: ipKey('order', context.clientIp), limit: perIp },
+	])
+}
