@@ -10,6 +10,8 @@ import { isPersonalPage, isSharedPage } from './security'
 
 type Options = {
 	build: () => Promise<ServerBuild>
+	/** The public origin (SITE_URL): request URLs are built on it, never on the Host header. */
+	siteUrl: string
 	mode: 'development' | 'production'
 	getLoadContext: (req: Request, res: Response) => AppLoadContext
 	cache?: PageCache
@@ -24,6 +26,7 @@ type Options = {
  */
 export function routerHandler({
 	build,
+	siteUrl,
 	mode,
 	getLoadContext,
 	cache,
@@ -50,6 +53,8 @@ export function routerHandler({
 			const personal = isPersonalPage(req.path)
 			const shared = (req.method === 'GET' || req.method === 'HEAD') && isSharedPage(req.path)
 			const anonymous = !req.headers.cookie && !req.headers.authorization
+			// Rendered with the visitor's credentials: whatever it shows may be theirs alone.
+			const withCredentials = !anonymous && !shared
 			const key =
 				cache?.enabled && req.method === 'GET' && !personal && (shared || anonymous)
 					? req.originalUrl
@@ -63,7 +68,7 @@ export function routerHandler({
 			// nobody is served a catalogue older than the TTL (docs/decisions/0003-page-cache.md).
 			const dataAsOf = Date.now() - VERSION_CHECK_MS
 			const generation = cache?.generation
-			const { request, bodyTooLarge } = toFetchRequest(req, res, bodyLimit(req), shared)
+			const { request, bodyTooLarge } = toFetchRequest(req, res, siteUrl, bodyLimit(req), shared)
 			const context = getLoadContext(req, res)
 			const response = await (await getHandler())(request, context)
 			// Whatever the route made of its failed read, the answer is that the body was too large.
@@ -86,7 +91,13 @@ export function routerHandler({
 				})
 				if (correction) res.append('Set-Cookie', correction)
 			}
-			if (personal) res.setHeader('Cache-Control', 'private, no-store')
+			// Personal pages by path; anything else rendered with credentials unless the route opted in
+			// to public caching (robots.txt, sitemap.xml say `public`).
+			if (
+				personal ||
+				(withCredentials && !/\bpublic\b/.test(response.headers.get('cache-control') ?? ''))
+			)
+				res.setHeader('Cache-Control', 'private, no-store')
 			if (key && isCacheable(response)) {
 				const body = Buffer.from(await response.arrayBuffer())
 				cache?.set(key, { status: response.status, headers, body, nonce }, dataAsOf, generation)
@@ -143,9 +154,21 @@ function isCacheable(response: globalThis.Response) {
 	)
 }
 
-/** `withoutCredentials`: a shared page never sees who is asking (no cookies, no Authorization). */
-function toFetchRequest(req: Request, res: Response, limit: number, withoutCredentials = false) {
-	const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`)
+/**
+ * `withoutCredentials`: a shared page never sees who is asking (no cookies, no Authorization).
+ * The URL is SITE_URL's origin and the request's path: a Host header is the client's to choose
+ * (an invalid one made `new URL` throw), and the path was checked by request-target.ts.
+ */
+function toFetchRequest(
+	req: Request,
+	res: Response,
+	siteUrl: string,
+	limit: number,
+	withoutCredentials = false,
+) {
+	const url = new URL(req.originalUrl, siteUrl)
+	// request-target.ts redirected anything that is not a plain path ('//host/…', absolute form).
+	if (url.origin !== new URL(siteUrl).origin) throw new Error('request target is not a path')
 	const controller = new AbortController()
 	res.on('close', () => {
 		if (!res.writableFinished) controller.abort()
