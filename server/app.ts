@@ -28,7 +28,7 @@ import { PageCache } from './page-cache'
 import { precompressedAssets } from './precompressed'
 import { checkRequestTarget } from './request-target'
 
-export { refuseConnect } from './request-target'
+export { answerClientError, refuseConnect } from './request-target'
 
 import { routerHandler } from './router-handler'
 import { cspNonce, sameOriginWrites, securityHeaders } from './security'

@@ -90,3 +90,29 @@ export function refuseConnect(_req: IncomingMessage, socket: Duplex) {
 		'HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Type: text/plain\r\nContent-Length: 20\r\nConnection: close\r\n\r\nMethod not allowed.\n',
 	)
 }
+
+type ClientError = Error & { code?: string }
+
+const CLIENT_ERROR_STATUS: Record<string, string> = {
+	HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
+	HPE_CHUNK_EXTENSIONS_OVERFLOW: '413 Payload Too Large',
+	ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
+}
+
+/**
+ * A request Node's parser refused (a request line or headers over 16 KB, broken framing). Node's
+ * own answer destroys the socket at once: with the client still sending, that resets the
+ * connection and the client never sees the 4xx. Here the answer is sent, what the client still
+ * sends is read and dropped, and the connection closes when the client is done (5 s at most).
+ */
+export function answerClientError(error: ClientError, socket: Duplex) {
+	if (error.code === 'ECONNRESET' || !socket.writable) {
+		socket.destroy()
+		return
+	}
+	const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? '400 Bad Request'
+	socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+	socket.on('data', () => {})
+	socket.on('error', () => {})
+	setTimeout(() => socket.destroy(), 5000).unref()
+}

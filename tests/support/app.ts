@@ -41,7 +41,7 @@ export async function startTestApp(
 	} = {},
 ): Promise<TestApp> {
 	vite ??= await oneAtATime(testViteServer)
-	const { createApp, createRuntime, refuseConnect } = (await vite.ssrLoadModule(
+	const { answerClientError, createApp, createRuntime, refuseConnect } = (await vite.ssrLoadModule(
 		'./server/app.ts',
 	)) as typeof ServerApp
 	const database = shared ?? (await createTestDatabase())
@@ -68,6 +68,7 @@ export async function startTestApp(
 	const runtime = createRuntime({ env, database, logger, pageCacheMs })
 	server.on('request', createApp(runtime, { dev: true, devMiddleware: vite.middlewares }))
 	server.on('connect', refuseConnect)
+	server.on('clientError', answerClientError)
 	return {
 		url,
 		env,
