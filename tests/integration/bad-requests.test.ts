@@ -195,3 +195,4 @@ describe('unnormalised paths (M3)', () => {
 		expect(anonymous.headers.get('cache-control') ?? '').not.toContain('private')
 	})
 })
+
