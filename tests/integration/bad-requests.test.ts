@@ -195,4 +195,3 @@ describe('unnormalised paths (M3)', () => {
 		expect(anonymous.headers.get('cache-control') ?? '').not.toContain('private')
 	})
 })
-
