@@ -259,7 +259,7 @@ function rejectBadRequests(req: Request, res: Response, next: NextFunction) {
 	// A declared length over the cap is refused unread; chunked bodies are counted as they arrive.
 	const length = Number(req.get('content-length') ?? 0)
 	if (length > bodyLimitFor(req)) {
-		sendTooLarge(req, res)
+		void sendTooLarge(req, res)
 		return
 	}
 	next()

@@ -3,7 +3,13 @@ import type { NextFunction, Request, Response } from 'express'
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router'
 import { hintCorrection } from '../app/.server/auth/session-hint'
 import { VERSION_CHECK_MS } from '../app/.server/catalog/catalog'
-import { bodyLimitFor, drainAfterResponse, limitBody, sendTooLarge } from './body-limit'
+import {
+	bodyLimitFor,
+	discardRest,
+	drainAfterResponse,
+	limitBody,
+	sendTooLarge,
+} from './body-limit'
 import { acceptsGzip, compressBody } from './compress-body'
 import { bodyWithNonce, type CachedPage, gzipWithNonce, type PageCache } from './page-cache'
 import { isPersonalPage, isSharedPage } from './security'
@@ -74,12 +80,13 @@ export function routerHandler({
 			// Whatever the route made of its failed read, the answer is that the body was too large.
 			if (bodyTooLarge()) {
 				await response.body?.cancel()
-				sendTooLarge(req, res)
+				await sendTooLarge(req, res)
 				return
 			}
+			// A route that answered without reading the whole body: the rest is read and dropped
+			// first, so closing the connection after the answer cannot reset it.
+			if (!(await discardRest(req))) drainAfterResponse(req, res)
 			res.status(response.status)
-			// A route that answered without reading the whole body: the rest is dropped.
-			drainAfterResponse(req, res)
 			const headers = [...response.headers.entries()]
 			for (const [name, value] of headers) res.append(name, value)
 			if (context.session?.user && req.headers.cookie) {

@@ -76,24 +76,38 @@ function sendHttp(base: URL, request: Extract<FuzzRequest, { kind: 'http' }>) {
 }
 
 /**
- * Raw bytes, then a half-close: the server answers what it was sent and closes. Only the first
- * status line is judged (a pipelined second request has its own answer after it).
+ * Raw bytes on a connection of their own. Judged by the first status line (a pipelined second
+ * request has its own answer after it). A request the server is still waiting on (a body shorter
+ * than declared) gets a half-close after 1.5 s, as a client giving up would send: the server must
+ * answer that too. A half-close straight away would not do: Node drops a request whose client
+ * half-closed before the answer.
  */
 function sendRaw(base: URL, bytes: Buffer) {
 	const started = performance.now()
 	return new Promise<Outcome>((resolve) => {
 		const chunks: Buffer[] = []
 		let settled = false
+		let answeredAt = 0
 		const done = (outcome: Omit<Outcome, 'ms'>) => {
 			if (settled) return
 			settled = true
 			clearTimeout(timer)
+			clearTimeout(giveUp)
 			socket.destroy()
-			resolve({ ...outcome, ms: Math.round(performance.now() - started) })
+			resolve({ ...outcome, ms: answeredAt || Math.round(performance.now() - started) })
 		}
-		const socket = net.connect(Number(base.port), base.hostname, () => socket.end(bytes))
+		const socket = net.connect(Number(base.port), base.hostname, () => socket.write(bytes))
+		const giveUp = setTimeout(() => socket.end(), 1500)
 		const timer = setTimeout(() => done({ status: 0, dropped: 'no answer in 10 s' }), GIVE_UP_MS)
-		socket.on('data', (chunk) => chunks.push(chunk))
+		socket.on('data', (chunk) => {
+			chunks.push(chunk)
+			const status = statusOf(Buffer.concat(chunks))
+			if (status && !answeredAt) {
+				answeredAt = Math.round(performance.now() - started)
+				// The rest of the answer is not judged: done once the status line is in.
+				setTimeout(() => done({ status }), 50)
+			}
+		})
 		socket.on('error', (error) => {
 			// A reset after the answer arrived (the server closing on unread bytes) is no drop.
 			const status = statusOf(Buffer.concat(chunks))
