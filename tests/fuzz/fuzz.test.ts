@@ -43,6 +43,8 @@ const CONCURRENCY = 6
 const count = (n: number) => Math.max(1, Math.round(n * SCALE))
 
 const CUSTOMER_PASSWORD = 'fuzz customer password 1'
+/** Every failing input, whole (bodies in base64), one JSON line each. */
+const FAILURES_FILE = `data/fuzz-failures-${SEED}.jsonl`
 const inFlight = new Map<number, FuzzRequest>()
 let nextId = 0
 const suspects = () => [...inFlight.values()].map((r) => describeRequest(r, 300))
@@ -238,7 +240,14 @@ async function fuzz(
 							: outcome.ms > MAX_MS
 								? `answered ${outcome.status} after ${outcome.ms} ms`
 								: undefined
-					if (problem) failures.push({ request: describeRequest(request), problem })
+					if (problem) {
+						failures.push({ request: describeRequest(request), problem })
+						// Whole, for replaying one request by hand (the report shortens long ones).
+						fs.appendFileSync(
+							FAILURES_FILE,
+							`${JSON.stringify({ problem, ...request, body: request.kind === 'http' ? request.body?.toString('base64') : undefined, bytes: request.kind === 'raw' ? request.bytes.toString('base64') : undefined })}\n`,
+						)
+					}
 				}
 			}),
 		)
