@@ -39,7 +39,8 @@ import { type StripeIds, webhookRequests } from './webhooks'
  */
 const SEED = Number(process.env.FUZZ_SEED ?? crypto.randomInt(2 ** 31))
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1)
-const CONCURRENCY = 6
+/** FUZZ_CONCURRENCY=1 tells a request that is slow itself from one stuck behind it. */
+const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 6)
 const count = (n: number) => Math.max(1, Math.round(n * SCALE))
 
 const CUSTOMER_PASSWORD = 'fuzz customer password 1'
