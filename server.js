@@ -30,7 +30,7 @@ if (!dev && needsServerFlags() && process.argv[1] === fileURLToPath(import.meta.
 async function serve() {
 	const SHUTDOWN_GRACE_MS = 10_000
 
-	/** @type {{ boot: typeof import('./server/app').boot, createApp: typeof import('./server/app').createApp }} */
+	/** @type {{ boot: typeof import('./server/app').boot, createApp: typeof import('./server/app').createApp, refuseConnect: typeof import('./server/app').refuseConnect, answerClientError: typeof import('./server/app').answerClientError }} */
 	let mod
 	/** @type {import('express').RequestHandler | undefined} */
 	let devMiddleware
@@ -64,6 +64,8 @@ async function serve() {
 	const server = app.listen(runtime.env.PORT, runtime.env.HOST, () => {
 		runtime.logger.info({ url: runtime.env.SITE_URL, port: runtime.env.PORT }, 'listening')
 	})
+	server.on('connect', mod.refuseConnect)
+	server.on('clientError', mod.answerClientError)
 
 	let stopping = false
 	async function shutdown(/** @type {string} */ signal) {

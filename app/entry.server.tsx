@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router'
-import { ServerRouter } from 'react-router'
+import { isRouteErrorResponse, ServerRouter } from 'react-router'
+import { logPath } from '~/.server/logger'
 import { NonceProvider } from '~/components/nonce'
 
 export const streamTimeout = 5_000
@@ -13,7 +14,14 @@ export const streamTimeout = 5_000
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
 	if (request.signal.aborted) return
 	const logger = (context as AppLoadContext | undefined)?.logger
-	logger?.error({ err: error, path: new URL(request.url).pathname }, 'request error')
+	const path = logPath(new URL(request.url).pathname)
+	// A 4xx the router made itself (no such route, no action for a POST) is the client's mistake,
+	// already in the request log with its status: error level is for faults of ours.
+	if (isRouteErrorResponse(error) && error.status < 500) {
+		logger?.debug({ status: error.status, path }, 'request refused')
+		return
+	}
+	logger?.error({ err: error, path }, 'request error')
 }
 
 export default function handleRequest(

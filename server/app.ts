@@ -16,7 +16,7 @@ import { openServerDatabase } from '../app/.server/db/owner'
 import { createMailTransport } from '../app/.server/email/transport'
 import { OutboxWorker } from '../app/.server/email/worker'
 import { type Env, parseEnv } from '../app/.server/env'
-import { createLogger, type Logger } from '../app/.server/logger'
+import { createLogger, type Logger, logPath } from '../app/.server/logger'
 import { orderDeps } from '../app/.server/orders/deps'
 import { ReconcileJob } from '../app/.server/orders/reconcile'
 import type { PaymentProvider } from '../app/.server/payments/provider'
@@ -26,6 +26,10 @@ import { readiness } from '../app/.server/readiness'
 import { bodyLimitFor, sendTooLarge } from './body-limit'
 import { PageCache } from './page-cache'
 import { precompressedAssets } from './precompressed'
+import { checkRequestTarget } from './request-target'
+
+export { answerClientError, refuseConnect } from './request-target'
+
 import { routerHandler } from './router-handler'
 import { cspNonce, sameOriginWrites, securityHeaders } from './security'
 
@@ -176,6 +180,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 	app.use(compression({ threshold: 1460 }))
 	app.use(cspNonce)
 	app.use(securityHeaders({ dev: options.dev, siteUrl: env.SITE_URL }))
+	app.use(checkRequestTarget)
 
 	app.get('/healthz', async (_req, res) => {
 		try {
@@ -218,6 +223,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 	app.all(
 		'/{*path}',
 		routerHandler({
+			siteUrl: env.SITE_URL,
 			build:
 				options.build ??
 				(() => import('virtual:react-router/server-build') as unknown as Promise<ServerBuild>),
@@ -244,26 +250,19 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 			if (!res.headersSent) res.status(status).type('text/plain').send('Not found.')
 			return
 		}
-		logger.error({ err: error, path: req.path }, 'unhandled server error')
+		logger.error({ err: error, path: logPath(req.path) }, 'unhandled server error')
 		if (res.headersSent) return
 		res.status(500).type('text/plain').send('Sorry, something went wrong on our side.')
 	})
 	return app
 }
 
-/** Malformed URLs and oversized bodies get a clear 4xx before they reach the router. */
+/** Oversized bodies get a clear 413 before they reach the router (bad addresses: request-target.ts). */
 function rejectBadRequests(req: Request, res: Response, next: NextFunction) {
-	try {
-		decodeURIComponent(req.path)
-		new URL(req.originalUrl, 'http://localhost')
-	} catch {
-		res.status(400).type('text/plain').send('Bad request: the address is not valid.')
-		return
-	}
 	// A declared length over the cap is refused unread; chunked bodies are counted as they arrive.
 	const length = Number(req.get('content-length') ?? 0)
 	if (length > bodyLimitFor(req)) {
-		sendTooLarge(req, res)
+		void sendTooLarge(req, res)
 		return
 	}
 	next()
@@ -282,7 +281,7 @@ function requestLog(logger: Logger) {
 				{
 					reqId: id,
 					method: req.method,
-					path: req.path,
+					path: logPath(req.path),
 					status: res.statusCode,
 					ms: Math.round(ms),
 				},

@@ -64,9 +64,40 @@ export function drainAfterResponse(req: IncomingMessage, res: ServerResponse, li
 	})
 }
 
-/** 413; the rest of the body is dropped unread. */
-export function sendTooLarge(req: IncomingMessage, res: ServerResponse) {
-	drainAfterResponse(req, res)
+/**
+ * Reads what is left of a request body and drops it (never parsed or kept), up to `maxBytes` or
+ * `maxMs`; true when the body ended. For an answer given before the body was read: a client that
+ * sent `Connection: close` has its socket closed once the answer is out, and closing on unread
+ * bytes resets the connection, so the client lost the answer (the fuzz suite saw EPIPE).
+ */
+export function discardRest(req: IncomingMessage, maxBytes = 8 * MAX_BODY_BYTES, maxMs = 2000) {
+	if (req.complete || req.readableEnded || req.destroyed) return Promise.resolve(true)
+	return new Promise<boolean>((resolve) => {
+		let seen = 0
+		const finish = (ended: boolean) => {
+			clearTimeout(timer)
+			req.off('data', onData)
+			req.off('end', onEnd)
+			req.off('error', onEnd)
+			resolve(ended)
+		}
+		const onData = (chunk: Buffer) => {
+			seen += chunk.length
+			if (seen > maxBytes) finish(false)
+		}
+		const onEnd = () => finish(true)
+		const timer = setTimeout(() => finish(false), maxMs)
+		req.unpipe()
+		req.on('data', onData)
+		req.once('end', onEnd)
+		req.once('error', onEnd)
+		req.resume()
+	})
+}
+
+/** 413, once the rest of the body is read and dropped (past 8 MB, the connection is cut instead). */
+export async function sendTooLarge(req: IncomingMessage, res: ServerResponse) {
+	if (!(await discardRest(req))) drainAfterResponse(req, res)
 	res.statusCode = 413
 	res.setHeader('Content-Type', 'text/plain; charset=utf-8')
 	res.end('The request is too large.')

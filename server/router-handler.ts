@@ -3,13 +3,21 @@ import type { NextFunction, Request, Response } from 'express'
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router'
 import { hintCorrection } from '../app/.server/auth/session-hint'
 import { VERSION_CHECK_MS } from '../app/.server/catalog/catalog'
-import { bodyLimitFor, drainAfterResponse, limitBody, sendTooLarge } from './body-limit'
+import {
+	bodyLimitFor,
+	discardRest,
+	drainAfterResponse,
+	limitBody,
+	sendTooLarge,
+} from './body-limit'
 import { acceptsGzip, compressBody } from './compress-body'
 import { bodyWithNonce, type CachedPage, gzipWithNonce, type PageCache } from './page-cache'
 import { isPersonalPage, isSharedPage } from './security'
 
 type Options = {
 	build: () => Promise<ServerBuild>
+	/** The public origin (SITE_URL): request URLs are built on it, never on the Host header. */
+	siteUrl: string
 	mode: 'development' | 'production'
 	getLoadContext: (req: Request, res: Response) => AppLoadContext
 	cache?: PageCache
@@ -24,6 +32,7 @@ type Options = {
  */
 export function routerHandler({
 	build,
+	siteUrl,
 	mode,
 	getLoadContext,
 	cache,
@@ -50,6 +59,8 @@ export function routerHandler({
 			const personal = isPersonalPage(req.path)
 			const shared = (req.method === 'GET' || req.method === 'HEAD') && isSharedPage(req.path)
 			const anonymous = !req.headers.cookie && !req.headers.authorization
+			// Rendered with the visitor's credentials: whatever it shows may be theirs alone.
+			const withCredentials = !anonymous && !shared
 			const key =
 				cache?.enabled && req.method === 'GET' && !personal && (shared || anonymous)
 					? req.originalUrl
@@ -63,18 +74,19 @@ export function routerHandler({
 			// nobody is served a catalogue older than the TTL (docs/decisions/0003-page-cache.md).
 			const dataAsOf = Date.now() - VERSION_CHECK_MS
 			const generation = cache?.generation
-			const { request, bodyTooLarge } = toFetchRequest(req, res, bodyLimit(req), shared)
+			const { request, bodyTooLarge } = toFetchRequest(req, res, siteUrl, bodyLimit(req), shared)
 			const context = getLoadContext(req, res)
 			const response = await (await getHandler())(request, context)
 			// Whatever the route made of its failed read, the answer is that the body was too large.
 			if (bodyTooLarge()) {
 				await response.body?.cancel()
-				sendTooLarge(req, res)
+				await sendTooLarge(req, res)
 				return
 			}
+			// A route that answered without reading the whole body: the rest is read and dropped
+			// first, so closing the connection after the answer cannot reset it.
+			if (!(await discardRest(req))) drainAfterResponse(req, res)
 			res.status(response.status)
-			// A route that answered without reading the whole body: the rest is dropped.
-			drainAfterResponse(req, res)
 			const headers = [...response.headers.entries()]
 			for (const [name, value] of headers) res.append(name, value)
 			if (context.session?.user && req.headers.cookie) {
@@ -86,7 +98,13 @@ export function routerHandler({
 				})
 				if (correction) res.append('Set-Cookie', correction)
 			}
-			if (personal) res.setHeader('Cache-Control', 'private, no-store')
+			// Personal pages by path; anything else rendered with credentials unless the route opted in
+			// to public caching (robots.txt, sitemap.xml say `public`).
+			if (
+				personal ||
+				(withCredentials && !/\bpublic\b/.test(response.headers.get('cache-control') ?? ''))
+			)
+				res.setHeader('Cache-Control', 'private, no-store')
 			if (key && isCacheable(response)) {
 				const body = Buffer.from(await response.arrayBuffer())
 				cache?.set(key, { status: response.status, headers, body, nonce }, dataAsOf, generation)
@@ -143,9 +161,21 @@ function isCacheable(response: globalThis.Response) {
 	)
 }
 
-/** `withoutCredentials`: a shared page never sees who is asking (no cookies, no Authorization). */
-function toFetchRequest(req: Request, res: Response, limit: number, withoutCredentials = false) {
-	const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`)
+/**
+ * `withoutCredentials`: a shared page never sees who is asking (no cookies, no Authorization).
+ * The URL is SITE_URL's origin and the request's path: a Host header is the client's to choose
+ * (an invalid one made `new URL` throw), and the path was checked by request-target.ts.
+ */
+function toFetchRequest(
+	req: Request,
+	res: Response,
+	siteUrl: string,
+	limit: number,
+	withoutCredentials = false,
+) {
+	const url = new URL(req.originalUrl, siteUrl)
+	// request-target.ts redirected anything that is not a plain path ('//host/…', absolute form).
+	if (url.origin !== new URL(siteUrl).origin) throw new Error('request target is not a path')
 	const controller = new AbortController()
 	res.on('close', () => {
 		if (!res.writableFinished) controller.abort()

@@ -54,8 +54,9 @@ export function sameOriginWrites(siteUrl: string) {
 		if (SAFE_METHODS.has(req.method)) return next()
 		const origin = req.get('origin')
 		const fetchSite = req.get('sec-fetch-site')
-		const requestOrigin = `${req.protocol}://${req.get('host')}`
-		const originOk = !origin || origin === allowed || origin === requestOrigin
+		// SITE_URL's origin only: the router builds request URLs on it (router-handler.ts), and
+		// React Router refuses an action whose Origin differs from that URL.
+		const originOk = !origin || origin === allowed
 		if (!originOk || fetchSite === 'cross-site') {
 			res.status(403).type('text/plain').send('Cross-site request refused.')
 			return

@@ -48,6 +48,14 @@ export function serializeError(value: unknown): Record<string, unknown> {
 }
 
 /**
+ * The path as logs show it. A payment link's token is a bearer credential (whoever holds it can
+ * pay, and sees the order): the log names the route instead.
+ */
+export function logPath(path: string) {
+	return path.replace(/^\/pay\/[^/]*/, '/pay/:token')
+}
+
+/**
  * Structured JSON logs. Redaction is a safety net: call sites log ids and kinds, never emails,
  * passwords, tokens, addresses or raw query strings.
  */

@@ -65,15 +65,29 @@ export const ORDER_INTENTS = [
 ] as const
 export type OrderIntent = (typeof ORDER_INTENTS)[number]
 
-const optionalDate = safeText()
-	.trim()
-	.regex(/^\d{4}-\d{2}-\d{2}$/)
-	.optional()
-	.catch(undefined)
+/** Filter dates outside these years are typing mistakes; PostgreSQL's timestamps end at 294276. */
+export const FILTER_YEARS = { first: 2000, last: 2100 } as const
+/** £10 million: above any order, and well inside the integer pence columns (a larger one was a 500). */
+export const MAX_FILTER_PENCE = 1_000_000_000
+
+/** A real calendar day (no 2026-02-30, no 9999-99-99) in FILTER_YEARS. */
+export function isFilterDate(value: string) {
+	const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+	if (!match) return false
+	const year = Number(match[1])
+	if (year < FILTER_YEARS.first || year > FILTER_YEARS.last) return false
+	const day = new Date(Date.UTC(year, Number(match[2]) - 1, Number(match[3])))
+	return day.toISOString().slice(0, 10) === value
+}
+
+const optionalDate = safeText().trim().refine(isFilterDate).optional().catch(undefined)
 const optionalAmount = safeText()
 	.trim()
 	.optional()
-	.transform((v) => (v ? parsePriceText(v) : null))
+	.transform((v) => {
+		const pence = v ? parsePriceText(v) : null
+		return pence === null ? null : Math.min(pence, MAX_FILTER_PENCE)
+	})
 	.catch(null)
 
 /**

@@ -1,7 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { CONTROL_CHARACTER_MESSAGE, hasControlCharacters, safeText } from './text-safety'
+import {
+	CONTROL_CHARACTER_MESSAGE,
+	hasControlCharacters,
+	MALFORMED_TEXT_MESSAGE,
+	safeText,
+} from './text-safety'
 
 function sourceFiles(dir: string): string[] {
 	return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -19,6 +24,15 @@ describe('safeText', () => {
 			expect(result.error?.issues[0]?.message).toBe(CONTROL_CHARACTER_MESSAGE)
 		}
 		expect(safeText().safeParse('Zoë O’Brien-Smith').success).toBe(true)
+	})
+
+	it('refuses a lone UTF-16 surrogate (PostgreSQL refuses it in JSONB) and keeps real emoji', () => {
+		for (const bad of ['\udc00', 'notes \ud83d', '\ud83d\ud83d', 'x\udfff\u0000']) {
+			const result = safeText({ allowLineBreaks: true }).safeParse(bad)
+			expect(result.success, JSON.stringify(bad)).toBe(false)
+			expect(result.error?.issues.map((i) => i.message)).toEqual([MALFORMED_TEXT_MESSAGE])
+		}
+		expect(safeText().safeParse('Koi 🐟 and 𝔭𝔬𝔫𝔡').success).toBe(true)
 	})
 
 	it('allows line breaks and tabs only where asked', () => {

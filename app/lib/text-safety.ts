@@ -11,6 +11,16 @@ const CONTROL = /\p{Cc}/u
 const CONTROL_EXCEPT_LINES = /(?![\t\n\r])\p{Cc}/u
 
 export const CONTROL_CHARACTER_MESSAGE = 'Please remove special control characters from this field'
+export const MALFORMED_TEXT_MESSAGE =
+	'This field holds broken characters (half of an emoji or symbol). Please type it again'
+
+/**
+ * A UTF-16 surrogate without its partner: JSON can carry one (`"\udc00"`), but it is no character
+ * at all, PostgreSQL refuses it in JSONB (a 500) and UTF-8 cannot encode it.
+ */
+export function isWellFormed(value: string) {
+	return !/\p{Surrogate}/u.test(value)
+}
 
 export function hasControlCharacters(value: string, { allowLineBreaks = false } = {}) {
 	return (allowLineBreaks ? CONTROL_EXCEPT_LINES : CONTROL).test(value)
@@ -27,5 +37,8 @@ export function safeText({
 	allowLineBreaks?: boolean
 	message?: string
 } = {}) {
-	return z.string().refine((v) => !hasControlCharacters(v, { allowLineBreaks }), message)
+	return z
+		.string()
+		.refine(isWellFormed, { message: MALFORMED_TEXT_MESSAGE, abort: true })
+		.refine((v) => !hasControlCharacters(v, { allowLineBreaks }), message)
 }

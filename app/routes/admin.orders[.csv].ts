@@ -11,41 +11,46 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	await requireAdmin(request, context)
 	const filters = parseOrderFilters(new URL(request.url).searchParams)
 	const rows = exportAdminOrders(context.db, filters)
+	// The first row is read before answering: a query that fails is then a proper error status,
+	// not a 200 whose connection is cut mid-download.
+	const first = await rows.next()
 	const encoder = new TextEncoder()
+	type ExportRow = Exclude<typeof first.value, void>
+	const line = (o: ExportRow) =>
+		encoder.encode(
+			csvRow([
+				o.id,
+				new Date(o.createdAt).toISOString(),
+				o.status,
+				o.firstName,
+				o.lastName,
+				o.email,
+				o.phone,
+				o.postcode,
+				o.items,
+				pounds(o.subtotalPence),
+				pounds(o.deliveryCostPence),
+				pounds(o.totalCostPence),
+			]),
+		)
 	const body = new ReadableStream<Uint8Array>({
-		async start(controller) {
+		start(controller) {
 			controller.enqueue(
 				encoder.encode(
 					// A byte-order mark so Excel reads the £ signs and accents as UTF-8.
 					`\uFEFF${csvRow(['Order ID', 'Date', 'Status', 'First name', 'Last name', 'Email', 'Phone', 'Postcode', 'Items', 'Subtotal (GBP)', 'Delivery (GBP)', 'Total (GBP)'])}`,
 				),
 			)
+			if (first.done) controller.close()
+			else controller.enqueue(line(first.value))
 		},
 		async pull(controller) {
 			try {
 				const next = await rows.next()
 				if (next.done) return controller.close()
-				const o = next.value
-				controller.enqueue(
-					encoder.encode(
-						csvRow([
-							o.id,
-							new Date(o.createdAt).toISOString(),
-							o.status,
-							o.firstName,
-							o.lastName,
-							o.email,
-							o.phone,
-							o.postcode,
-							o.items,
-							pounds(o.subtotalPence),
-							pounds(o.deliveryCostPence),
-							pounds(o.totalCostPence),
-						]),
-					),
-				)
+				controller.enqueue(line(next.value))
 			} catch (error) {
-				context.logger.error({ err: (error as Error).message }, 'order export failed')
+				context.logger.error({ err: error }, 'order export failed')
 				controller.error(error)
 			}
 		},

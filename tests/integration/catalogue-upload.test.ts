@@ -86,6 +86,19 @@ describe('catalogue upload: refused files change nothing', () => {
 		],
 		['empty', '', 'c.csv', /The file is empty/],
 		[
+			// Issue 28 L3: stored as text, PostgreSQL refused the NUL with a 500.
+			'a NUL byte',
+			`${header}\n${rows[0]}\n${rows[1]!.replace('Oase', 'Oa\u0000se')}\n`,
+			'c.csv',
+			/holds a NUL character \(line 3\)/,
+		],
+		[
+			'a control character in the name',
+			`${header}\n${rows[0]}\n`,
+			'c\u0001.csv',
+			/rename the file/,
+		],
+		[
 			'no valid rows',
 			`${header}\n"=HYPERLINK(""http://evil.example"",""Click"")",A,/images/a.jpg,,Oase,pumps,1.00,,,,,,\n`,
 			'c.csv',

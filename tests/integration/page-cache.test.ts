@@ -41,9 +41,18 @@ describe('page cache', () => {
 	})
 
 	it('never serves the cache to a personal page, nor caches errors', async () => {
-		await app.request('/auth')
-		const again = await app.request('/auth', { headers: { cookie: 'session=abc' } })
-		expect(again.headers.get('x-page-cache')).toBeNull()
+		// Cookie-less both times: only the personal-page rule can keep /auth out of the cache.
+		for (const path of [
+			'/auth',
+			'/auth.data',
+			'/checkout-auth',
+			'/order-confirmation?order=KP-1',
+		]) {
+			await app.request(path)
+			const again = await app.request(path)
+			expect(again.headers.get('x-page-cache'), path).toBeNull()
+			expect(again.headers.get('cache-control'), path).toBe('private, no-store')
+		}
 		await app.request('/missing-page')
 		const missing = await app.request('/missing-page')
 		expect(missing.status).toBe(404)

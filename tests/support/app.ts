@@ -36,10 +36,12 @@ export async function startTestApp(
 		catalogCsv = fs.readFileSync('catalog/products.csv', 'utf8') as string | null,
 		/** Another instance's database: a second app instance on it (closing leaves it open). */
 		shared = undefined as TestDatabase | undefined,
+		/** Collects every log line (debug and up, parsed) instead of a silent logger. */
+		logLines = undefined as Array<Record<string, unknown>> | undefined,
 	} = {},
 ): Promise<TestApp> {
 	vite ??= await oneAtATime(testViteServer)
-	const { createApp, createRuntime } = (await vite.ssrLoadModule(
+	const { answerClientError, createApp, createRuntime, refuseConnect } = (await vite.ssrLoadModule(
 		'./server/app.ts',
 	)) as typeof ServerApp
 	const database = shared ?? (await createTestDatabase())
@@ -56,8 +58,17 @@ export async function startTestApp(
 		SITE_URL: url,
 		...overrides,
 	})
-	const runtime = createRuntime({ env, database, logger: createLogger('silent'), pageCacheMs })
+	const logger = logLines
+		? createLogger('debug', {
+				write: (line: string) => {
+					logLines.push(JSON.parse(line) as Record<string, unknown>)
+				},
+			})
+		: createLogger('silent')
+	const runtime = createRuntime({ env, database, logger, pageCacheMs })
 	server.on('request', createApp(runtime, { dev: true, devMiddleware: vite.middlewares }))
+	server.on('connect', refuseConnect)
+	server.on('clientError', answerClientError)
 	return {
 		url,
 		env,
@@ -83,7 +94,9 @@ export async function startTestApp(
  */
 export function testViteServer() {
 	return createServer({
-		server: { middlewareMode: true, hmr: false, watch: null },
+		// Any Host: the router must cope with whatever a client sends (the production server has no
+		// Vite in front to refuse unknown hosts).
+		server: { middlewareMode: true, hmr: false, watch: null, allowedHosts: true },
 		appType: 'custom',
 		logLevel: 'error',
 		cacheDir: `node_modules/.vite/test-${process.env.VITEST_POOL_ID ?? process.pid}`,

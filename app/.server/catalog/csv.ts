@@ -113,6 +113,16 @@ export function parseCatalogCsv(input: string | Buffer): CatalogParseResult {
 			}
 		}
 	}
+	// No text file holds NUL (a spreadsheet's binary format does), and PostgreSQL refuses it in
+	// the uploads table: refused with the file, before any row is read.
+	const nulAt = String(input).indexOf('\0')
+	if (nulAt !== -1) {
+		const line = String(input).slice(0, nulAt).split('\n').length
+		return {
+			ok: false,
+			error: `The file holds a NUL character (line ${line}), so it is not a text CSV. Save it as "CSV UTF-8" and try again.`,
+		}
+	}
 	if (
 		String(input)
 			.replace(/^\uFEFF/, '')

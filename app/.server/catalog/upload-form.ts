@@ -1,6 +1,7 @@
 import { mediaType, readBodyBytes } from '~/.server/http/read-body'
 import { CSV_COLUMNS } from '~/lib/catalog/columns'
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from '~/lib/catalog/upload'
+import { hasControlCharacters } from '~/lib/text-safety'
 
 /** Room for the multipart boundaries and headers around the file itself. */
 const FORM_OVERHEAD_BYTES = 64 * 1024
@@ -33,6 +34,9 @@ export async function readUploadedFile(request: Request): Promise<UploadedFile> 
 	if (!file || typeof file === 'string' || file.size === 0)
 		return { ok: false, status: 400, error: 'The file is empty. Please choose a CSV file.' }
 	if (file.size > MAX_UPLOAD_BYTES) return { ok: false, status: 413, error: tooLarge }
+	// The name is stored with the upload and shown back: no control characters, a sane length.
+	if (hasControlCharacters(file.name) || file.name.length > 255)
+		return { ok: false, status: 400, error: 'Please rename the file (a short name ending .csv).' }
 	if (!/\.(csv|txt)$/i.test(file.name))
 		return { ok: false, status: 400, error: `"${file.name}" is not a CSV file. ${expected}` }
 	return { ok: true, bytes: Buffer.from(await file.arrayBuffer()), fileName: file.name }

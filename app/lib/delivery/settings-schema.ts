@@ -66,6 +66,9 @@ export const DeliverySettingsSchema = z
 				message:
 					'The mainland zone is the fallback for every other postcode and cannot be deleted.',
 			})
+		// zod runs this even when a zone failed: its postcodes may still be the raw text, and
+		// overlaps() over 40,000 characters taken one by one blocked the server for seconds.
+		if (!settings.zones.every((zone) => Array.isArray(zone.postcodes))) return
 		for (const problem of overlaps(
 			settings.zones.map((z) => ({ ...z, parcelPence: null, palletPence: null })),
 		))
