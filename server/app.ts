@@ -33,15 +33,22 @@ export { answerClientError, refuseConnect } from './request-target'
 import { routerHandler } from './router-handler'
 import { cspNonce, sameOriginWrites, securityHeaders } from './security'
 
+/**
+ * The services a request's loaders and actions, the management commands' runtime and the
+ * background jobs share. Adding one is one line here and its construction in createRuntime().
+ */
+export type Services = {
+	env: Env
+	db: Database['db']
+	logger: Logger
+	catalog: Catalog
+	auth: Auth
+	payments: PaymentProvider
+}
+
 declare module 'react-router' {
-	interface AppLoadContext {
+	interface AppLoadContext extends Services {
 		nonce: string
-		env: Env
-		db: Database['db']
-		logger: Logger
-		catalog: Catalog
-		auth: Auth
-		payments: PaymentProvider
 		/** The client's IP as Express resolved it (TRUST_PROXY hops), for rate limits. */
 		clientIp: string | undefined
 		/** This request's session lookup, made at most once (guards.ts). */
@@ -49,15 +56,11 @@ declare module 'react-router' {
 	}
 }
 
-export type Runtime = {
-	env: Env
+/** The services, plus what the process itself runs: the database handle, page cache and outbox. */
+export type Runtime = Services & {
 	database: Database
-	logger: Logger
 	/** Rendered pages for cookie-less visitors; features whose data changes call clear(). */
 	pageCache: PageCache
-	catalog: Catalog
-	auth: Auth
-	payments: PaymentProvider
 	outbox: OutboxWorker
 }
 
@@ -102,7 +105,7 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 				})
 			: undefined
 
-	const deps = orderDeps({ ...runtime, db: database.db })
+	const deps = orderDeps(runtime)
 	const reconcile = new ReconcileJob(deps, logger, env.STRIPE_RECONCILE_MS)
 	reconcile.start()
 	return {
@@ -133,6 +136,7 @@ export function createRuntime({
 	return {
 		env,
 		database,
+		db: database.db,
 		logger,
 		pageCache,
 		// Pages rendered from the old catalogue are dropped when the new one goes live here.
@@ -169,7 +173,7 @@ type AppOptions = {
 }
 
 export function createApp(runtime: Runtime, options: AppOptions = {}) {
-	const { env, database, logger, pageCache, catalog, auth, payments } = runtime
+	const { env, database, logger, pageCache } = runtime
 	const app = express()
 	app.disable('x-powered-by')
 	app.set('trust proxy', env.TRUST_PROXY)
@@ -230,13 +234,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 			mode: options.dev ? 'development' : 'production',
 			cache: pageCache,
 			getLoadContext: (req, res) => ({
+				...runtime,
 				nonce: res.locals.cspNonce as string,
-				env,
-				db: database.db,
-				logger,
-				catalog,
-				auth,
-				payments,
 				clientIp: req.ip,
 				session: {},
 			}),

@@ -226,7 +226,7 @@ describe('reconciliation', () => {
 		const other = await quotedOrder()
 		const otherSession = await openCheckout(other)
 		shop.stripe.complete(otherSession.id)
-		const deps = orderDeps({ ...shop.app.runtime, db: db() })
+		const deps = orderDeps(shop.app.runtime)
 		const job = new ReconcileJob(deps, createLogger('silent'), 50)
 		job.start()
 		await expect.poll(async () => (await orderRow(other.id)).status, { timeout: 5000 }).toBe('paid')

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm'
-import type { AppLoadContext } from 'react-router'
+import type { Db } from '~/.server/db/client'
 import { user, verification } from '~/.server/db/schema'
 import { welcomeEmail } from '~/.server/email/account-emails'
 import { enqueueEmail } from '~/.server/email/outbox'
+import type { Env } from '~/.server/env'
+import type { Logger } from '~/.server/logger'
 import { AUTH_MESSAGES } from '~/lib/auth-forms'
 import { hintFor } from '~/lib/session-hint'
 import {
@@ -12,12 +14,14 @@ import {
 	signInKeys,
 	takeQuota,
 } from './attempt-limiter'
+import type { Auth } from './auth'
 import { deviceCookie, trustedDeviceId } from './device-cookie'
 import { isAcceptablePassword, verifyCurrentPassword } from './passwords'
 import { credentialOf, sessionCacheFor } from './session-cache'
 import { sessionHintCookie } from './session-hint'
 
-type Ctx = Pick<AppLoadContext, 'auth' | 'db' | 'logger' | 'env' | 'clientIp'>
+/** What the account functions need from a request (plain types: no router here). */
+type Ctx = { auth: Auth; db: Db; logger: Logger; env: Env; clientIp: string | undefined }
 export type AuthResult =
 	| { ok: true; headers: Headers; userId: string }
 	| { ok: false; message: string; status?: 429 }

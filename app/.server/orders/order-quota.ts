@@ -1,5 +1,6 @@
-import type { AppLoadContext } from 'react-router'
 import { ipKey, withinLimits } from '~/.server/auth/attempt-limiter'
+import type { Db } from '~/.server/db/client'
+import type { Env } from '~/.server/env'
 import { BUSINESS } from '~/lib/business'
 
 /**
@@ -19,7 +20,11 @@ export const TOO_MANY_ORDERS_MESSAGE = `You have placed a lot of orders in a sho
  * away does not use up what others behind the same address may place.
  */
 export async function takeOrderQuota(
-	context: Pick<AppLoadContext, 'db' | 'clientIp' | 'env'>,
+	context: {
+		db: Db
+		clientIp: string | undefined
+		env: Pick<Env, 'ORDERS_PER_HOUR' | 'ORDERS_PER_HOUR_PER_IP'>
+	},
 	userId: string,
 ) {
 	const { ORDERS_PER_HOUR: perAccount, ORDERS_PER_HOUR_PER_IP: perIp } = context.env
