@@ -1,4 +1,5 @@
-import type { Field, FoundForm } from './inputs'
+import type { FoundForm } from './form-requests'
+import type { Field } from './values'
 
 const ENTITIES: Record<string, string> = {
 	'&amp;': '&',

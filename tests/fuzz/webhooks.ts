@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import Stripe from 'stripe'
 import { FAKE_WEBHOOK_SECRET } from '../support/fake-stripe'
-import { nastyString } from './inputs'
 import type { FuzzRequest } from './send'
+import { nastyString } from './values'
 
 /** What the webhook fuzzing starts from: real ids on the Stripe shop and its fake. */
 export type StripeIds = { orderId: string; sessionIds: string[]; amount: number }

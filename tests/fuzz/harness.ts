@@ -1,0 +1,223 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import fc from 'fast-check'
+import { ORDER_LINES } from '../support/process'
+import type { FoundForm } from './form-requests'
+import { distinct, formsIn } from './forms'
+import type { KnownIds } from './get-requests'
+import { describe as describeRequest, type FuzzRequest, MAX_MS, send } from './send'
+import {
+	ADMIN_PASSWORD,
+	HARNESS_IP,
+	harnessPost,
+	jsonPost,
+	register,
+	type Shop,
+	signIn,
+	whoIs,
+} from './shop'
+import type { Roles } from './values'
+
+/**
+ * The fuzz suite's harness: the seed, scale and concurrency from the environment, the shop made
+ * ready to fuzz (its customer and admin signed in, an order placed and linked, real ids and forms
+ * found), and the loop that sends a part's inputs, records every failing one and reports them.
+ */
+
+/** A new seed each run unless FUZZ_SEED names one; FUZZ_SCALE=0.1 sends a tenth of each part. */
+export const SEED = Number(process.env.FUZZ_SEED ?? crypto.randomInt(2 ** 31))
+const SCALE = Number(process.env.FUZZ_SCALE ?? 1)
+/** FUZZ_CONCURRENCY=1 tells a request that is slow itself from one stuck behind it. */
+const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 6)
+export const count = (n: number) => Math.max(1, Math.round(n * SCALE))
+
+const CUSTOMER_PASSWORD = 'fuzz customer password 1'
+/** Every failing input, whole (bodies in base64), one JSON line each. */
+const FAILURES_FILE = `data/fuzz-failures-${SEED}.jsonl`
+const inFlight = new Map<number, FuzzRequest>()
+let nextId = 0
+export const suspects = () => [...inFlight.values()].map((r) => describeRequest(r, 300))
+
+export type Prepared = {
+	shop: Shop
+	roles: Roles
+	customerEmail: string
+	ids: KnownIds
+	forms: FoundForm[]
+}
+
+/** How many inputs have been sent so far, across every part. */
+let sent = 0
+export const sentSoFar = () => sent
+
+/** Signs in the harness's customer and admin, places an order, links it, finds ids and forms. */
+export async function prepare(shop: Shop): Promise<Prepared> {
+	const customerEmail = `customer-${shop.name}@fuzz.example`
+	const roles: Roles = {
+		customer: await register(shop, customerEmail, CUSTOMER_PASSWORD),
+		admin: await signIn(shop, shop.adminEmail, ADMIN_PASSWORD),
+	}
+	const placed = await jsonPost(
+		shop,
+		'/api/placeOrder',
+		{
+			data: {
+				cartItems: ORDER_LINES.map(({ unit: _unit, ...line }) => line),
+				deliveryInfo: {
+					firstName: 'Fuzz',
+					lastName: 'Customer',
+					address1: '1 Test Road',
+					city: 'Inverness',
+					postcode: 'IV2 3XY',
+					phone: '01463 123456',
+				},
+				idempotencyKey: crypto.randomUUID(),
+			},
+		},
+		roles.customer,
+	)
+	if (!placed.ok) throw new Error(`placing the order failed: ${placed.status}`)
+	const page = async (path: string, cookie = '') =>
+		(
+			await fetch(new URL(path, shop.url), {
+				headers: { cookie, 'x-forwarded-for': HARNESS_IP },
+				redirect: 'manual',
+			})
+		).text()
+	const first = (html: string, pattern: RegExp) => pattern.exec(html)?.[1] ?? 'none'
+	const orderId = first(await page('/admin', roles.admin), /href="\/admin\/orders\/([^"?/]+)/)
+	const link = await jsonPost(
+		shop,
+		'/api/createPaymentLink',
+		{ data: { orderId, deliveryCost: 12.5 } },
+		roles.admin,
+	)
+	const linkText = await link.text()
+	await harnessPost(shop, '/contact', {
+		name: 'Fuzz Enquirer',
+		email: 'enquirer@fuzz.example',
+		phone: '01463 123456',
+		topic: 'pond',
+		message: 'A pond for the garden, please: about four metres by three.',
+		website: '',
+	})
+	const products = await page('/pond-products/filters')
+	const ids: KnownIds = {
+		orderId,
+		token: first(linkText, /\/pay\/([^"/?\\]+)/),
+		paymentLinkId: first(linkText, /"paymentLinkId":"([^"]+)"/),
+		enquiryId: first(
+			await page('/admin/enquiries', roles.admin),
+			/href="\/admin\/enquiries\/([^"?/]+)/,
+		),
+		projectId: first(await page('/portfolio'), /href="\/portfolio\/([^"?/]+)/),
+		category: 'filters',
+		productId: first(products, /href="\/pond-products\/filters\/([^"?/]+)/),
+	}
+	// Every page that has a form, as each role that can see it.
+	const pages = [
+		'/',
+		'/contact',
+		'/cart',
+		'/checkout',
+		'/checkout-auth',
+		'/auth',
+		'/auth?mode=register',
+		'/auth?mode=reset',
+		'/auth/reset-password?token=fuzz',
+		`/order-confirmation?order=${orderId}`,
+		`/pond-products/filters/${ids.productId}`,
+		`/pay/${ids.token}`,
+		'/admin',
+		`/admin/orders/${orderId}`,
+		'/admin/delivery',
+		'/admin/enquiries',
+		`/admin/enquiries/${ids.enquiryId}`,
+		'/admin/catalogue',
+	]
+	const found: FoundForm[] = []
+	for (const role of ['anonymous', 'customer', 'admin'] as const) {
+		const cookie = role === 'anonymous' ? '' : roles[role]
+		for (const path of pages) found.push(...formsIn(await page(path, cookie), path, role))
+	}
+	return { shop, roles, customerEmail, ids, forms: distinct(found) }
+}
+
+/** Puts a session right when a fuzzed request signed it out (intent=signout is fuzzed too). */
+async function keepSignedIn(prepared: Prepared) {
+	const { shop, roles } = prepared
+	if ((await whoIs(shop, roles.customer)) !== 'customer')
+		roles.customer = await signIn(shop, prepared.customerEmail, CUSTOMER_PASSWORD)
+	if ((await whoIs(shop, roles.admin)) !== 'admin')
+		roles.admin = await signIn(shop, shop.adminEmail, ADMIN_PASSWORD)
+}
+
+type Failure = { request: string; problem: string }
+
+/**
+ * Sends `n` inputs drawn from `arbitrary` (seeded, so a seed sends the same ones again) with a
+ * few in flight at once, and returns every answer that broke a rule.
+ */
+export async function fuzz(
+	target: Prepared,
+	name: string,
+	arbitrary: fc.Arbitrary<() => FuzzRequest>,
+	n: number,
+) {
+	const seed = (SEED + [...name].reduce((sum, c) => sum + c.charCodeAt(0), 0)) % 2 ** 31
+	const inputs = fc.sample(arbitrary, { seed, numRuns: n })
+	const failures: Failure[] = []
+	const errorsBefore = target.shop.errorLines.length
+	const t0 = performance.now()
+	for (let at = 0; at < inputs.length; at += 200) {
+		await keepSignedIn(target)
+		const chunk = inputs.slice(at, at + 200)
+		let next = 0
+		await Promise.all(
+			Array.from({ length: CONCURRENCY }, async () => {
+				while (next < chunk.length) {
+					const request = chunk[next++]!()
+					const id = nextId++
+					inFlight.set(id, request)
+					const outcome = await send(target.shop.url, request)
+					inFlight.delete(id)
+					sent++
+					const problem = outcome.dropped
+						? `connection dropped (${outcome.dropped})`
+						: outcome.status >= 500
+							? `answered ${outcome.status}`
+							: outcome.ms > MAX_MS
+								? `answered ${outcome.status} after ${outcome.ms} ms`
+								: undefined
+					if (problem) {
+						failures.push({ request: describeRequest(request), problem })
+						// Whole, for replaying one request by hand (the report shortens long ones).
+						fs.appendFileSync(
+							FAILURES_FILE,
+							`${JSON.stringify({ problem, ...request, body: request.kind === 'http' ? request.body?.toString('base64') : undefined, bytes: request.kind === 'raw' ? request.bytes.toString('base64') : undefined })}\n`,
+						)
+					}
+				}
+			}),
+		)
+	}
+	const errors = target.shop.errorLines.slice(errorsBefore)
+	console.log(
+		`${name}: ${inputs.length} inputs in ${Math.round((performance.now() - t0) / 1000)} s, ${failures.length} failed, ${errors.length} error log lines`,
+	)
+	return { failures, errors }
+}
+
+export function report({ failures, errors }: Awaited<ReturnType<typeof fuzz>>) {
+	const lines = [
+		...failures.slice(0, 15).map((f) => `${f.problem}\n    ${f.request}`),
+		...errors
+			.slice(0, 10)
+			.map(
+				(e) => `error log line: ${e.line}\n    in flight: ${e.inFlight.join('\n               ')}`,
+			),
+	]
+	if (failures.length > 15) lines.push(`… and ${failures.length - 15} more failures`)
+	if (lines.length) lines.push(`Replay: FUZZ_SEED=${SEED} npm run test:fuzz`)
+	return lines.join('\n')
+}
