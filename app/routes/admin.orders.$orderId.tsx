@@ -71,7 +71,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 			: null
 		return { state: 'found' as const, order: view, events, suggestion }
 	} catch (error) {
-		context.logger.error({ err: (error as Error).message }, 'admin order load failed')
+		context.logger.error({ err: error }, 'admin order load failed')
 		return data({ state: 'error' as const }, { status: 500 })
 	}
 }

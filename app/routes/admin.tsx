@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		const page = await listAdminOrders(context.db, filters)
 		return { ...page, filters, loadError: false }
 	} catch (error) {
-		context.logger.error({ err: (error as Error).message }, 'admin order list failed')
+		context.logger.error({ err: error }, 'admin order list failed')
 		return data({ orders: [], hasOlder: false, filters, loadError: true }, { status: 500 })
 	}
 }

@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			logger.warn({ reason: error.message }, 'stripe webhook rejected: bad signature')
 			return new Response('Invalid signature.', { status: 400 })
 		}
-		logger.error({ err: (error as Error).message }, 'stripe webhook could not be verified')
+		logger.error({ err: error }, 'stripe webhook could not be verified')
 		return new Response('Try again later.', { status: 500 })
 	}
 	const { outcome, orderId } = await recordPayment(orderDeps(context), {

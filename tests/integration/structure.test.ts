@@ -91,6 +91,19 @@ describe('the codebase’s structure', () => {
 		expect(long).toEqual([])
 	})
 
+	it('logs errors whole, so their cause and stack survive (issue 28, I2)', () => {
+		// The logger's serializer keeps message, stack and cause, and strips a database error's
+		// parameters (personal data); logging only `.message` threw all of that away.
+		const messageOnly = files.filter(
+			(file) =>
+				!file.endsWith('.test.ts') &&
+				/\berr: \(?\w+( as Error\))?\)?\.message\b/.test(
+					fs.readFileSync(path.join(ROOT, file), 'utf8'),
+				),
+		)
+		expect(messageOnly).toEqual([])
+	})
+
 	it('finds the imports it checks (a broken scan would pass everything)', () => {
 		expect(graph.get('app/.server/orders/lifecycle.ts')).toContain('app/lib/order-status.ts')
 		expect(graph.get('app/routes/pay.$token.tsx')).toContain('app/.server/payments/links.ts')

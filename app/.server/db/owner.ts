@@ -32,8 +32,7 @@ export async function openServerDatabase(
 	const { logger } = options
 	// PostgreSQL keeps only the auth secret and .eml files in DATA_DIR, when it exists at all.
 	if (!options.url || fs.existsSync(options.dataDir)) secureDataDir(options.dataDir)
-	const onIdleError = (error: Error) =>
-		logger.warn({ err: error.message }, 'idle database connection lost')
+	const onIdleError = (error: Error) => logger.warn({ err: error }, 'idle database connection lost')
 	if (options.url)
 		return openDatabase({ url: options.url, poolSize: options.poolSize, onIdleError })
 	const lock = await waitForLock(options.dataDir, options.lockWaitMs ?? 30_000, logger)

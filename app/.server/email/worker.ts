@@ -63,7 +63,7 @@ export class OutboxWorker {
 							emailId: email.id,
 							kind: email.kind,
 							attempts: email.attempts,
-							err: (error as Error).message,
+							err: error,
 						},
 						final ? 'email failed permanently' : 'email send failed; will retry',
 					)

@@ -7,7 +7,7 @@ import {
 	enquiryNotificationEmail,
 } from '~/.server/email/enquiry-emails'
 import { enqueueEmail } from '~/.server/email/outbox'
-import { readableId } from '~/.server/orders/order-id'
+import { ENQUIRY_ID_PATTERN, readableId } from '~/.server/orders/order-id'
 import type { EnquiryInput, EnquiryStatus } from '~/lib/enquiry-schema'
 
 export const ENQUIRY_PAGE_SIZE = 50
@@ -76,6 +76,7 @@ export async function listEnquiries(
 }
 
 export async function getEnquiry(db: Db, id: string) {
+	if (!ENQUIRY_ID_PATTERN.test(id)) return undefined
 	const [row] = await db.select().from(enquiries).where(eq(enquiries.id, id))
 	return row
 }

@@ -4,6 +4,7 @@ import { containsPattern } from '~/.server/db/like'
 import { orderEvents, orders, user } from '~/.server/db/schema'
 import type { AdminOrderRow, OrderFilters } from '~/lib/admin-order-schemas'
 import { nextIsoDate, startOfLondonDay } from '~/lib/dates'
+import { ORDER_ID_PATTERN } from './order-id'
 
 /** Spec section 9: the dashboard shows 50 orders at a time, newest first. */
 export const ADMIN_PAGE_SIZE = 50
@@ -94,6 +95,8 @@ export async function* exportAdminOrders(db: Db, filters: OrderFilters, batch = 
 
 /** One order with its timeline; admin actors are shown by their email. */
 export async function getAdminOrder(db: Db, orderId: string) {
+	// Not an order id at all (NUL, 10 KB of text …): no query, the same 'not found' (issue 28, L1).
+	if (!ORDER_ID_PATTERN.test(orderId)) return null
 	const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
 	if (!order) return null
 	const events = await db

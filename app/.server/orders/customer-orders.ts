@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
 import { orders } from '~/.server/db/schema'
+import { ORDER_ID_PATTERN } from './order-id'
 
 export type CustomerOrder = Awaited<ReturnType<typeof listCustomerOrders>>[number]
 
@@ -26,6 +27,7 @@ export async function listCustomerOrders(db: Db, userId: string) {
 }
 
 export async function getCustomerOrder(db: Db, userId: string, orderId: string) {
+	if (!ORDER_ID_PATTERN.test(orderId)) return undefined
 	const [order] = await db
 		.select()
 		.from(orders)

@@ -16,3 +16,4 @@ export function readableId(prefix: string) {
 }
 
 export const ORDER_ID_PATTERN = /^KP-[2-9A-HJKMNP-Z]{6}$/
+export const ENQUIRY_ID_PATTERN = /^EN-[2-9A-HJKMNP-Z]{6}$/

@@ -36,9 +36,7 @@ export class ReconcileJob {
 					if (applied || flagged)
 						this.logger.warn({ applied, flagged }, 'reconciliation found missed payments')
 				})
-				.catch((error) =>
-					this.logger.error({ err: (error as Error).message }, 'payment reconciliation failed'),
-				)
+				.catch((error) => this.logger.error({ err: error }, 'payment reconciliation failed'))
 			await this.#running
 			if (!this.#stopped) this.#timer = setTimeout(tick, this.intervalMs)
 		}

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { type OrderRow, orders, type PaymentLink, paymentLinks } from '~/.server/db/schema'
 import { isPaid } from '~/lib/order-status'
-import type { PaymentProvider } from './provider'
+import { LINK_TOKEN_PATTERN, type PaymentProvider } from './provider'
 
 /**
  * Whether a link can take money now, the one answer the pay page and applyPayment share:
@@ -84,8 +84,9 @@ export async function cleanUpAtProvider(
 	return null
 }
 
-/** A link and the order it pays for, for /pay/<token>. */
+/** A link and the order it pays for, for /pay/<token>; nothing for a token of the wrong shape. */
 export async function findPaymentLink(db: Db, token: string) {
+	if (!LINK_TOKEN_PATTERN.test(token)) return undefined
 	const [row] = await db
 		.select({ link: paymentLinks, order: orders })
 		.from(paymentLinks)

@@ -76,6 +76,9 @@ export function checkPayableAmount(amountPence: number) {
 		throw new PaymentLinkError('The total is above the £999,999.99 a card payment can take.')
 }
 
+/** What newLinkToken() makes: 22 URL-safe base64 characters. */
+export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/
+
 /** 128 random bits, URL-safe: the unguessable part of /pay/<token>. */
 export function newLinkToken() {
 	return crypto.randomBytes(16).toString('base64url')
