@@ -1,22 +1,27 @@
 import { describe, expect, it } from 'vitest'
+import type { z } from 'zod'
+import { parseForm } from '~/lib/forms'
 import {
 	AUTH_MESSAGES,
-	firstMessage,
 	parseMode,
 	RegisterSchema,
 	ResetRequestSchema,
 	SignInSchema,
 } from './auth-forms'
 
-const message = (
-	schema: { safeParse(v: unknown): { success: boolean; error?: unknown } },
-	value: unknown,
-) => {
-	const result = schema.safeParse(value)
-	return result.success ? null : firstMessage(result.error as Parameters<typeof firstMessage>[0])
+/** The one message the form shows, as the action and the browser both read it. */
+const message = (schema: z.ZodType, value: Record<string, string>) => {
+	const result = parseForm(schema, value)
+	return result.ok ? null : result.formError
 }
 
 describe('account form validation', () => {
+	it("answers a post that leaves fields out with the spec's message, not a type error", () => {
+		expect(message(SignInSchema, {})).toBe(AUTH_MESSAGES.signInRequired)
+		expect(message(RegisterSchema, { firstName: 'Morag' })).toBe(AUTH_MESSAGES.registerRequired)
+		expect(message(ResetRequestSchema, {})).toBe(AUTH_MESSAGES.resetRequired)
+	})
+
 	it('sign in needs both fields', () => {
 		expect(message(SignInSchema, { email: 'a@b.co', password: '' })).toBe(
 			AUTH_MESSAGES.signInRequired,

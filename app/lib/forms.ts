@@ -21,14 +21,15 @@ export function formValues(form: FormData | HTMLFormElement) {
 
 export function parseForm<S extends z.ZodType>(
 	schema: S,
-	form: FormData | HTMLFormElement | Record<string, string>,
+	/** A posted form, or values already read from one (e.g. a table of rows made into objects). */
+	form: FormData | HTMLFormElement | Record<string, unknown>,
 ): Submission<z.output<S>> {
 	const values =
 		typeof FormData !== 'undefined' && form instanceof FormData
 			? formValues(form)
 			: typeof HTMLFormElement !== 'undefined' && form instanceof HTMLFormElement
 				? formValues(form)
-				: (form as Record<string, string>)
+				: form
 	const result = schema.safeParse(values)
 	if (result.success) return { ok: true, data: result.data }
 	return {

@@ -14,7 +14,7 @@ import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { formatDateTime } from '~/lib/dates'
 import { DeliverySettingsSchema, readSettingsForm } from '~/lib/delivery/settings-schema'
 import { FALLBACK_ZONE_ID, type Zone } from '~/lib/delivery/zones'
-import { type FieldErrors, formValues } from '~/lib/forms'
+import { type FieldErrors, formValues, parseForm } from '~/lib/forms'
 import { penceToInput } from '~/lib/money'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/admin.delivery'
@@ -45,11 +45,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
 	const admin = await requireAdmin(request, context)
 	const { settings, formKey } = readSettingsForm(formValues(await readForm(request)))
-	const parsed = DeliverySettingsSchema.safeParse(settings)
-	if (!parsed.success) {
+	const parsed = parseForm(DeliverySettingsSchema, settings)
+	if (!parsed.ok) {
+		// The schema's paths ('zones.2.palletPence') named as the form's fields.
 		const fieldErrors: FieldErrors = {}
-		for (const issue of parsed.error.issues)
-			fieldErrors[formKey(issue.path.map(String).join('.'))] ??= issue.message
+		for (const [path, message] of Object.entries(parsed.fieldErrors))
+			fieldErrors[formKey(path)] ??= message
 		return data({ saved: false, fieldErrors }, { status: 400 })
 	}
 	await saveDeliverySettings(context.db, admin.id, parsed.data)

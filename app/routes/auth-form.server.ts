@@ -5,11 +5,11 @@ import { safeRedirectPath } from '~/.server/auth/guards'
 import {
 	type AuthFormResult,
 	type AuthMode,
-	firstMessage,
 	RegisterSchema,
 	ResetRequestSchema,
 	SignInSchema,
 } from '~/lib/auth-forms'
+import { parseForm } from '~/lib/forms'
 
 /** The sign-in / register / reset form's action, shared by /auth and /checkout-auth. */
 export async function handleAuthForm(
@@ -30,28 +30,22 @@ export async function handleAuthForm(
 		data<AuthFormResult>({ mode, error, values }, { status })
 
 	if (intent === 'signin') {
-		const parsed = SignInSchema.safeParse({ email: str('email'), password: str('password') })
-		if (!parsed.success) return fail('signin', firstMessage(parsed.error))
+		const parsed = parseForm(SignInSchema, form)
+		if (!parsed.ok) return fail('signin', parsed.formError)
 		const result = await signIn(context, parsed.data.email, parsed.data.password, request.headers)
 		if (!result.ok) return fail('signin', result.message, result.status ?? 400)
 		return redirect(redirectTo, { headers: result.headers })
 	}
 	if (intent === 'register') {
-		const parsed = RegisterSchema.safeParse({
-			firstName: str('firstName'),
-			lastName: str('lastName'),
-			email: str('email'),
-			password: str('password'),
-			confirmPassword: str('confirmPassword'),
-		})
-		if (!parsed.success) return fail('register', firstMessage(parsed.error))
+		const parsed = parseForm(RegisterSchema, form)
+		if (!parsed.ok) return fail('register', parsed.formError)
 		const result = await register(context, parsed.data, request.headers)
 		if (!result.ok) return fail('register', result.message, result.status ?? 400)
 		return redirect(redirectTo, { headers: result.headers })
 	}
 	if (intent === 'reset') {
-		const parsed = ResetRequestSchema.safeParse({ email: str('email') })
-		if (!parsed.success) return fail('reset', firstMessage(parsed.error))
+		const parsed = parseForm(ResetRequestSchema, form)
+		if (!parsed.ok) return fail('reset', parsed.formError)
 		const result = await requestPasswordReset(context, parsed.data.email)
 		if (!result.ok) return fail('reset', result.message, result.status ?? 500)
 		// Spec: after a successful request the form returns to sign in with the message.

@@ -3,7 +3,8 @@ import { isResetTokenUsable, resetPassword } from '~/.server/auth/account'
 import { readForm } from '~/.server/http/read-body'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
-import { AUTH_MESSAGES, firstMessage, NewPasswordSchema } from '~/lib/auth-forms'
+import { AUTH_MESSAGES, NewPasswordSchema } from '~/lib/auth-forms'
+import { parseForm } from '~/lib/forms'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/auth.reset-password'
 
@@ -28,9 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const form = await readForm(request)
-	const parsed = NewPasswordSchema.safeParse(Object.fromEntries(form))
-	if (!parsed.success)
-		return data({ error: firstMessage(parsed.error), expired: false }, { status: 400 })
+	const parsed = parseForm(NewPasswordSchema, form)
+	if (!parsed.ok) return data({ error: parsed.formError, expired: false }, { status: 400 })
 	const result = await resetPassword(context, parsed.data.token, parsed.data.password)
 	if (!result.ok)
 		return data({ error: result.message, expired: 'expired' in result }, { status: 400 })

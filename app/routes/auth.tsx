@@ -13,7 +13,7 @@ import { ProfileTab } from '~/components/account/profile-tab'
 import { AuthForm } from '~/components/auth/auth-form'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
-import { ChangePasswordSchema, firstMessage, parseMode } from '~/lib/auth-forms'
+import { ChangePasswordSchema, parseMode } from '~/lib/auth-forms'
 import { cn } from '~/lib/cn'
 import { ProfileDeliverySchema } from '~/lib/delivery-schema'
 import { parseForm } from '~/lib/forms'
@@ -111,8 +111,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return { profileErrors: {}, saved: true }
 	}
 	if (intent === 'change-password') {
-		const parsed = ChangePasswordSchema.safeParse(Object.fromEntries(form))
-		if (!parsed.success) return accountFailure('password', firstMessage(parsed.error), 400)
+		const parsed = parseForm(ChangePasswordSchema, form)
+		if (!parsed.ok) return accountFailure('password', parsed.formError, 400)
 		const { currentPassword, password } = parsed.data
 		const result = await changePassword(context, user, currentPassword, password, request.headers)
 		if (!result.ok) return accountFailure('password', result.message, result.status)

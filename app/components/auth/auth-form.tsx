@@ -1,14 +1,9 @@
 import { useEffect, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import type { AuthFormResult } from '~/lib/auth-forms'
-import {
-	type AuthMode,
-	firstMessage,
-	RegisterSchema,
-	ResetRequestSchema,
-	SignInSchema,
-} from '~/lib/auth-forms'
+import { type AuthMode, RegisterSchema, ResetRequestSchema, SignInSchema } from '~/lib/auth-forms'
 import { cn } from '~/lib/cn'
+import { parseForm } from '~/lib/forms'
 
 const TITLES: Record<AuthMode, string> = {
 	signin: 'Sign In',
@@ -72,14 +67,11 @@ export function AuthForm({ mode: requested, result, path, redirectTo }: Props) {
 				noValidate
 				className="mt-6 space-y-4"
 				onSubmit={(event) => {
-					const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<
-						string,
-						string
-					>
-					const parsed = SCHEMAS[mode].safeParse(values)
-					if (!parsed.success) {
+					// The same schema and parser as the action: one message, as the spec shows it.
+					const parsed = parseForm(SCHEMAS[mode], event.currentTarget)
+					if (!parsed.ok) {
 						event.preventDefault()
-						setClientError(firstMessage(parsed.error))
+						setClientError(parsed.formError)
 					} else setClientError(undefined)
 				}}
 			>
