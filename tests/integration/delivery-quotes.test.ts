@@ -6,6 +6,7 @@ import { applyPayment, QUOTE_EXPIRED } from '~/.server/orders/apply-payment'
 import { setDeliveryCost } from '~/.server/orders/set-delivery-cost'
 import { newTestPaymentId } from '~/.server/payments/test-provider'
 import { DEFAULT_DELIVERY_SETTINGS } from '~/lib/delivery/zones'
+import { formatPence } from '~/lib/money'
 import { startTestApp, type TestApp } from '../support/app'
 import { createAdmin, createCustomer, insertOrder, sampleLine } from '../support/factories'
 
@@ -143,7 +144,7 @@ describe('suggested delivery cost in the order modal', () => {
 			.from(orderEvents)
 			.where(eq(orderEvents.orderId, order.id))
 		expect(events.at(-1)!.note).toBe(
-			'Suggested: Local van (Inverness & Moray Firth) (IV2) · 1 pallet = £35.00. Delivery £40.00, total £645.99; payment link sent',
+			`Suggested: Local van (Inverness & Moray Firth) (IV2) · 1 pallet = £35.00. Delivery £40.00, total ${formatPence(order.subtotalPence + 4000)}; payment link sent`,
 		)
 	})
 })

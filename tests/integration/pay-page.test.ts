@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders } from '~/.server/db/schema'
+import { formatPence } from '~/lib/money'
 import { startTestApp, type TestApp } from '../support/app'
 import { createAdmin, createCustomer, insertOrder } from '../support/factories'
 
@@ -33,7 +34,8 @@ describe('paying through /pay/<token> (test provider)', () => {
 		expect(page.headers.get('cache-control')).toContain('no-store')
 		const html = await text(page)
 		expect(html).toContain(order.id)
-		expect(html).toContain('Pay £294.99 now')
+		// The total from the fixture's own figures: subtotal plus the delivery it was quoted.
+		expect(html).toContain(`Pay ${formatPence(order.subtotalPence + order.deliveryCostPence!)} now`)
 		expect(html).toContain('Test payments: no money is taken')
 		expect(html).not.toContain('12 Loch Road') // the token shows no address
 		const paid = await app.request(path, {
