@@ -10,6 +10,7 @@ import {
 	originHeader,
 	pct,
 	type Roles,
+	roleHeaders,
 } from './values'
 
 /**
@@ -145,16 +146,7 @@ export function formRequests(
 					: 'application/x-www-form-urlencoded'
 				const headers: Record<string, string> = { 'x-forwarded-for': r.ip }
 				const role = r.sameRole ? r.form.role : undefined
-				Object.assign(
-					headers,
-					role === 'customer'
-						? { cookie: roles().customer }
-						: role === 'admin'
-							? { cookie: roles().admin }
-							: role === 'anonymous'
-								? {}
-								: r.who(),
-				)
+				Object.assign(headers, roleHeaders(role, roles, r.who))
 				if (r.origin) headers.origin = r.origin
 				if (r.contentType === 'right') headers['content-type'] = right
 				else if (r.contentType !== 'none') headers['content-type'] = r.contentType

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { BODY_BREAKS, breakBody } from './form-requests'
 import type { FuzzRequest } from './send'
-import { clientIp, credentials, nastyString, originHeader, type Roles } from './values'
+import { clientIp, credentials, nastyString, originHeader, type Roles, roleHeaders } from './values'
 
 /**
  * The JSON generator: each JSON endpoint's valid body with wrong types, missing and extra fields,
@@ -145,16 +145,7 @@ export function jsonRequests(
 			)
 			const headers: Record<string, string> = { 'x-forwarded-for': r.ip, ...r.target.headers }
 			const role = r.sameRole ? r.target.role : undefined
-			Object.assign(
-				headers,
-				role === 'customer'
-					? { cookie: roles().customer }
-					: role === 'admin'
-						? { cookie: roles().admin }
-						: role === 'anonymous'
-							? {}
-							: r.who(),
-			)
+			Object.assign(headers, roleHeaders(role, roles, r.who))
 			if (r.origin) headers.origin = r.origin
 			if (r.contentType !== 'none') headers['content-type'] = r.contentType
 			return {

@@ -159,6 +159,20 @@ export function credentials(roles: () => Roles) {
 	)
 }
 
+/**
+ * The headers of the role a form or API was found as (its own session), or, when the request
+ * does not keep to it, the fuzzed credentials `who` drew.
+ */
+export function roleHeaders(
+	role: 'customer' | 'admin' | 'anonymous' | undefined,
+	roles: () => Roles,
+	who: () => Record<string, string>,
+): Record<string, string> {
+	if (role === 'customer') return { cookie: roles().customer }
+	if (role === 'admin') return { cookie: roles().admin }
+	return role === 'anonymous' ? {} : who()
+}
+
 /** Fuzzed requests come from many addresses (the shop runs with TRUST_PROXY=1). */
 export const clientIp = fc
 	.tuple(fc.nat(255), fc.nat(255), fc.nat(255))

@@ -1,22 +1,13 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { orders } from '~/.server/db/schema'
-import { startTestApp, type TestApp } from '../support/app'
-import { createAdmin, createCustomer, insertOrder } from '../support/factories'
+import { createCustomer, insertOrder } from '../support/factories'
+import { setUpShop } from '../support/shop'
 
-let app: TestApp
-let admin: Awaited<ReturnType<typeof createAdmin>>
-beforeAll(async () => {
-	app = await startTestApp()
-	admin = await createAdmin(app)
-})
-afterAll(async () => {
-	await app?.close()
-})
+const shop = setUpShop({ withAdmin: true })
 
-const _text = async (res: Response) => (await res.text()).replace(/<!-- -->/g, '')
 const orderRow = async (id: string) =>
-	(await app.database.db.select().from(orders).where(eq(orders.id, id)))[0]!
+	(await shop.app.database.db.select().from(orders).where(eq(orders.id, id)))[0]!
 
 describe('JSON API for payment links', () => {
 	const call = (
@@ -31,53 +22,53 @@ describe('JSON API for payment links', () => {
 		})
 
 	it('creates a link from a total or a delivery cost, computing the total itself', async () => {
-		const order = await insertOrder(app.database.db, { siteUrl: app.url })
-		const bad = await call(admin.client, '/api/createPaymentLink', {
+		const order = await insertOrder(shop.app.database.db, { siteUrl: shop.app.url })
+		const bad = await call(shop.admin.client, '/api/createPaymentLink', {
 			orderId: order.id,
 			totalCost: -5,
 		})
 		expect(bad.status).toBe(400)
-		const both = await call(admin.client, '/api/createPaymentLink', {
+		const both = await call(shop.admin.client, '/api/createPaymentLink', {
 			orderId: order.id,
 			totalCost: 300,
 			deliveryCost: 5,
 		})
 		expect(both.status).toBe(400)
-		const below = await call(admin.client, '/api/createPaymentLink', {
+		const below = await call(shop.admin.client, '/api/createPaymentLink', {
 			orderId: order.id,
 			totalCost: 1,
 		})
 		expect(below.status).toBe(400)
-		const missing = await call(admin.client, '/api/createPaymentLink', {
+		const missing = await call(shop.admin.client, '/api/createPaymentLink', {
 			orderId: 'KP-ZZZZZZ',
 			deliveryCost: 5,
 		})
 		expect(missing.status).toBe(404)
 		const total = (order.subtotalPence + 1234) / 100
-		const ok = await call(admin.client, '/api/createPaymentLink', {
+		const ok = await call(shop.admin.client, '/api/createPaymentLink', {
 			orderId: order.id,
 			totalCost: total,
 		})
 		expect(ok.status).toBe(200)
 		const { data } = await ok.json()
 		expect(data).toMatchObject({ success: true, totalCost: total })
-		expect(data.paymentUrl).toMatch(new RegExp(`^${app.url}/pay/`))
+		expect(data.paymentUrl).toMatch(new RegExp(`^${shop.app.url}/pay/`))
 		expect((await orderRow(order.id)).deliveryCostPence).toBe(1234)
 
-		const off = await call(admin.client, '/api/deactivatePaymentLink', {
+		const off = await call(shop.admin.client, '/api/deactivatePaymentLink', {
 			orderId: order.id,
 			paymentLinkId: data.paymentLinkId,
 		})
 		expect(off.status).toBe(200)
 		expect((await orderRow(order.id)).paymentLinkActive).toBe(false)
-		const again = await call(admin.client, '/api/deactivatePaymentLink', {
+		const again = await call(shop.admin.client, '/api/deactivatePaymentLink', {
 			orderId: order.id,
 			paymentLinkId: data.paymentLinkId,
 		})
 		expect(again.status).toBe(404)
 
-		const cancelled = await insertOrder(app.database.db, { status: 'cancelled' })
-		const illegal = await call(admin.client, '/api/createPaymentLink', {
+		const cancelled = await insertOrder(shop.app.database.db, { status: 'cancelled' })
+		const illegal = await call(shop.admin.client, '/api/createPaymentLink', {
 			orderId: cancelled.id,
 			deliveryCost: 5,
 		})
@@ -87,7 +78,7 @@ describe('JSON API for payment links', () => {
 
 	it('answers GET on any /api path with 405 and Allow: POST', async () => {
 		for (const path of ['/api/placeOrder', '/api/createPaymentLink', '/api/nothing-here']) {
-			const res = await app.request(path)
+			const res = await shop.app.request(path)
 			expect(res.status, path).toBe(405)
 			expect(res.headers.get('allow')).toBe('POST')
 			expect((await res.json()).error.status).toBe('INVALID_ARGUMENT')
@@ -95,7 +86,7 @@ describe('JSON API for payment links', () => {
 	})
 
 	it('places an order whose lines send null for size and option (the spec shape)', async () => {
-		const customer = await createCustomer(app)
+		const customer = await createCustomer(shop.app)
 		const res = await call(customer.client, '/api/placeOrder', {
 			cartItems: [{ id: '0', quantity: 1, selectedSize: null, selectedOption: null }],
 			deliveryInfo: {

@@ -1,30 +1,25 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { orders } from '~/.server/db/schema'
 import { listAdminOrders } from '~/.server/orders/admin-orders'
 import { parseOrderFilters } from '~/lib/admin-order-schemas'
-import { startTestApp, type TestApp } from '../support/app'
-import { createAdmin, insertOrder, sampleLine } from '../support/factories'
+import { insertOrder, sampleLine } from '../support/factories'
+import { pageText, setUpShop } from '../support/shop'
 
-let app: TestApp
-let admin: Awaited<ReturnType<typeof createAdmin>>
-beforeAll(async () => {
-	app = await startTestApp()
-	admin = await createAdmin(app)
-})
-afterAll(async () => {
-	await app?.close()
-})
+const shop = setUpShop({ withAdmin: true })
 
-const text = async (res: Response) => (await res.text()).replace(/<!-- -->/g, '')
+const text = pageText
 const orderRow = async (id: string) =>
-	(await app.database.db.select().from(orders).where(eq(orders.id, id)))[0]!
+	(await shop.app.database.db.select().from(orders).where(eq(orders.id, id)))[0]!
 
 describe('the order modal over HTTP (no JavaScript)', () => {
 	it('sets a delivery cost, then asks to confirm a price update before replacing the link', async () => {
-		const order = await insertOrder(app.database.db, { siteUrl: app.url })
+		const order = await insertOrder(shop.app.database.db, { siteUrl: shop.app.url })
 		const post = (fields: Record<string, string>) =>
-			admin.client.post(`/admin/orders/${order.id}`, { intent: 'set-delivery-cost', ...fields })
+			shop.admin.client.post(`/admin/orders/${order.id}`, {
+				intent: 'set-delivery-cost',
+				...fields,
+			})
 		for (const bad of ['', 'abc', '-1', '12.345']) {
 			const res = await post({ version: '1', deliveryCost: bad })
 			expect(res.status, bad).toBe(400)
@@ -61,14 +56,17 @@ describe('the order modal over HTTP (no JavaScript)', () => {
 			'This order was changed by someone else. Reload to see the latest.',
 		)
 		// The old link is dead, the new one pays.
-		expect((await app.request(new URL(first.paymentLink!).pathname)).status).toBe(410)
-		expect((await app.request(new URL(second.paymentLink!).pathname)).status).toBe(200)
+		expect((await shop.app.request(new URL(first.paymentLink!).pathname)).status).toBe(410)
+		expect((await shop.app.request(new URL(second.paymentLink!).pathname)).status).toBe(200)
 	})
 
 	it('asks to confirm a price typed as £35 or 1,250 with the amount in pounds, never £NaN', async () => {
-		const order = await insertOrder(app.database.db, { siteUrl: app.url })
+		const order = await insertOrder(shop.app.database.db, { siteUrl: shop.app.url })
 		const post = (fields: Record<string, string>) =>
-			admin.client.post(`/admin/orders/${order.id}`, { intent: 'set-delivery-cost', ...fields })
+			shop.admin.client.post(`/admin/orders/${order.id}`, {
+				intent: 'set-delivery-cost',
+				...fields,
+			})
 		await post({ version: '1', deliveryCost: '45' })
 		for (const [typed, shown, posted] of [
 			['£35', '£35.00', '35.00'],
@@ -92,24 +90,24 @@ describe('the order modal over HTTP (no JavaScript)', () => {
 	})
 
 	it('cancels only after confirmation, and uncancels with the spec message', async () => {
-		const order = await insertOrder(app.database.db, { status: 'payment_pending' })
-		const ask = await admin.client.post(`/admin/orders/${order.id}`, {
+		const order = await insertOrder(shop.app.database.db, { status: 'payment_pending' })
+		const ask = await shop.admin.client.post(`/admin/orders/${order.id}`, {
 			intent: 'cancel',
 			version: String(order.version),
 		})
 		expect(await text(ask)).toContain('Cancel this order?')
 		expect((await orderRow(order.id)).status).toBe('payment_pending')
-		const done = await admin.client.post(`/admin/orders/${order.id}`, {
+		const done = await shop.admin.client.post(`/admin/orders/${order.id}`, {
 			intent: 'cancel',
 			version: String(order.version),
 			confirmed: 'yes',
 		})
 		expect(await text(done)).toContain('Order has been cancelled and payment link deactivated')
 		const cancelled = await orderRow(order.id)
-		const page = await text(await admin.client.request(`/admin/orders/${order.id}`))
+		const page = await text(await shop.admin.client.request(`/admin/orders/${order.id}`))
 		expect(page).toContain('Uncancel Order')
 		expect(page).not.toContain('id="delivery-cost"')
-		const back = await admin.client.post(`/admin/orders/${order.id}`, {
+		const back = await shop.admin.client.post(`/admin/orders/${order.id}`, {
 			intent: 'uncancel',
 			version: String(cancelled.version),
 		})
@@ -117,13 +115,13 @@ describe('the order modal over HTTP (no JavaScript)', () => {
 	})
 
 	it('shows Order Not Found for an unknown id and refuses an illegal step with a clear message', async () => {
-		const missing = await admin.client.request('/admin/orders/KP-ZZZZZZ')
+		const missing = await shop.admin.client.request('/admin/orders/KP-ZZZZZZ')
 		expect(missing.status).toBe(404)
 		const body = await text(missing)
 		expect(body).toContain('Order Not Found')
 		expect(body).toContain('The requested order could not be found.')
-		const pending = await insertOrder(app.database.db)
-		const early = await admin.client.post(`/admin/orders/${pending.id}`, {
+		const pending = await insertOrder(shop.app.database.db)
+		const early = await shop.admin.client.post(`/admin/orders/${pending.id}`, {
 			intent: 'mark-shipped',
 			version: '1',
 		})
@@ -134,7 +132,7 @@ describe('the order modal over HTTP (no JavaScript)', () => {
 
 describe('dashboard list, filters and export', () => {
 	it('filters in SQL by id, status, name, cost and London dates, and pages 50 at a time', async () => {
-		const db = app.database.db
+		const db = shop.app.database.db
 		const ada = await insertOrder(db, {
 			deliveryInfo: { firstName: 'Ada', lastName: 'Loch_Lomond' },
 			createdAt: new Date('2026-06-30T23:30:00Z'), // 1 July in London
@@ -181,19 +179,19 @@ describe('dashboard list, filters and export', () => {
 		expect(second.hasOlder).toBe(false)
 		expect(new Date(first.orders[0]!.createdAt) > new Date(second.orders[0]!.createdAt)).toBe(true)
 
-		const page = await text(await admin.client.request('/admin?name=bea'))
+		const page = await text(await shop.admin.client.request('/admin?name=bea'))
 		expect(page).toContain(bea.id)
 		expect(page).not.toContain(ada.id)
-		const empty = await text(await admin.client.request('/admin?name=nobody-at-all'))
+		const empty = await text(await shop.admin.client.request('/admin?name=nobody-at-all'))
 		expect(empty).toContain('No orders found matching your filters.')
 	})
 
 	it('exports the filtered orders as CSV', async () => {
-		const order = await insertOrder(app.database.db, {
+		const order = await insertOrder(shop.app.database.db, {
 			status: 'shipped',
 			deliveryInfo: { lastName: '=Exporter', firstName: 'Csv' },
 		})
-		const res = await admin.client.request('/admin/orders.csv?name=exporter')
+		const res = await shop.admin.client.request('/admin/orders.csv?name=exporter')
 		expect(res.headers.get('content-type')).toContain('text/csv')
 		expect(res.headers.get('cache-control')).toContain('no-store')
 		const lines = (await res.text()).trim().split('\r\n')

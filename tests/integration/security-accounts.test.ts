@@ -2,41 +2,32 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { eq, like } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sessionCacheFor } from '~/.server/auth/session-cache'
+import { describe, expect, it } from 'vitest'
 import { emailOutbox, loginAttempts, user, verification } from '~/.server/db/schema'
 import { TOO_MANY_ORDERS_MESSAGE } from '~/.server/orders/order-quota'
 import { AUTH_MESSAGES } from '~/lib/auth-forms'
-import { startTestApp, type TestApp } from '../support/app'
 import { createAdmin, createCustomer, sampleDelivery } from '../support/factories'
 import { TestClient } from '../support/session'
+import { pageText, setUpShop } from '../support/shop'
 
 /**
  * These tests change sessions in the database behind the app's back; the app believes a session
  * it looked up for SESSION_CACHE_MS (session-cache.ts), so they drop that memory to see the change now.
  */
-const _forgetCachedSessions = () => sessionCacheFor(app.runtime.auth).forget('all')
 
-let app: TestApp
-beforeAll(async () => {
-	app = await startTestApp()
-})
-afterAll(async () => {
-	await app?.close()
-})
+const shop = setUpShop()
 
 const PASSWORD = 'correct horse battery'
-const text = async (res: Response) =>
-	(await res.text()).replace(/<!-- -->/g, '').replace(/&#x27;/g, "'")
+const text = pageText
 
 describe('passwords', () => {
 	it('refuses the most common passwords at registration, reset and change', async () => {
 		for (const common of ['password1', 'qwertyuiop', 'Baseball']) {
-			const res = await new TestClient(app).register('common@example.co.uk', common)
+			const res = await new TestClient(shop.app).register('common@example.co.uk', common)
 			expect(res.status, common).toBe(400)
 			expect(await text(res)).toContain(AUTH_MESSAGES.weakPassword)
 		}
-		const client = new TestClient(app)
+		const client = new TestClient(shop.app)
 		await client.register('changer@example.co.uk')
 		const weak = await client.post('/auth', {
 			intent: 'change-password',
@@ -51,9 +42,9 @@ describe('passwords', () => {
 
 describe('re-authentication', () => {
 	it('changes the password only with the current one, and signs other devices out', async () => {
-		const laptop = new TestClient(app)
+		const laptop = new TestClient(shop.app)
 		await laptop.register('reauth@example.co.uk')
-		const phone = new TestClient(app)
+		const phone = new TestClient(shop.app)
 		await phone.post('/auth', {
 			intent: 'signin',
 			email: 'reauth@example.co.uk',
@@ -78,7 +69,7 @@ describe('re-authentication', () => {
 	})
 
 	it('deletes the account only with the current password', async () => {
-		const client = new TestClient(app)
+		const client = new TestClient(shop.app)
 		await client.register('leaver@example.co.uk')
 		const attempt = (fields: Record<string, string>) =>
 			client.post('/auth', { intent: 'delete-account', confirm: 'yes', ...fields })
@@ -86,7 +77,7 @@ describe('re-authentication', () => {
 		const wrong = await attempt({ currentPassword: 'guess guess' })
 		expect(wrong.status).toBe(400)
 		expect(await text(wrong)).toContain(AUTH_MESSAGES.currentPasswordWrong)
-		const still = await app.database.db
+		const still = await shop.app.database.db
 			.select()
 			.from(user)
 			.where(eq(user.email, 'leaver@example.co.uk'))
@@ -111,9 +102,9 @@ describe('placing orders', () => {
 		})
 
 	it('limits orders per account and per address in an hour, with a clear 429', async () => {
-		await app.database.db.delete(loginAttempts).where(like(loginAttempts.key, 'order:%'))
-		const first = await createCustomer(app)
-		for (let n = 0; n < app.env.ORDERS_PER_HOUR; n++)
+		await shop.app.database.db.delete(loginAttempts).where(like(loginAttempts.key, 'order:%'))
+		const first = await createCustomer(shop.app)
+		for (let n = 0; n < shop.app.env.ORDERS_PER_HOUR; n++)
 			expect((await order(first.client, n)).status, `order ${n + 1}`).toBe(200)
 		const refused = await order(first.client, 99)
 		expect(refused.status).toBe(429)
@@ -130,26 +121,26 @@ describe('placing orders', () => {
 		expect(form.status).toBe(429)
 		expect(await text(form)).toContain('You have placed a lot of orders in a short time.')
 		// Other accounts from the same address may go on, up to the address's own limit.
-		let placed = app.env.ORDERS_PER_HOUR
-		while (placed < app.env.ORDERS_PER_HOUR_PER_IP) {
-			const other = await createCustomer(app)
+		let placed = shop.app.env.ORDERS_PER_HOUR
+		while (placed < shop.app.env.ORDERS_PER_HOUR_PER_IP) {
+			const other = await createCustomer(shop.app)
 			for (
 				let n = 0;
-				n < app.env.ORDERS_PER_HOUR && placed < app.env.ORDERS_PER_HOUR_PER_IP;
+				n < shop.app.env.ORDERS_PER_HOUR && placed < shop.app.env.ORDERS_PER_HOUR_PER_IP;
 				n++, placed++
 			)
 				expect((await order(other.client, n)).status).toBe(200)
 		}
-		const last = await createCustomer(app)
+		const last = await createCustomer(shop.app)
 		expect((await order(last.client, 0)).status).toBe(429)
 		// The other tests place orders from this address too.
-		await app.database.db.delete(loginAttempts).where(like(loginAttempts.key, 'order:%'))
+		await shop.app.database.db.delete(loginAttempts).where(like(loginAttempts.key, 'order:%'))
 	})
 })
 
 describe('account deletion', () => {
 	it("deletes every email about the customer's orders, whatever address it went to", async () => {
-		const customer = await createCustomer(app)
+		const customer = await createCustomer(shop.app)
 		const placed = await customer.client.request('/api/placeOrder', {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
@@ -165,12 +156,12 @@ describe('account deletion', () => {
 		expect(placed.status).toBe(200)
 		const { orderId } = (await placed.json()).data as { orderId: string }
 		const about = () =>
-			app.database.db
+			shop.app.database.db
 				.select({ to: emailOutbox.to, kind: emailOutbox.kind })
 				.from(emailOutbox)
 				.where(like(emailOutbox.subject, `%${orderId}%`))
 		// The quote (with its payment link) goes to the order's own delivery email.
-		const admin = await createAdmin(app)
+		const admin = await createAdmin(shop.app)
 		const quoted = await admin.client.request('/api/createPaymentLink', {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
@@ -188,11 +179,11 @@ describe('account deletion', () => {
 	})
 
 	it('leaves no emails, .eml files, reset links or counters behind', async () => {
-		const client = new TestClient(app)
+		const client = new TestClient(shop.app)
 		await client.register('erased@example.co.uk')
 		await client.post('/auth', { intent: 'signout' })
 		// The welcome email is delivered (sent row + .eml file); a reset email stays queued.
-		await app.runtime.outbox.runOnce()
+		await shop.app.runtime.outbox.runOnce()
 		await client.post('/auth', { intent: 'reset', email: 'erased@example.co.uk' })
 		await client.post('/auth', {
 			intent: 'signin',
@@ -204,16 +195,19 @@ describe('account deletion', () => {
 			email: 'erased@example.co.uk',
 			password: PASSWORD,
 		})
-		const [owner] = await app.database.db
+		const [owner] = await shop.app.database.db
 			.select()
 			.from(user)
 			.where(eq(user.email, 'erased@example.co.uk'))
 		const mail = () =>
-			app.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'erased@example.co.uk'))
+			shop.app.database.db
+				.select()
+				.from(emailOutbox)
+				.where(eq(emailOutbox.to, 'erased@example.co.uk'))
 		expect((await mail()).map((m) => m.status).sort()).toEqual(['pending', 'sent'])
 		const emlFiles = () =>
-			fs.readdirSync(app.outboxDir).filter((file) => {
-				const content = fs.readFileSync(path.join(app.outboxDir, file), 'utf8')
+			fs.readdirSync(shop.app.outboxDir).filter((file) => {
+				const content = fs.readFileSync(path.join(shop.app.outboxDir, file), 'utf8')
 				return content.includes('erased@example.co.uk')
 			})
 		expect(emlFiles()).toHaveLength(1)
@@ -226,12 +220,12 @@ describe('account deletion', () => {
 		expect(gone.status).toBe(302)
 		expect(await mail()).toHaveLength(0)
 		expect(emlFiles()).toHaveLength(0)
-		const tokens = await app.database.db
+		const tokens = await shop.app.database.db
 			.select()
 			.from(verification)
 			.where(eq(verification.value, owner!.id))
 		expect(tokens).toHaveLength(0)
-		const counters = await app.database.db
+		const counters = await shop.app.database.db
 			.select()
 			.from(loginAttempts)
 			.where(like(loginAttempts.key, '%:email:%'))

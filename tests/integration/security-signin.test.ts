@@ -1,11 +1,10 @@
 import crypto from 'node:crypto'
 import { and, eq, like, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { sessionCacheFor } from '~/.server/auth/session-cache'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { emailOutbox, loginAttempts, user, verification } from '~/.server/db/schema'
 import { AUTH_MESSAGES } from '~/lib/auth-forms'
-import { startTestApp, type TestApp } from '../support/app'
 import { TestClient } from '../support/session'
+import { pageText, setUpShop } from '../support/shop'
 
 /**
  * Throttling: registration, reset and sign-in attempts, counted atomically in the database (docs/security.md).
@@ -13,27 +12,19 @@ import { TestClient } from '../support/session'
  * These tests change sessions in the database behind the app's back; the app believes a session
  * it looked up for SESSION_CACHE_MS (session-cache.ts), so they drop that memory to see the change now.
  */
-const _forgetCachedSessions = () => sessionCacheFor(app.runtime.auth).forget('all')
 
-let app: TestApp
-beforeAll(async () => {
-	app = await startTestApp()
-})
-afterAll(async () => {
-	await app?.close()
-})
+const shop = setUpShop()
 
 const PASSWORD = 'correct horse battery'
-const text = async (res: Response) =>
-	(await res.text()).replace(/<!-- -->/g, '').replace(/&#x27;/g, "'")
+const text = pageText
 
 describe('throttling registration and password reset', () => {
 	it('answers twelve quick registrations with a taken email with 429 after the first few', async () => {
-		await new TestClient(app).register('taken@example.co.uk')
+		await new TestClient(shop.app).register('taken@example.co.uk')
 		const statuses: number[] = []
 		let last = ''
 		for (let i = 0; i < 12; i++) {
-			const res = await new TestClient(app).register('taken@example.co.uk')
+			const res = await new TestClient(shop.app).register('taken@example.co.uk')
 			statuses.push(res.status)
 			last = await text(res)
 		}
@@ -45,30 +36,30 @@ describe('throttling registration and password reset', () => {
 	})
 
 	it('queues at most three reset emails an hour, and only the newest link works', async () => {
-		const client = new TestClient(app)
+		const client = new TestClient(shop.app)
 		await client.register('resetter@example.co.uk')
 		await client.post('/auth', { intent: 'signout' })
 		const statuses = await Promise.all(
 			Array.from({ length: 8 }, () =>
-				new TestClient(app)
+				new TestClient(shop.app)
 					.post('/auth', { intent: 'reset', email: 'resetter@example.co.uk' })
 					.then((res) => res.status),
 			),
 		)
 		expect(statuses.filter((s) => s === 200)).toHaveLength(3)
 		expect(statuses.filter((s) => s === 429)).toHaveLength(5)
-		const queued = await app.database.db
+		const queued = await shop.app.database.db
 			.select()
 			.from(emailOutbox)
 			.where(
 				and(eq(emailOutbox.to, 'resetter@example.co.uk'), eq(emailOutbox.kind, 'password-reset')),
 			)
 		expect(queued).toHaveLength(3)
-		const [owner] = await app.database.db
+		const [owner] = await shop.app.database.db
 			.select()
 			.from(user)
 			.where(eq(user.email, 'resetter@example.co.uk'))
-		const tokens = await app.database.db
+		const tokens = await shop.app.database.db
 			.select()
 			.from(verification)
 			.where(
@@ -85,15 +76,15 @@ describe('failed sign-ins', () => {
 		client.post('/auth', { intent: 'signin', email: 'slowed@example.co.uk', password })
 	/** Moves the email's last failure `seconds` into the past, as if the wait had passed. */
 	const age = (seconds: number) =>
-		app.database.db.execute(
+		shop.app.database.db.execute(
 			sql`update ${loginAttempts} set last_at = last_at - make_interval(secs => ${seconds}), window_start = window_start - make_interval(secs => ${seconds}) where key like 'signin:%'`,
 		)
 
 	it('slows sign-in down with a growing delay instead of locking the owner out', async () => {
-		const owner = new TestClient(app)
+		const owner = new TestClient(shop.app)
 		await owner.register('slowed@example.co.uk')
 		await owner.post('/auth', { intent: 'signout' })
-		const attacker = new TestClient(app)
+		const attacker = new TestClient(shop.app)
 		for (let i = 0; i < 5; i++) expect((await signIn(attacker, `guess-${i}`)).status).toBe(400)
 		const refused = await signIn(owner, PASSWORD)
 		expect(refused.status).toBe(429)
@@ -104,35 +95,35 @@ describe('failed sign-ins', () => {
 	})
 
 	it('makes each further failure wait longer, and a password reset clears it', async () => {
-		const attacker = new TestClient(app)
+		const attacker = new TestClient(shop.app)
 		for (let i = 0; i < 8; i++) {
 			await age(3600)
 			await signIn(attacker, `guess-${i}`)
 		}
 		// Eight failures: 2^(8-5) = 8 s to wait; 5 s is not enough, but a reset lifts it at once.
 		await age(5)
-		expect((await signIn(new TestClient(app), PASSWORD)).status).toBe(429)
-		await new TestClient(app).post('/auth', { intent: 'reset', email: 'slowed@example.co.uk' })
-		const [row] = await app.database.db
+		expect((await signIn(new TestClient(shop.app), PASSWORD)).status).toBe(429)
+		await new TestClient(shop.app).post('/auth', { intent: 'reset', email: 'slowed@example.co.uk' })
+		const [row] = await shop.app.database.db
 			.select({ identifier: verification.identifier })
 			.from(verification)
 			.innerJoin(user, eq(user.id, verification.value))
 			.where(eq(user.email, 'slowed@example.co.uk'))
 		const token = row!.identifier.slice('reset-password:'.length)
-		const done = await new TestClient(app).post('/auth/reset-password', {
+		const done = await new TestClient(shop.app).post('/auth/reset-password', {
 			token,
 			password: 'a brand new phrase',
 			confirmPassword: 'a brand new phrase',
 		})
 		expect(done.status).toBe(302)
-		expect((await signIn(new TestClient(app), 'a brand new phrase')).status).toBe(302)
+		expect((await signIn(new TestClient(shop.app), 'a brand new phrase')).status).toBe(302)
 	})
 })
 
 describe('parallel guesses and trusted browsers', () => {
 	// Every test client comes from 127.0.0.1: start each test with that address's counter clear.
 	beforeEach(() =>
-		app.database.db.delete(loginAttempts).where(like(loginAttempts.key, 'signin:ip:%')),
+		shop.app.database.db.delete(loginAttempts).where(like(loginAttempts.key, 'signin:ip:%')),
 	)
 	const guess = (client: TestClient, email: string, password: string) =>
 		client.post('/auth', { intent: 'signin', email, password })
@@ -143,7 +134,7 @@ describe('parallel guesses and trusted browsers', () => {
 	 * machine runs them (a read-then-write check let all of them through).
 	 */
 	const afterNineFailures = (email: string) =>
-		app.database.db.insert(loginAttempts).values({
+		shop.app.database.db.insert(loginAttempts).values({
 			key: `signin:email:${crypto.createHash('sha256').update(email).digest('hex')}`,
 			failures: 9,
 			windowStart: new Date(),
@@ -152,7 +143,7 @@ describe('parallel guesses and trusted browsers', () => {
 
 	/** Twelve failures, the last one just now: the email waits 2^7 = 128 s. */
 	const failedJustNow = (email: string) =>
-		app.database.db.insert(loginAttempts).values({
+		shop.app.database.db.insert(loginAttempts).values({
 			key: `signin:email:${crypto.createHash('sha256').update(email).digest('hex')}`,
 			failures: 12,
 			windowStart: new Date(),
@@ -163,7 +154,9 @@ describe('parallel guesses and trusted browsers', () => {
 		await afterNineFailures('parallel@example.co.uk')
 		const statuses = await Promise.all(
 			Array.from({ length: 12 }, (_, i) =>
-				guess(new TestClient(app), 'parallel@example.co.uk', `guess-${i}`).then((r) => r.status),
+				guess(new TestClient(shop.app), 'parallel@example.co.uk', `guess-${i}`).then(
+					(r) => r.status,
+				),
 			),
 		)
 		expect(statuses.filter((s) => s === 400)).toHaveLength(1)
@@ -171,7 +164,7 @@ describe('parallel guesses and trusted browsers', () => {
 	})
 
 	it('counts parallel guesses of the current password (re-authentication) the same way', async () => {
-		const client = new TestClient(app)
+		const client = new TestClient(shop.app)
 		await client.register('reauth-parallel@example.co.uk')
 		await afterNineFailures('reauth-parallel@example.co.uk')
 		const statuses = await Promise.all(
@@ -190,23 +183,23 @@ describe('parallel guesses and trusted browsers', () => {
 	})
 
 	it('lets a browser that signed in to the account before past the wait a stranger causes', async () => {
-		const owner = new TestClient(app)
+		const owner = new TestClient(shop.app)
 		await owner.register('trusted@example.co.uk')
 		await owner.post('/auth', { intent: 'signout' })
 		expect((await guess(owner, 'trusted@example.co.uk', PASSWORD)).status).toBe(302)
 		await owner.post('/auth', { intent: 'signout' })
 		// A stranger keeps the email waiting: twelve failures, the last just now (128 s) …
 		await failedJustNow('trusted@example.co.uk')
-		const stranger = new TestClient(app)
+		const stranger = new TestClient(shop.app)
 		expect((await guess(stranger, 'trusted@example.co.uk', PASSWORD)).status).toBe(429)
-		const forged = new TestClient(app)
+		const forged = new TestClient(shop.app)
 		forged.cookies.set('koi_device', `${'A'.repeat(22)}.${'B'.repeat(43)}`)
 		expect((await guess(forged, 'trusted@example.co.uk', PASSWORD)).status).toBe(429)
 		// … but the owner's browser signs in at once (which clears the email's failures) …
 		expect((await guess(owner, 'trusted@example.co.uk', PASSWORD)).status).toBe(302)
 		// … and its cookie is worth nothing for another account, which is still waiting.
 		await failedJustNow('other@example.co.uk')
-		const copied = new TestClient(app)
+		const copied = new TestClient(shop.app)
 		copied.cookies.set('koi_device', owner.cookies.get('koi_device')!)
 		expect((await guess(copied, 'other@example.co.uk', 'whatever it is')).status).toBe(429)
 	})
