@@ -2,9 +2,8 @@ import { requireAdmin } from '~/.server/auth/guards'
 import { exportAdminOrders } from '~/.server/orders/admin-orders'
 import { parseOrderFilters } from '~/lib/admin-order-schemas'
 import { csvRow } from '~/lib/csv'
+import { penceToInput } from '~/lib/money'
 import type { Route } from './+types/admin.orders[.csv]'
-
-const pounds = (pence: number | null) => (pence === null ? '' : (pence / 100).toFixed(2))
 
 /** GET /admin/orders.csv?<the dashboard's filters>: every matching order, streamed. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,9 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 				o.phone,
 				o.postcode,
 				o.items,
-				pounds(o.subtotalPence),
-				pounds(o.deliveryCostPence),
-				pounds(o.totalCostPence),
+				penceToInput(o.subtotalPence),
+				penceToInput(o.deliveryCostPence),
+				penceToInput(o.totalCostPence),
 			]),
 		)
 	const body = new ReadableStream<Uint8Array>({

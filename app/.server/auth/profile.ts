@@ -6,15 +6,8 @@ import type { SiteAccess } from '~/lib/delivery/suggest'
 import type { DeliveryDetails } from '~/lib/delivery-schema'
 import { forgetAttempts } from './attempt-limiter'
 
-export type Profile = {
-	firstName: string
-	lastName: string
-	email: string
-	phone: string
-	address1: string
-	address2: string
-	city: string
-	postcode: string
+/** The saved details: the delivery form's fields (the account's email, no order notes). */
+export type Profile = Omit<DeliveryDetails, 'notes'> & {
 	siteAccess: SiteAccess | null
 	createdAt: Date
 	updatedAt: Date

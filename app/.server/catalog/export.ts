@@ -2,8 +2,7 @@ import { CSV_COLUMNS, OPTIONAL_CSV_COLUMNS } from '~/lib/catalog/columns'
 import type { Product } from '~/lib/catalog/product'
 import { PRICE_NOT_AVAILABLE } from '~/lib/catalog/product'
 import { csvRow } from '~/lib/csv'
-
-const amount = (pence: number) => (pence / 100).toFixed(2)
+import { penceToInput } from '~/lib/money'
 
 /**
  * The live catalogue in the upload format, so a download can be edited and uploaded again;
@@ -20,9 +19,9 @@ export function* catalogCsvLines(products: Product[]) {
 			p.productUrl,
 			p.vendor,
 			p.category,
-			p.pricePence === null ? PRICE_NOT_AVAILABLE : amount(p.pricePence),
+			p.pricePence === null ? PRICE_NOT_AVAILABLE : penceToInput(p.pricePence),
 			p.sizes.join(','),
-			p.options.flatMap((o) => [o.name, amount(o.pricePence)]).join(','),
+			p.options.flatMap((o) => [o.name, penceToInput(o.pricePence)]).join(','),
 			p.selectedSize,
 			p.selectedOption,
 			p.originalName,

@@ -1,9 +1,8 @@
 import { Form, Link } from 'react-router'
 import { INPUT_CLASS } from '~/components/forms/input-class'
 import type { OrderFilters as Filters } from '~/lib/admin-order-schemas'
+import { penceToInput } from '~/lib/money'
 import { ORDER_STATUSES, statusLabel } from '~/lib/order-status'
-
-const penceToInput = (pence: number | null) => (pence === null ? '' : (pence / 100).toFixed(2))
 
 /**
  * Spec 'Dashboard filters' behind a Show/Hide Filters toggle. A GET form: the filters live in the
