@@ -121,6 +121,9 @@ export function routerHandler({
 			if (response.body) await writeReadableStreamToWritable(response.body, res)
 			else res.end()
 		} catch (error) {
+			// The client went away mid-answer (a closed tab, a dropped connection): there is no one
+			// to answer and nothing wrong on our side, so it is not an error to log.
+			if (res.destroyed) return
 			next(error)
 		}
 	}
