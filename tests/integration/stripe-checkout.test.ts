@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { checkoutSessions, orders } from '~/.server/db/schema'
 import { STRIPE_API_VERSION } from '~/.server/payments/stripe-client'
+import { startTestApp, type TestApp } from '../support/app'
 import { setUpStripeShop } from '../support/stripe-shop'
 
 /**
@@ -148,6 +149,27 @@ describe('paying with Stripe Checkout', () => {
 		expect(await text(page)).toContain('This quote has almost expired')
 		expect((await pressPay(order)).status).toBe(302)
 		expect(shop.stripe.sessions.size).toBe(sessions)
+	})
+
+	it('two instances pressed at once open one session between them (the lease on the link)', async () => {
+		const second = await startTestApp(shop.stripe.env, { shared: shop.app.database })
+		try {
+			const order = await quotedOrder()
+			const path = new URL(order.paymentLink!).pathname
+			const press = (app: TestApp) =>
+				app.request(path, {
+					method: 'POST',
+					headers: { origin: app.url, 'content-type': 'application/x-www-form-urlencoded' },
+					body: '',
+				})
+			const before = shop.stripe.sessions.size
+			const answers = await Promise.all([shop.app, second, second, shop.app].map(press))
+			expect(answers.map((r) => r.status)).toEqual([303, 303, 303, 303])
+			expect(new Set(answers.map((r) => r.headers.get('location'))).size).toBe(1)
+			expect(shop.stripe.sessions.size).toBe(before + 1)
+		} finally {
+			await second.close()
+		}
 	})
 
 	it('limits presses of Pay per link', async () => {
