@@ -32,13 +32,15 @@ export function scheduleBackups(options: {
 	everyHours: number
 	keep: number
 	logger: Logger
+	/** The clock backups are named by (tests drive it; names have one-second resolution). */
+	now?: () => Date
 }) {
-	const { db, dir, everyHours, keep, logger } = options
+	const { db, dir, everyHours, keep, logger, now = () => new Date() } = options
 	let running: Promise<void> | undefined
 	const run = async () => {
 		const started = Date.now()
 		try {
-			const { file, bytes } = await writeBackup(db, path.join(dir, backupFileName()))
+			const { file, bytes } = await writeBackup(db, path.join(dir, backupFileName(now())))
 			pruneBackups(dir, keep)
 			logger.info({ file, bytes, ms: Date.now() - started }, 'scheduled backup written')
 		} catch (error) {
@@ -55,6 +57,8 @@ export function scheduleBackups(options: {
 	)
 	timer.unref()
 	return {
+		/** Resolves when the backup under way, if any, has finished. */
+		settled: () => running ?? Promise.resolve(),
 		async stop() {
 			clearInterval(timer)
 			await running
