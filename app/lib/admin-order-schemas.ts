@@ -107,6 +107,8 @@ export const OrderFiltersSchema = z.object({
 	from: optionalDate,
 	to: optionalDate,
 	page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+	/** The filter panel stays open after Apply and Reset (someone filtering is not done yet). */
+	panel: z.literal('open').optional().catch(undefined),
 })
 export type OrderFilters = z.infer<typeof OrderFiltersSchema>
 

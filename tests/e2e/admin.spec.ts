@@ -169,7 +169,10 @@ test('filters live in the URL, narrow the list on the server, reset, and export 
 	await page.getByRole('button', { name: 'Apply Filters' }).click()
 	await expect(page.getByText('No orders found matching your filters.')).toBeVisible()
 	await page.getByRole('link', { name: 'Reset Filters' }).click()
-	await expect(page).toHaveURL(/\/admin$/)
+	await expect(page).toHaveURL(/\/admin\?panel=open$/)
 	await expect(page.locator(`tr[data-order-id="${customer.orderId}"]`)).toBeVisible()
+	// The panel stays open with its fields cleared, ready for the next filter (issue 34 item 10).
+	await expect(page.getByLabel('Customer Name')).toBeVisible()
+	await expect(page.getByLabel('Customer Name')).toHaveValue('')
 	await customer.context.close()
 })

@@ -19,12 +19,22 @@ export function OrderFilters({ filters }: { filters: Filters }) {
 			filters.to,
 	)
 	return (
-		<details open={active} className="group mb-6 rounded-xl bg-pond-50 p-4">
+		<details
+			open={active || filters.panel === 'open'}
+			className="group mb-6 rounded-xl bg-pond-50 p-4"
+		>
 			<summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">
 				<span className="group-open:hidden">Show Filters</span>
 				<span className="hidden group-open:inline">Hide Filters</span>
 			</summary>
-			<Form method="get" action="/admin" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+			{/* Keyed by the filters, so a reset or a new URL shows its own values, not the last typed. */}
+			<Form
+				key={JSON.stringify(filters)}
+				method="get"
+				action="/admin"
+				className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+			>
+				<input type="hidden" name="panel" value="open" />
 				<label className="text-sm font-semibold text-slate-800">
 					Order ID
 					<input name="orderId" defaultValue={filters.orderId ?? ''} className={INPUT_CLASS} />
@@ -92,7 +102,7 @@ export function OrderFilters({ filters }: { filters: Filters }) {
 					<button type="submit" className="btn-primary">
 						Apply Filters
 					</button>
-					<Link to="/admin" className="btn-secondary">
+					<Link to="/admin?panel=open" className="btn-secondary">
 						Reset Filters
 					</Link>
 				</div>
