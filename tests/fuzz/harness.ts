@@ -167,6 +167,7 @@ export async function fuzz(
 	const seed = (SEED + [...name].reduce((sum, c) => sum + c.charCodeAt(0), 0)) % 2 ** 31
 	const inputs = fc.sample(arbitrary, { seed, numRuns: n })
 	const failures: Failure[] = []
+	const slow: Array<{ request: FuzzRequest; ms: number; status: number }> = []
 	const errorsBefore = target.shop.errorLines.length
 	const t0 = performance.now()
 	for (let at = 0; at < inputs.length; at += 200) {
@@ -189,6 +190,11 @@ export async function fuzz(
 							: outcome.ms > MAX_MS
 								? `answered ${outcome.status} after ${outcome.ms} ms`
 								: undefined
+					// Slow, but answered: asked again alone below before it counts (see slowAlone).
+					if (problem && !outcome.dropped && outcome.status < 500 && outcome.ms > MAX_MS) {
+						slow.push({ request, ms: outcome.ms, status: outcome.status })
+						continue
+					}
 					if (problem) {
 						failures.push({ request: describeRequest(request), problem })
 						// Whole, for replaying one request by hand (the report shortens long ones).
@@ -201,11 +207,40 @@ export async function fuzz(
 			}),
 		)
 	}
+	failures.push(...(await slowAlone(target, slow)))
 	const errors = target.shop.errorLines.slice(errorsBefore)
 	console.log(
 		`${name}: ${inputs.length} inputs in ${Math.round((performance.now() - t0) / 1000)} s, ${failures.length} failed, ${errors.length} error log lines`,
 	)
 	return { failures, errors }
+}
+
+/**
+ * Requests that answered after more than MAX_MS, sent again one at a time. Slow alone, the input
+ * itself is slow: a failure. Fast alone, it was held up by something else the server was doing at
+ * the time (several requests answer together after the same pause): that stall is printed as a
+ * warning with the requests it held, not blamed on an innocent input. Open finding: a pause of
+ * about 2.5 s, seen now and then in the JSON part (docs/security.md, Fuzzing).
+ */
+async function slowAlone(
+	target: Prepared,
+	slow: Array<{ request: FuzzRequest; ms: number; status: number }>,
+): Promise<Failure[]> {
+	const failures: Failure[] = []
+	for (const { request, ms, status } of slow) {
+		const again = await send(target.shop.url, request)
+		sent++
+		if (again.dropped || again.status >= 500 || again.ms > MAX_MS)
+			failures.push({
+				request: describeRequest(request),
+				problem: `answered ${status} after ${ms} ms, and ${again.dropped ? `dropped (${again.dropped})` : `${again.status} after ${again.ms} ms`} alone`,
+			})
+		else
+			console.warn(
+				`stall: answered ${status} after ${ms} ms among others, ${again.ms} ms alone: ${describeRequest(request).slice(0, 200)}`,
+			)
+	}
+	return failures
 }
 
 export function report({ failures, errors }: Awaited<ReturnType<typeof fuzz>>) {
