@@ -11,11 +11,11 @@ import {
 	markShipped,
 } from '~/.server/orders/admin-actions'
 import { getAdminOrder } from '~/.server/orders/admin-orders'
-import { isQuoteExpired } from '~/.server/orders/apply-payment'
 import { cancelOrder, uncancelOrder } from '~/.server/orders/cancel-order'
 import { type OrderDeps, orderDeps } from '~/.server/orders/deps'
 import { checkPaymentStatus, resolvePaymentAlert } from '~/.server/orders/payment-checks'
 import { setDeliveryCost } from '~/.server/orders/set-delivery-cost'
+import { isQuoteExpired } from '~/.server/payments/links'
 import {
 	Confirmation,
 	Feedback,

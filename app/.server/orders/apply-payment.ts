@@ -57,8 +57,3 @@ export async function applyPayment(
 		},
 	)
 }
-
-/** DESIGN decision 15: after the held-until date no provider may take payment on the quote. */
-export function isQuoteExpired(order: { quoteExpiresAt: Date | string | null }, now: Date) {
-	return order.quoteExpiresAt !== null && new Date(order.quoteExpiresAt).getTime() < now.getTime()
-}

@@ -28,10 +28,15 @@ export function linkState(
 		order.status !== 'payment_pending'
 	)
 		return 'inactive'
-	if (order.quoteExpiresAt === null) return 'payable'
-	const left = new Date(order.quoteExpiresAt).getTime() - now.getTime()
-	if (left < 0) return 'expired'
-	return left < checkoutMinutes * 60_000 ? 'ending' : 'payable'
+	if (isQuoteExpired(order, now)) return 'expired'
+	return isQuoteExpired(order, new Date(now.getTime() + checkoutMinutes * 60_000))
+		? 'ending'
+		: 'payable'
+}
+
+/** DESIGN decision 15: after the held-until date no provider may take payment on the quote. */
+export function isQuoteExpired(order: Pick<OrderRow, 'quoteExpiresAt'>, now: Date) {
+	return order.quoteExpiresAt !== null && new Date(order.quoteExpiresAt).getTime() < now.getTime()
 }
 
 /** A payment the provider took may still be applied while the quote is 'ending'. */
