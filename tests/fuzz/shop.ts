@@ -1,9 +1,8 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import pg from 'pg'
+import { createServerDatabase } from '../support/db'
 import { freePort } from '../support/process'
 
 /**
@@ -119,23 +118,7 @@ export async function startShop({
 /** With DATABASE_URL: a throwaway database on that server for one shop, dropped afterwards. */
 async function createDatabase() {
 	const serverUrl = process.env.DATABASE_URL
-	if (!serverUrl) return undefined
-	const name = `koi_fuzz_${crypto.randomBytes(6).toString('hex')}`
-	const admin = new pg.Client({ connectionString: serverUrl })
-	await admin.connect()
-	await admin.query(`create database ${name}`)
-	await admin.end()
-	const url = new URL(serverUrl)
-	url.pathname = `/${name}`
-	return {
-		url: url.toString(),
-		async drop() {
-			const dropper = new pg.Client({ connectionString: serverUrl })
-			await dropper.connect()
-			await dropper.query(`drop database if exists ${name} with (force)`)
-			await dropper.end()
-		},
-	}
+	return serverUrl ? createServerDatabase(serverUrl, 'koi_fuzz') : undefined
 }
 
 /** Session cookies from a Set-Cookie list, as one Cookie header. */

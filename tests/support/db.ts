@@ -14,23 +14,39 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 		const database = await openDatabase({})
 		return { ...database, cleanup: () => database.close() }
 	}
-	const name = `koi_test_${crypto.randomBytes(6).toString('hex')}`
-	const admin = new pg.Client({ connectionString: serverUrl })
-	await admin.connect()
-	await admin.query(`create database ${name}`)
-	await admin.end()
-	const url = new URL(serverUrl)
-	url.pathname = `/${name}`
-	const database = await openDatabase({ url: url.toString(), poolSize: 5 })
+	const created = await createServerDatabase(serverUrl, 'koi_test')
+	const database = await openDatabase({ url: created.url, poolSize: 5 })
 	return {
 		...database,
-		url: url.toString(),
+		url: created.url,
 		async cleanup() {
 			await database.close()
-			const dropper = new pg.Client({ connectionString: serverUrl })
-			await dropper.connect()
-			await dropper.query(`drop database if exists ${name} with (force)`)
-			await dropper.end()
+			await created.drop()
 		},
+	}
+}
+
+/**
+ * An empty database on the PostgreSQL server at `serverUrl` (a random name with the prefix), and
+ * how to drop it; for tests and suites that start their own shops on it.
+ */
+export async function createServerDatabase(serverUrl: string, prefix: string) {
+	const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`
+	await onServer(serverUrl, `create database ${name}`)
+	const url = new URL(serverUrl)
+	url.pathname = `/${name}`
+	return {
+		url: url.toString(),
+		drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
+	}
+}
+
+async function onServer(serverUrl: string, statement: string) {
+	const client = new pg.Client({ connectionString: serverUrl })
+	await client.connect()
+	try {
+		await client.query(statement)
+	} finally {
+		await client.end()
 	}
 }

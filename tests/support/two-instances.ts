@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect } from 'vitest'
 import { parseEnv } from '~/.server/env'
 import type * as ServerApp from '../../server/app'
 import { testViteServer } from './app'
+import { createServerDatabase } from './db'
 import { startSmtpSink } from './process'
 import { roundRobin } from './round-robin'
 
@@ -29,7 +30,7 @@ export function setUpTwoInstances(
 		dbUrl: '',
 	}
 	let vite: ViteDevServer
-	let dbName: string
+	let database: Awaited<ReturnType<typeof createServerDatabase>> | undefined
 	let proxy: http.Server
 	const dataDirs: string[] = []
 
@@ -46,14 +47,8 @@ export function setUpTwoInstances(
 	beforeAll(async () => {
 		if (!serverUrl) return
 		// An empty database: both instances start at once and race to migrate and load the catalogue.
-		dbName = `koi_two_${crypto.randomBytes(6).toString('hex')}`
-		const admin = new pg.Client({ connectionString: serverUrl })
-		await admin.connect()
-		await admin.query(`create database ${dbName}`)
-		await admin.end()
-		const url = new URL(serverUrl)
-		url.pathname = `/${dbName}`
-		cluster.dbUrl = url.toString()
+		database = await createServerDatabase(serverUrl, 'koi_two')
+		cluster.dbUrl = database.url
 
 		const upstreams: string[] = []
 		proxy = roundRobin(() => upstreams)
@@ -110,12 +105,7 @@ export function setUpTwoInstances(
 		await vite?.close()
 		for (const sink of cluster.sinks) await sink.close()
 		for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true })
-		if (dbName) {
-			const admin = new pg.Client({ connectionString: serverUrl })
-			await admin.connect()
-			await admin.query(`drop database if exists ${dbName} with (force)`)
-			await admin.end()
-		}
+		await database?.drop()
 	}, 60_000)
 
 	async function signIn(email: string, password: string) {
