@@ -20,8 +20,12 @@ export function TestPaymentsNotice() {
 	)
 }
 
-/** The notice when this shop runs on the test provider (the root loader says which). */
+/** Whether this shop runs on the test provider (the root loader says, for every page). */
+export function useTestPayments() {
+	return useRouteLoaderData<typeof rootLoader>('root')?.testPayments ?? false
+}
+
+/** The notice when this shop runs on the test provider. */
 export function TestPaymentsBanner() {
-	const root = useRouteLoaderData<typeof rootLoader>('root')
-	return root?.testPayments ? <TestPaymentsNotice /> : null
+	return useTestPayments() ? <TestPaymentsNotice /> : null
 }

@@ -9,7 +9,7 @@ import { newTestPaymentId } from '~/.server/payments/test-provider'
 import { RateWindow } from '~/.server/rate-window'
 import { PageHeader } from '~/components/content/page-header'
 import { OrderItems } from '~/components/orders/order-items'
-import { TestPaymentsNotice } from '~/components/test-payments-notice'
+import { TestPaymentsBanner, useTestPayments } from '~/components/test-payments-notice'
 import { BUSINESS } from '~/lib/business'
 import { formatDateTime } from '~/lib/dates'
 import { formatPence } from '~/lib/money'
@@ -64,7 +64,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 		amountPence: link.amountPence,
 		heldUntil: order.quoteExpiresAt ? new Date(order.quoteExpiresAt).toISOString() : null,
 		justPaid,
-		testPayments: context.payments.name === 'test',
 	}
 	const gone = state === 'inactive' || state === 'expired' || state === 'ending'
 	return data(page, { status: gone ? 410 : 200 })
@@ -104,6 +103,7 @@ export async function action({ params, context }: Route.ActionArgs) {
 export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
 	const navigation = useNavigation()
 	const paying = navigation.state !== 'idle'
+	const testPayments = useTestPayments()
 	if (loaderData.state === 'unknown') {
 		return (
 			<Notice title="Payment link not found">
@@ -150,7 +150,7 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
 		<>
 			<PageHeader title="Pay for your order" intro={`Order ${page.orderId}`} />
 			<div className="container-page max-w-2xl py-10">
-				{page.testPayments ? <TestPaymentsNotice /> : null}
+				<TestPaymentsBanner />
 				<section aria-labelledby="pay-summary" className="rounded-xl p-6 ring-1 ring-slate-200">
 					<h2 id="pay-summary" className="mb-4 font-display text-xl font-bold text-pond-900">
 						Order {page.orderId}
@@ -189,7 +189,7 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
 				</Form>
 				<p className="mt-4 flex items-start gap-2 text-sm text-slate-600">
 					<Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-					{page.testPayments
+					{testPayments
 						? 'This shop is running without a card provider, so no card is charged.'
 						: 'Card payments are handled by our payment provider; we never see your card details.'}
 				</p>
