@@ -30,7 +30,7 @@ if (!dev && needsServerFlags() && process.argv[1] === fileURLToPath(import.meta.
 async function serve() {
 	const SHUTDOWN_GRACE_MS = 10_000
 
-	/** @type {{ boot: typeof import('./server/app').boot, createApp: typeof import('./server/app').createApp, refuseConnect: typeof import('./server/app').refuseConnect, answerClientError: typeof import('./server/app').answerClientError }} */
+	/** @type {{ boot: typeof import('./server/app').boot, createApp: typeof import('./server/app').createApp, refuseConnect: typeof import('./server/app').refuseConnect, answerClientError: typeof import('./server/app').answerClientError, readyLine: typeof import('./server/app').readyLine, printPlain: typeof import('./server/app').printPlain, hasAdminAccount: typeof import('./server/app').hasAdminAccount }} */
 	let mod
 	/** @type {import('express').RequestHandler | undefined} */
 	let devMiddleware
@@ -61,8 +61,10 @@ async function serve() {
 		dev ? { dev: true, devMiddleware } : { clientDir: 'build/client' },
 	)
 
-	const server = app.listen(runtime.env.PORT, runtime.env.HOST, () => {
+	const server = app.listen(runtime.env.PORT, runtime.env.HOST, async () => {
 		runtime.logger.info({ url: runtime.env.SITE_URL, port: runtime.env.PORT }, 'listening')
+		const hasAdmin = await mod.hasAdminAccount(runtime.db).catch(() => true)
+		mod.printPlain(runtime.logger, mod.readyLine(runtime.env, hasAdmin))
 	})
 	server.on('connect', mod.refuseConnect)
 	server.on('clientError', mod.answerClientError)

@@ -28,6 +28,7 @@ import { PageCache } from './page-cache'
 import { precompressedAssets } from './precompressed'
 import { checkRequestTarget } from './request-target'
 
+export { hasAdminAccount, printPlain, readyLine } from './ready-line'
 export { answerClientError, refuseConnect } from './request-target'
 
 import { routerHandler } from './router-handler'

@@ -39,6 +39,18 @@ describe('the server process', () => {
 				.catch(() => false)
 		}
 		expect(healthy).toBe(true)
+		// Start-up ends with one plain line saying where the shop is (issue 34 item 8).
+		for (let i = 0; i < 50 && !server.output().includes('Shop ready'); i++)
+			await new Promise((r) => setTimeout(r, 100))
+		expect(server.output()).toMatch(
+			new RegExp(
+				`^Shop ready at http://localhost:${port} \\(embedded database in ${server.dataDir}; admin: npm run admin:create -- --email you@example.com\\)$`,
+				'm',
+			),
+		)
+		expect(server.output().indexOf('Shop ready')).toBeGreaterThan(
+			server.output().indexOf('"msg":"listening"'),
+		)
 		server.child.kill('SIGTERM')
 		expect(await server.exited).toBe(0)
 		expect(server.output()).toContain('shutting down')
