@@ -28,6 +28,7 @@ export default [
 	route('admin/enquiries', 'routes/admin.enquiries.tsx'),
 	route('admin/enquiries/:enquiryId', 'routes/admin.enquiries.$enquiryId.tsx'),
 	route('admin/catalogue', 'routes/admin.catalogue.tsx'),
+	route('admin/jobs', 'routes/admin.jobs.tsx'),
 	route('admin/catalogue.csv', 'routes/admin.catalogue[.csv].ts'),
 	route('privacy-policy', 'routes/privacy-policy.tsx'),
 	route('terms-and-conditions', 'routes/terms-and-conditions.tsx'),

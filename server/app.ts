@@ -10,15 +10,15 @@ import { resolveAuthSecret } from '../app/.server/auth/secret'
 import { sessionCacheFor } from '../app/.server/auth/session-cache'
 import { Catalog } from '../app/.server/catalog/catalog'
 import { loadCatalogFile } from '../app/.server/catalog/startup'
-import { scheduleBackups } from '../app/.server/db/backup-schedule'
 import type { Database } from '../app/.server/db/client'
 import { openServerDatabase } from '../app/.server/db/owner'
 import { createMailTransport } from '../app/.server/email/transport'
 import { OutboxWorker } from '../app/.server/email/worker'
 import { type Env, parseEnv } from '../app/.server/env'
+import { Scheduler } from '../app/.server/jobs/scheduler'
+import { shopJobs } from '../app/.server/jobs/shop-jobs'
 import { createLogger, type Logger, logPath } from '../app/.server/logger'
 import { orderDeps } from '../app/.server/orders/deps'
-import { ReconcileJob } from '../app/.server/orders/reconcile'
 import type { PaymentProvider } from '../app/.server/payments/provider'
 import { createPaymentProvider } from '../app/.server/payments/select'
 import { STRIPE_WEBHOOK_PATH } from '../app/.server/payments/stripe-provider'
@@ -93,27 +93,26 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 	if (runtime.payments.name === 'test')
 		logger.warn({ provider: 'test' }, 'payments: built-in test provider (no money is taken)')
 	else logger.info({ provider: runtime.payments.name }, 'payments: Stripe Checkout')
-	runtime.outbox.start()
-	// Scheduled backups of the embedded database (PostgreSQL has its own tools: README).
-	const backups =
-		env.BACKUP_EVERY_HOURS > 0 && database.driver === 'pglite'
-			? scheduleBackups({
-					db: database.db,
-					dir: path.resolve(env.BACKUP_DIR),
-					everyHours: env.BACKUP_EVERY_HOURS,
-					keep: env.BACKUP_KEEP,
-					logger,
-				})
-			: undefined
-
-	const deps = orderDeps(runtime)
-	const reconcile = new ReconcileJob(deps, logger, env.STRIPE_RECONCILE_MS)
-	reconcile.start()
+	// All background work: sending emails, retention, Stripe reconciliation, backups (0019).
+	const jobs = shopJobs({
+		env,
+		database,
+		logger,
+		outbox: runtime.outbox,
+		orderDeps: orderDeps(runtime),
+	})
+	const scheduler = new Scheduler({
+		db: database.db,
+		logger,
+		...jobs,
+		pollMs: env.OUTBOX_POLL_MS,
+		soleProcess: database.driver === 'pglite',
+	})
+	await scheduler.start()
 	return {
 		...runtime,
 		async close() {
-			await backups?.stop()
-			await reconcile.stop()
+			await scheduler.stop()
 			await runtime.outbox.stop()
 			await database.close()
 		},
@@ -158,7 +157,6 @@ export function createRuntime({
 				from: env.MAIL_FROM,
 			}),
 			logger,
-			env.OUTBOX_POLL_MS,
 			env.OUTBOX_RETENTION_DAYS,
 		),
 	}

@@ -134,12 +134,21 @@ export async function prepare(shop: Shop): Promise<Prepared> {
 		'/admin/enquiries',
 		`/admin/enquiries/${ids.enquiryId}`,
 		'/admin/catalogue',
+		'/admin/jobs',
 	]
 	const found: FoundForm[] = []
 	for (const role of ['anonymous', 'customer', 'admin'] as const) {
 		const cookie = role === 'anonymous' ? '' : roles[role]
 		for (const path of pages) found.push(...formsIn(await page(path, cookie), path, role))
 	}
+	// Shown only beside a job that failed for good, which a fresh shop has none of.
+	found.push({
+		page: '/admin/jobs',
+		role: 'admin',
+		action: '/admin/jobs',
+		multipart: false,
+		fields: [['key', 'every:retention']],
+	})
 	return { shop, roles, customerEmail, ids, forms: distinct(found) }
 }
 

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { checkoutSessions, paymentEvents } from '~/.server/db/schema'
+import { Scheduler } from '~/.server/jobs/scheduler'
+import { shopJobs } from '~/.server/jobs/shop-jobs'
 import { createLogger } from '~/.server/logger'
 import { orderDeps } from '~/.server/orders/deps'
 import { CHECK_MESSAGES } from '~/.server/orders/payment-checks'
-import { ReconcileJob, reconcilePayments } from '~/.server/orders/reconcile'
+import { reconcilePayments } from '~/.server/orders/reconcile'
 import { INACTIVE_LINK_ALERT } from '~/.server/orders/record-payment'
 import { startTestApp, type TestApp } from '../support/app'
 import { setUpStripeShop } from '../support/stripe-shop'
@@ -222,25 +224,27 @@ describe('reconciliation', () => {
 		expect(shop.stripe.sessions.size).toBe(sessionsBefore)
 		expect((await orderRow(back.id)).status).toBe('paid')
 
-		// The periodic job does the same for every open checkout.
+		// The periodic job (as boot() schedules it, on a clock the test moves) does the same.
 		const other = await quotedOrder()
-		const otherSession = await openCheckout(other)
-		shop.stripe.complete(otherSession.id)
+		shop.stripe.complete((await openCheckout(other)).id)
 		const deps = orderDeps(shop.app.runtime)
-		const job = new ReconcileJob(deps, createLogger('silent'), 50)
-		job.start()
-		await expect.poll(async () => (await orderRow(other.id)).status, { timeout: 5000 }).toBe('paid')
-		await job.stop()
+		let clock = Date.now()
+		const jobs = shopJobs({ ...shop.app.runtime, orderDeps: deps })
+		const logger = createLogger('silent')
+		const scheduler = new Scheduler({ ...jobs, db: db(), logger, now: () => new Date(clock) })
+		await scheduler.register()
+		await scheduler.runDue()
+		expect((await orderRow(other.id)).status).not.toBe('paid')
+		clock += shop.app.env.STRIPE_RECONCILE_MS
+		await scheduler.runDue()
+		expect((await orderRow(other.id)).status).toBe('paid')
 		// A session this Stripe account no longer knows is closed, not retried for ever.
 		const gone = await quotedOrder()
 		const goneSession = await openCheckout(gone)
 		shop.stripe.sessions.delete(goneSession.id)
 		expect(await reconcilePayments(deps, { orderId: gone.id })).toEqual([])
-		const [closed] = await db()
-			.select()
-			.from(checkoutSessions)
-			.where(eq(checkoutSessions.id, goneSession.id))
-		expect(closed?.status).toBe('expired')
+		const closed = db().select().from(checkoutSessions)
+		expect((await closed.where(eq(checkoutSessions.id, goneSession.id)))[0]?.status).toBe('expired')
 	})
 })
 

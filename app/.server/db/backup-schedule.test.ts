@@ -1,11 +1,12 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Logger } from '~/.server/logger'
 import { createTestDatabase } from '../../../tests/support/db'
+import { Scheduler } from '../jobs/scheduler'
 import { readBackup } from './backup'
-import { backupFileName, pruneBackups, scheduleBackups } from './backup-schedule'
+import { backupFileName, pruneBackups, runScheduledBackup } from './backup-schedule'
 
 describe('scheduled backups', () => {
 	it('name files by time and keep only the newest', () => {
@@ -27,37 +28,38 @@ describe('scheduled backups', () => {
 		fs.rmSync(dir, { recursive: true })
 	})
 
-	it('write a backup on each tick of the schedule and keep the newest', async () => {
-		// Only the schedule's timer is faked: the backups themselves run for real, and the test
-		// drives the clock instead of waiting for it (it timed out on a loaded machine).
-		vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+	it('write a backup each time the schedule comes round and keep the newest', async () => {
+		// The job scheduler drives it with a fake clock: the backups themselves run for real, and
+		// the test moves the clock instead of waiting for it.
 		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-schedule-'))
 		const database = await createTestDatabase()
 		try {
 			let written = 0
 			const logger = {
 				info: () => written++,
+				warn: (_: unknown, message: string) => expect.fail(message),
 				error: (_: unknown, message: string) => expect.fail(message),
 			} as unknown as Logger
 			let clock = Date.parse('2026-11-23T10:00:00Z')
-			const schedule = scheduleBackups({
+			const now = () => new Date(clock)
+			const scheduler = new Scheduler({
 				db: database.db,
-				dir,
-				everyHours: 1,
-				keep: 2,
 				logger,
-				now: () => new Date(clock),
+				now,
+				handlers: {
+					backup: async () =>
+						runScheduledBackup({ db: database.db, dir, keep: 2, logger, now: now() }),
+				},
+				recurring: [{ name: 'backup', everyMs: 3_600_000 }],
 			})
-			vi.advanceTimersByTime(3_599_999)
-			await schedule.settled()
-			expect(written).toBe(0)
+			await scheduler.register()
+			clock += 3_599_999
+			expect(await scheduler.runDue()).toBe(0)
 			for (let hour = 1; hour <= 3; hour++) {
-				clock += 3_600_000
-				vi.advanceTimersByTime(hour === 1 ? 1 : 3_600_000)
-				await schedule.settled()
+				clock = Date.parse('2026-11-23T10:00:00Z') + hour * 3_600_000
+				expect(await scheduler.runDue()).toBe(1)
 				expect(written).toBe(hour)
 			}
-			await schedule.stop()
 			const files = fs.readdirSync(dir).sort()
 			expect(files).toEqual([
 				'shop-2026-11-23T12-00-00Z.backup.gz',
@@ -65,7 +67,6 @@ describe('scheduled backups', () => {
 			])
 			expect(readBackup(path.join(dir, files[0]!)).tables.has('orders')).toBe(true)
 		} finally {
-			vi.useRealTimers()
 			await database.cleanup()
 			fs.rmSync(dir, { recursive: true, force: true })
 		}

@@ -25,43 +25,23 @@ export function pruneBackups(dir: string, keep: number) {
 		fs.rmSync(path.join(dir, name), { force: true })
 }
 
-/** Backs the database up every `everyHours` (the server's own connection; nothing else opens it). */
-export function scheduleBackups(options: {
+/**
+ * One scheduled backup (job 'backup', every BACKUP_EVERY_HOURS): written on the server's own
+ * connection (nothing else may open the embedded database), then the oldest pruned. A failure
+ * throws, so the scheduler records it for staff and retries.
+ */
+export async function runScheduledBackup(options: {
 	db: Db
 	dir: string
-	everyHours: number
 	keep: number
 	logger: Logger
-	/** The clock backups are named by (tests drive it; names have one-second resolution). */
-	now?: () => Date
+	now: Date
 }) {
-	const { db, dir, everyHours, keep, logger, now = () => new Date() } = options
-	let running: Promise<void> | undefined
-	const run = async () => {
-		const started = Date.now()
-		try {
-			const { file, bytes } = await writeBackup(db, path.join(dir, backupFileName(now())))
-			pruneBackups(dir, keep)
-			logger.info({ file, bytes, ms: Date.now() - started }, 'scheduled backup written')
-		} catch (error) {
-			logger.error({ err: error }, 'scheduled backup failed')
-		}
-	}
-	const timer = setInterval(
-		() => {
-			running ??= run().finally(() => {
-				running = undefined
-			})
-		},
-		everyHours * 3600 * 1000,
+	const started = Date.now()
+	const { file, bytes } = await writeBackup(
+		options.db,
+		path.join(options.dir, backupFileName(options.now)),
 	)
-	timer.unref()
-	return {
-		/** Resolves when the backup under way, if any, has finished. */
-		settled: () => running ?? Promise.resolve(),
-		async stop() {
-			clearInterval(timer)
-			await running
-		},
-	}
+	pruneBackups(options.dir, options.keep)
+	options.logger.info({ file, bytes, ms: Date.now() - started }, 'scheduled backup written')
 }

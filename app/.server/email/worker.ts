@@ -3,36 +3,20 @@ import type { Logger } from '~/.server/logger'
 import { claimDueEmails, markFailed, markSent, purgeDeliveredEmails } from './outbox'
 import type { MailTransport } from './transport'
 
-/** Delivers queued emails: polls, claims a batch, sends each, records the outcome. */
+/**
+ * Delivers queued emails: claims a batch, sends each, records the outcome. The job scheduler runs
+ * it (job 'deliver-emails', every OUTBOX_POLL_MS) and the purge (job 'retention', hourly).
+ */
 export class OutboxWorker {
-	#timer: ReturnType<typeof setTimeout> | undefined
 	#running: Promise<number> | undefined
-	#stopped = false
-	#purgedAt = 0
 
 	constructor(
 		private readonly db: Db,
 		private readonly transport: MailTransport,
 		private readonly logger: Logger,
-		private readonly pollMs = 2000,
-		/** Delivered emails older than this are deleted (checked at most once an hour). */
+		/** Delivered emails older than this are deleted. */
 		private readonly retentionDays = 30,
 	) {}
-
-	start() {
-		this.#stopped = false
-		const tick = async () => {
-			await this.runOnce().catch((error) => this.logger.error({ err: error }, 'outbox poll failed'))
-			if (Date.now() - this.#purgedAt > 60 * 60_000) {
-				this.#purgedAt = Date.now()
-				await this.purge().catch((error) =>
-					this.logger.error({ err: error }, 'outbox purge failed'),
-				)
-			}
-			if (!this.#stopped) this.#timer = setTimeout(tick, this.pollMs)
-		}
-		this.#timer = setTimeout(tick, 0)
-	}
 
 	/** Sends everything due now; resolves to the number sent. Safe to call concurrently. */
 	runOnce(): Promise<number> {
@@ -80,8 +64,6 @@ export class OutboxWorker {
 	}
 
 	async stop() {
-		this.#stopped = true
-		clearTimeout(this.#timer)
 		await this.#running
 		this.transport.close()
 	}

@@ -7,6 +7,7 @@ const LINKS = [
 	{ to: '/admin/enquiries', label: 'Enquiries', end: false },
 	{ to: '/admin/delivery', label: 'Delivery rates', end: false },
 	{ to: '/admin/catalogue', label: 'Catalogue', end: false },
+	{ to: '/admin/jobs', label: 'Background work', end: false },
 ]
 
 /** The back office's sections, under the test-payments notice when it applies. */

@@ -1,0 +1,69 @@
+import path from 'node:path'
+import { runScheduledBackup } from '~/.server/db/backup-schedule'
+import type { Database } from '~/.server/db/client'
+import type { OutboxWorker } from '~/.server/email/worker'
+import type { Env } from '~/.server/env'
+import type { Logger } from '~/.server/logger'
+import type { OrderDeps } from '~/.server/orders/deps'
+import { reconcileAndReport } from '~/.server/orders/reconcile'
+import { purgeFinishedJobs } from './queue'
+import type { JobHandler, Recurring } from './scheduler'
+
+/** Finished one-off jobs (sent reminders) are kept this long, then deleted. */
+const JOB_RETENTION_DAYS = 30
+
+/**
+ * Every background job the shop runs, and when (decision 0019). A job for a feature that is off
+ * (Stripe, scheduled backups) is simply not scheduled.
+ */
+export function shopJobs(services: {
+	env: Env
+	database: Database
+	logger: Logger
+	outbox: OutboxWorker
+	orderDeps: OrderDeps
+}): {
+	handlers: Record<string, JobHandler>
+	recurring: Recurring[]
+	leases: Record<string, number>
+} {
+	const { env, database, logger, outbox, orderDeps } = services
+	const handlers: Record<string, JobHandler> = {
+		'deliver-emails': async () => {
+			await outbox.runOnce()
+		},
+		retention: async (_payload, { now }) => {
+			await outbox.purge()
+			const jobs = await purgeFinishedJobs(database.db, now(), JOB_RETENTION_DAYS)
+			if (jobs) logger.info({ count: jobs }, 'finished jobs purged')
+		},
+		'reconcile-payments': async () => {
+			await reconcileAndReport(orderDeps, logger)
+		},
+		backup: async (_payload, { now }) => {
+			await runScheduledBackup({
+				db: database.db,
+				dir: path.resolve(env.BACKUP_DIR),
+				keep: env.BACKUP_KEEP,
+				logger,
+				now: now(),
+			})
+		},
+	}
+	const recurring: Recurring[] = [
+		{ name: 'deliver-emails', everyMs: env.OUTBOX_POLL_MS },
+		{ name: 'retention', everyMs: 60 * 60_000 },
+	]
+	if (env.STRIPE_RECONCILE_MS > 0 && orderDeps.provider.name !== 'test')
+		recurring.push({ name: 'reconcile-payments', everyMs: env.STRIPE_RECONCILE_MS })
+	// PostgreSQL has its own backup tools (README); the embedded database is backed up here.
+	if (env.BACKUP_EVERY_HOURS > 0 && database.driver === 'pglite')
+		recurring.push({ name: 'backup', everyMs: env.BACKUP_EVERY_HOURS * 3_600_000 })
+	// Slow jobs hold their claim longer, so no other instance starts them again meanwhile.
+	const leases = {
+		'deliver-emails': 60_000,
+		'reconcile-payments': 15 * 60_000,
+		backup: 30 * 60_000,
+	}
+	return { handlers, recurring, leases }
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { addDays, atLondonTime, londonDate, nextLondonTime } from './london-time'
+
+describe('UK wall-clock times', () => {
+	it('reads 07:30 as GMT in winter and BST in summer', () => {
+		expect(atLondonTime('2026-11-25', '07:30').toISOString()).toBe('2026-11-25T07:30:00.000Z')
+		expect(atLondonTime('2026-07-01', '07:30').toISOString()).toBe('2026-07-01T06:30:00.000Z')
+	})
+
+	it('handles the days the clocks change', () => {
+		// 29 Mar 2026: 01:00 GMT becomes 02:00 BST. 25 Oct 2026: 02:00 BST becomes 01:00 GMT.
+		expect(atLondonTime('2026-03-29', '07:30').toISOString()).toBe('2026-03-29T06:30:00.000Z')
+		expect(atLondonTime('2026-10-25', '07:30').toISOString()).toBe('2026-10-25T07:30:00.000Z')
+		// A skipped time reads as GMT; a repeated one is its first occurrence.
+		expect(atLondonTime('2026-03-29', '01:30').toISOString()).toBe('2026-03-29T01:30:00.000Z')
+		expect(atLondonTime('2026-10-25', '01:30').toISOString()).toBe('2026-10-25T00:30:00.000Z')
+	})
+
+	it('finds the next daily occurrence, once a day across both clock changes', () => {
+		const runs: string[] = []
+		let at = new Date('2026-03-27T12:00:00Z')
+		for (let i = 0; i < 4; i++) {
+			at = nextLondonTime(at, '07:30')
+			runs.push(at.toISOString())
+		}
+		expect(runs).toEqual([
+			'2026-03-28T07:30:00.000Z',
+			'2026-03-29T06:30:00.000Z',
+			'2026-03-30T06:30:00.000Z',
+			'2026-03-31T06:30:00.000Z',
+		])
+		const autumn: string[] = []
+		at = new Date('2026-10-24T12:00:00Z')
+		for (let i = 0; i < 3; i++) {
+			at = nextLondonTime(at, '07:30')
+			autumn.push(londonDate(at))
+		}
+		expect(autumn).toEqual(['2026-10-25', '2026-10-26', '2026-10-27'])
+		// Exactly at the time: the next one is tomorrow's.
+		expect(nextLondonTime(new Date('2026-11-25T07:30:00Z'), '07:30').toISOString()).toBe(
+			'2026-11-26T07:30:00.000Z',
+		)
+	})
+
+	it('dates by the UK calendar, not UTC', () => {
+		expect(londonDate(new Date('2026-07-01T23:30:00Z'))).toBe('2026-07-02')
+		expect(londonDate(new Date('2026-12-31T23:30:00Z'))).toBe('2026-12-31')
+		expect(addDays('2026-12-31', 1)).toBe('2027-01-01')
+	})
+})

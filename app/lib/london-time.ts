@@ -1,0 +1,77 @@
+/**
+ * Wall-clock times in the UK (Europe/London, GMT in winter and BST in summer) for schedules:
+ * 'every day at 07:30' means 07:30 on the shop's clocks whatever the server's zone, and the clock
+ * changes neither skip nor repeat a day.
+ */
+const PARTS = new Intl.DateTimeFormat('en-GB', {
+	timeZone: 'Europe/London',
+	hourCycle: 'h23',
+	year: 'numeric',
+	month: '2-digit',
+	day: '2-digit',
+	hour: '2-digit',
+	minute: '2-digit',
+	second: '2-digit',
+})
+
+/** The UK calendar date of an instant, 'YYYY-MM-DD'. */
+export function londonDate(at: Date) {
+	const p = parts(at)
+	return `${p.year}-${p.month}-${p.day}`
+}
+
+/** Minutes the UK is ahead of UTC at an instant: 0 (GMT) or 60 (BST). */
+function offsetMinutes(at: Date) {
+	const p = parts(at)
+	const asUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second)
+	return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000)
+}
+
+/**
+ * The instant of a UK wall-clock time on a UK date. A time the spring change skips (01:30 on the
+ * last Sunday of March) is read as the same time in GMT, i.e. 02:30 BST; one the autumn change
+ * repeats is its first occurrence.
+ */
+export function atLondonTime(isoDate: string, hhmm: string): Date {
+	const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number]
+	const [hour, minute] = hhmm.split(':').map(Number) as [number, number]
+	const wall = Date.UTC(y, m - 1, d, hour, minute)
+	// Try the offset in force a day either side: one of them is the offset at that wall time.
+	for (const probe of [wall - 86_400_000, wall + 86_400_000]) {
+		const candidate = new Date(wall - offsetMinutes(new Date(probe)) * 60_000)
+		if (londonWall(candidate) === `${isoDate} ${hhmm}`) return earliest(candidate, isoDate, hhmm)
+	}
+	return new Date(wall)
+}
+
+/** The first instant strictly after `after` at which UK clocks read `hhmm`. */
+export function nextLondonTime(after: Date, hhmm: string): Date {
+	let date = londonDate(after)
+	for (;;) {
+		const at = atLondonTime(date, hhmm)
+		if (at.getTime() > after.getTime()) return at
+		date = addDays(date, 1)
+	}
+}
+
+/** 'YYYY-MM-DD' plus n calendar days. */
+export function addDays(isoDate: string, days: number) {
+	const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number]
+	return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)
+}
+
+function earliest(candidate: Date, isoDate: string, hhmm: string) {
+	const hourBefore = new Date(candidate.getTime() - 3_600_000)
+	return londonWall(hourBefore) === `${isoDate} ${hhmm}` ? hourBefore : candidate
+}
+
+function londonWall(at: Date) {
+	const p = parts(at)
+	return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`
+}
+
+function parts(at: Date) {
+	const out: Record<string, string> = {}
+	for (const { type, value } of PARTS.formatToParts(at)) out[type] = value
+	return out as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>
+}

@@ -1,0 +1,118 @@
+import { data, Form, useNavigation } from 'react-router'
+import { requireAdmin } from '~/.server/auth/guards'
+import { readForm } from '~/.server/http/read-body'
+import { jobOverview, retryFailedJob } from '~/.server/jobs/queue'
+import { AdminNav } from '~/components/admin/admin-nav'
+import { PageHeader } from '~/components/content/page-header'
+import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
+import { cn } from '~/lib/cn'
+import { formatDateTime } from '~/lib/dates'
+import { parseForm } from '~/lib/forms'
+import { JOB_LABELS, RetryJobSchema } from '~/lib/job-schemas'
+import { pageMeta } from '~/lib/seo'
+import type { Route } from './+types/admin.jobs'
+
+export const handle: BreadcrumbHandle = {
+	breadcrumb: () => [
+		{ label: 'Admin', to: '/admin' },
+		{ label: 'Background work', to: '/admin/jobs' },
+	],
+}
+
+export const meta: Route.MetaFunction = (args) =>
+	pageMeta(args, {
+		title: 'Background work · Admin',
+		description: 'Scheduled jobs and failures.',
+		noindex: true,
+	})
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	await requireAdmin(request, context)
+	return { jobs: await jobOverview(context.db) }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const admin = await requireAdmin(request, context)
+	const parsed = parseForm(RetryJobSchema, await readForm(request))
+	if (!parsed.ok) return data({ message: parsed.formError, ok: false }, { status: 400 })
+	if (!(await retryFailedJob(context.db, parsed.data.key, new Date())))
+		return data({ message: 'That job is not waiting for a retry.', ok: false }, { status: 409 })
+	context.logger.info({ adminId: admin.id, job: parsed.data.key }, 'job retried by staff')
+	return { message: 'The job will run again within a few seconds.', ok: true }
+}
+
+export default function AdminJobs({ loaderData, actionData }: Route.ComponentProps) {
+	const { jobs } = loaderData
+	const busy = useNavigation().state === 'submitting'
+	const recurring = jobs.filter((job) => job.recurring)
+	const problems = jobs.filter((job) => job.failing)
+	return (
+		<>
+			<PageHeader
+				title="Background work"
+				intro="What the shop does on its own, when it last ran, and anything that went wrong."
+			/>
+			<div className="container-page py-10">
+				<AdminNav />
+				{actionData ? (
+					<p
+						role={actionData.ok ? 'status' : 'alert'}
+						className={cn(
+							'mb-6 rounded-lg px-4 py-3 font-medium',
+							actionData.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-800',
+						)}
+					>
+						{actionData.message}
+					</p>
+				) : null}
+				<h2 className="mb-3 font-display text-xl font-bold text-pond-900">Problems</h2>
+				{problems.length === 0 ? (
+					<p className="mb-8 rounded-xl bg-green-50 p-4 text-green-900">
+						Nothing has failed: every job's last run succeeded.
+					</p>
+				) : (
+					<ul className="mb-8 space-y-3">
+						{problems.map((job) => (
+							<li
+								key={job.key}
+								data-job={job.key}
+								className="rounded-xl bg-red-50 p-4 ring-1 ring-red-200"
+							>
+								<p className="font-semibold text-red-900">{JOB_LABELS[job.name] ?? job.name}</p>
+								<p className="mt-1 text-sm break-words text-slate-700">
+									{job.key} · failed {job.failedAt ? formatDateTime(job.failedAt) : ''} after{' '}
+									{job.attempts} {job.attempts === 1 ? 'attempt' : 'attempts'}
+								</p>
+								<p className="mt-2 text-sm break-words text-red-800">{job.lastError}</p>
+								{job.status === 'failed' ? (
+									<Form method="post" className="mt-3">
+										<input type="hidden" name="key" value={job.key} />
+										<button type="submit" className="btn-secondary" disabled={busy}>
+											Retry now
+										</button>
+									</Form>
+								) : (
+									<p className="mt-2 text-sm text-slate-700">
+										Tries again {formatDateTime(job.runAt)}.
+									</p>
+								)}
+							</li>
+						))}
+					</ul>
+				)}
+				<h2 className="mb-3 font-display text-xl font-bold text-pond-900">Scheduled jobs</h2>
+				<ul className="space-y-3">
+					{recurring.map((job) => (
+						<li key={job.key} className="rounded-xl p-4 ring-1 ring-slate-200">
+							<p className="font-semibold text-pond-900">{JOB_LABELS[job.name] ?? job.name}</p>
+							<p className="mt-1 text-sm text-slate-700">
+								Last run: {job.lastRunAt ? formatDateTime(job.lastRunAt) : 'not yet'}
+								{job.failing ? ' (failed)' : ''} · next: {formatDateTime(job.runAt)}
+							</p>
+						</li>
+					))}
+				</ul>
+			</div>
+		</>
+	)
+}
