@@ -31,6 +31,7 @@ export const TRANSITIONS: readonly Rule[] = [
 	{ from: 'delivery_confirmed', to: 'delivery_confirmed', by: ['admin'], why: 'cost changed' },
 	{ from: 'payment_pending', to: 'payment_pending', by: ['admin'], why: 'new price or link' },
 	{ from: 'payment_pending', to: 'delivery_confirmed', by: ['admin'], why: 'new link failed' },
+	{ from: 'payment_pending', to: 'pending', by: ['customer'], why: 'quote expired, new one asked' },
 	{ from: 'payment_pending', to: 'paid', by: ['provider', 'admin'], why: 'paid (card/offline)' },
 	{ from: 'delivery_confirmed', to: 'paid', by: ['admin'], why: 'paid offline' },
 	{ from: 'paid', to: 'shipped', by: ['admin'], why: 'dispatched' },

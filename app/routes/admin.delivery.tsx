@@ -7,6 +7,7 @@ import {
 } from '~/.server/delivery/settings'
 import { readForm } from '~/.server/http/read-body'
 import { AdminNav } from '~/components/admin/admin-nav'
+import { NumberField, QuoteFollowUpFields } from '~/components/admin/settings-fields'
 import { PageHeader } from '~/components/content/page-header'
 import { errorProps, FieldError } from '~/components/forms/field-error'
 import { INPUT_CLASS } from '~/components/forms/input-class'
@@ -129,6 +130,7 @@ export default function DeliveryRates({ loaderData, actionData }: Route.Componen
 							step={1}
 						/>
 					</fieldset>
+					<QuoteFollowUpFields settings={settings} errors={errors} />
 					<button type="submit" className="btn-primary" disabled={saving}>
 						{saving ? 'Saving…' : 'Save delivery rates'}
 					</button>
@@ -236,39 +238,5 @@ function ZoneFields({ zone, index, errors }: { zone: Zone; index: string; errors
 				)}
 			</div>
 		</fieldset>
-	)
-}
-
-function NumberField({
-	name,
-	label,
-	value,
-	errors,
-	step = 0.01,
-}: {
-	name: string
-	label: string
-	value: string
-	errors: FieldErrors
-	step?: number
-}) {
-	const id = `setting-${name}`
-	return (
-		<div>
-			<label htmlFor={id} className="text-sm font-semibold text-slate-800">
-				{label}
-			</label>
-			<input
-				id={id}
-				name={name}
-				type="number"
-				min={0}
-				step={step}
-				defaultValue={value}
-				className={INPUT_CLASS}
-				{...errorProps(id, errors[name])}
-			/>
-			<FieldError id={id} error={errors[name]} />
-		</div>
 	)
 }

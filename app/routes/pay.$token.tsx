@@ -1,7 +1,10 @@
-import { CheckCircle2, CreditCard, Lock } from 'lucide-react'
+import { CreditCard, Lock } from 'lucide-react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import type { OrderRow, PaymentLink } from '~/.server/db/schema'
+import { readForm } from '~/.server/http/read-body'
 import { applyPayment } from '~/.server/orders/apply-payment'
 import { orderDeps } from '~/.server/orders/deps'
+import { askForNewQuote } from '~/.server/orders/quote-follow-up'
 import { reconcilePayments } from '~/.server/orders/reconcile'
 import type { RecordOutcome } from '~/.server/orders/record-payment'
 import { findPaymentLink, type LinkState, linkState, takesPayment } from '~/.server/payments/links'
@@ -9,10 +12,13 @@ import { newTestPaymentId } from '~/.server/payments/test-provider'
 import { RateWindow } from '~/.server/rate-window'
 import { PageHeader } from '~/components/content/page-header'
 import { OrderItems } from '~/components/orders/order-items'
+import { ClosedLink, type InactiveReason } from '~/components/pay/closed-link'
 import { TestPaymentsBanner, useTestPayments } from '~/components/test-payments-notice'
 import { BUSINESS } from '~/lib/business'
 import { formatDateTime } from '~/lib/dates'
+import { parseForm } from '~/lib/forms'
 import { formatPence } from '~/lib/money'
+import { PayIntentSchema } from '~/lib/pay-schema'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/pay.$token'
 
@@ -57,6 +63,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 	}
 	const page = {
 		state,
+		reason: inactiveReason(link, order),
+		canAskAgain: state === 'expired',
 		orderId: order.id,
 		items: order.cartItems,
 		subtotalPence: order.subtotalPence,
@@ -69,11 +77,18 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 	return data(page, { status: gone ? 410 : 200 })
 }
 
-export async function action({ params, context }: Route.ActionArgs) {
+export async function action({ params, context, request }: Route.ActionArgs) {
 	if (!presses.take(params.token)) return data({ error: TOO_MANY }, { status: 429 })
 	const found = await findPaymentLink(context.db, params.token)
 	if (!found) return data({ error: 'This payment link is not valid.' }, { status: 404 })
 	const { link, order } = found
+	const form = parseForm(PayIntentSchema, await readForm(request))
+	if (form.ok && form.data.intent === 'new-quote') {
+		const asked = await askForNewQuote(orderDeps(context), link)
+		if (asked.ok) context.logger.info({ orderId: order.id }, 'new quote asked for')
+		// Refused (not expired, or asked already): the page says where the order stands.
+		return redirect(`/pay/${params.token}`)
+	}
 	// Paid, replaced, expired or ending: the page itself says which.
 	if (linkState(link, order, new Date(), context.payments.checkoutMinutes) !== 'payable')
 		return redirect(`/pay/${params.token}`)
@@ -100,51 +115,31 @@ export async function action({ params, context }: Route.ActionArgs) {
 	}
 }
 
+/** Why a link that is not the order's payable quote is not (each gets its own page). */
+function inactiveReason(link: Pick<PaymentLink, 'id'>, order: OrderRow): InactiveReason {
+	if (order.status === 'cancelled') return 'cancelled'
+	if (order.paymentLinkId !== link.id) return 'superseded'
+	return order.status === 'pending' ? 'requoting' : 'withdrawn'
+}
+
 export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
 	const navigation = useNavigation()
 	const paying = navigation.state !== 'idle'
 	const testPayments = useTestPayments()
 	if (loaderData.state === 'unknown') {
 		return (
-			<Notice title="Payment link not found">
-				This payment link is not valid. Please check you copied the whole link from our email, or
-				contact us on {BUSINESS.phone}.
-			</Notice>
+			<div className="container-page max-w-2xl py-20 text-center">
+				<h1 className="font-display text-3xl font-bold text-pond-900">Payment link not found</h1>
+				<p className="mt-4 text-lg text-slate-700">
+					This payment link is not valid. Please check you copied the whole link from our email, or
+					contact us on {BUSINESS.phone}.
+				</p>
+			</div>
 		)
 	}
 	const page = loaderData
-	const contact = `call ${BUSINESS.phone} (${BUSINESS.hoursShort})`
-	if (page.state === 'paid') {
-		return (
-			<Notice title={page.justPaid ? 'Payment received' : 'Already paid'} ok>
-				{page.justPaid
-					? `Thank you: we have received your payment of ${formatPence(page.amountPence)} for order ${page.orderId}. A receipt is on its way by email, and we will be in touch to arrange delivery.`
-					: `Order ${page.orderId} has already been paid. Thank you!`}
-			</Notice>
-		)
-	}
-	if (page.state === 'expired' || page.state === 'ending') {
-		return (
-			<Notice
-				title={
-					page.state === 'expired' ? 'This quote has expired' : 'This quote has almost expired'
-				}
-			>
-				The price for order {page.orderId} {page.state === 'expired' ? 'was' : 'is'} held until{' '}
-				{formatDateTime(page.heldUntil!)}
-				{page.state === 'ending' ? ', too soon to open a secure card payment' : ''}. We will confirm
-				a fresh price with you and send a new payment link; if you would like it sooner, {contact}.
-			</Notice>
-		)
-	}
-	if (page.state === 'inactive') {
-		return (
-			<Notice title="This payment link is no longer active">
-				The price or status of order {page.orderId} has changed since this link was sent. Please use
-				the most recent link we emailed you, or {contact} quoting your order number.
-			</Notice>
-		)
-	}
+	if (page.state !== 'payable')
+		return <ClosedLink page={{ ...page, state: page.state }} error={actionData?.error} />
 	const total = formatPence(page.amountPence)
 	return (
 		<>
@@ -204,31 +199,5 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
 				</p>
 			</div>
 		</>
-	)
-}
-
-function Notice({
-	title,
-	ok,
-	children,
-}: {
-	title: string
-	ok?: boolean
-	children: React.ReactNode
-}) {
-	return (
-		<div className="container-page max-w-2xl py-20 text-center">
-			{ok ? <CheckCircle2 aria-hidden="true" className="mx-auto size-14 text-green-700" /> : null}
-			<h1 className="mt-4 font-display text-3xl font-bold text-pond-900">{title}</h1>
-			<p className="mt-4 text-lg text-slate-700">{children}</p>
-			<div className="mt-8 flex flex-wrap justify-center gap-3">
-				<Link to="/auth?tab=orders" className="btn-primary">
-					View my orders
-				</Link>
-				<Link to="/contact" className="btn-secondary">
-					Contact us
-				</Link>
-			</div>
-		</div>
 	)
 }

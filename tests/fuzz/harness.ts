@@ -128,6 +128,7 @@ export async function prepare(shop: Shop): Promise<Prepared> {
 		`/order-confirmation?order=${orderId}`,
 		`/pond-products/filters/${ids.productId}`,
 		`/pay/${ids.token}`,
+		`/pay/${ids.token}/reminders`,
 		'/admin',
 		`/admin/orders/${orderId}`,
 		'/admin/delivery',

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { checkoutSessions, orders } from '~/.server/db/schema'
 import { STRIPE_API_VERSION } from '~/.server/payments/stripe-client'
+import { formatDateTime } from '~/lib/dates'
 import { startTestApp, type TestApp } from '../support/app'
 import { setUpStripeShop } from '../support/stripe-shop'
 
@@ -40,6 +41,9 @@ describe('paying with Stripe Checkout', () => {
 			metadata: { order_id: order.id, link_id: order.paymentLinkId },
 			customer_email: 'morag@example.co.uk',
 			line_item_name: `Order ${order.id} (pond equipment and delivery)`,
+			// The held-until date goes to Stripe's page and the payment too (issue 31 item 2).
+			line_item_description: `Total including delivery, price held until ${formatDateTime(order.quoteExpiresAt!)}`,
+			payment_description: `Order ${order.id}, price held until ${formatDateTime(order.quoteExpiresAt!)}`,
 			line_items_count: 1,
 			success_url: `${order.paymentLink}?paid=1`,
 			cancel_url: order.paymentLink,

@@ -87,6 +87,8 @@ export async function startFakeStripe({
 				metadata: obj(params.metadata) as Record<string, string>,
 				customer_email: at(params, 'customer_email') ?? null,
 				line_item_name: at(lines[0], 'price_data', 'product_data', 'name'),
+				line_item_description: at(lines[0], 'price_data', 'product_data', 'description'),
+				payment_description: at(params, 'payment_intent_data', 'description'),
 				line_items_count: lines.length,
 				success_url: at(params, 'success_url'),
 				cancel_url: at(params, 'cancel_url'),
@@ -165,7 +167,7 @@ export async function startFakeStripe({
 		const amount = `£${(session.amount_total / 100).toFixed(2)}`
 		res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
 		res.end(
-			`<!doctype html><html lang="en"><title>Fake Stripe Checkout</title><main><h1>Fake Stripe Checkout</h1><p>${String(session.line_item_name)}</p><form method="post"><button>Pay ${amount}</button></form></main></html>`,
+			`<!doctype html><html lang="en"><title>Fake Stripe Checkout</title><main><h1>Fake Stripe Checkout</h1><p>${String(session.line_item_name)}</p><p>${String(session.line_item_description ?? '')}</p><form method="post"><button>Pay ${amount}</button></form></main></html>`,
 		)
 	}
 

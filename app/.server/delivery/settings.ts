@@ -21,7 +21,8 @@ export async function getDeliverySettings(db: Db): Promise<DeliverySettings> {
 		.from(deliverySettings)
 		.orderBy(desc(deliverySettings.id))
 		.limit(1)
-	return row?.settings ?? DEFAULT_DELIVERY_SETTINGS
+	// Versions saved before a setting existed take its default.
+	return { ...DEFAULT_DELIVERY_SETTINGS, ...row?.settings }
 }
 
 /**

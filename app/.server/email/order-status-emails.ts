@@ -16,7 +16,7 @@ const contactLine = (order: OrderRow) => ({
 	text: `Questions? Call ${BUSINESS.phone} (${BUSINESS.hoursShort}) or email ${BUSINESS.email}, quoting order number ${order.id}.`,
 })
 
-function toCustomer(
+export function toCustomer(
 	order: OrderRow,
 	kind: string,
 	subject: string,

@@ -1,13 +1,27 @@
 import path from 'node:path'
+import { z } from 'zod'
 import { runScheduledBackup } from '~/.server/db/backup-schedule'
 import type { Database } from '~/.server/db/client'
 import type { OutboxWorker } from '~/.server/email/worker'
 import type { Env } from '~/.server/env'
 import type { Logger } from '~/.server/logger'
 import type { OrderDeps } from '~/.server/orders/deps'
+import {
+	expireQuote,
+	QUOTE_EXPIRY_JOB,
+	QUOTE_REMINDER_JOB,
+	sendQuoteReminder,
+} from '~/.server/orders/quote-follow-up'
 import { reconcileAndReport } from '~/.server/orders/reconcile'
+import { safeText } from '~/lib/text-safety'
 import { purgeFinishedJobs } from './queue'
 import type { JobHandler, Recurring } from './scheduler'
+
+const QuoteJobPayload = z.object({
+	orderId: safeText().max(40),
+	linkId: safeText().max(100),
+	kind: z.enum(['before', 'last-morning']).optional(),
+})
 
 /** Finished one-off jobs (sent reminders) are kept this long, then deleted. */
 const JOB_RETENTION_DAYS = 30
@@ -39,6 +53,21 @@ export function shopJobs(services: {
 		},
 		'reconcile-payments': async () => {
 			await reconcileAndReport(orderDeps, logger)
+		},
+		[QUOTE_REMINDER_JOB]: async (payload, { now }) => {
+			const job = QuoteJobPayload.parse(payload)
+			const { skipped } = await sendQuoteReminder({ ...orderDeps, now }, job)
+			logger.info({ orderId: job.orderId, kind: job.kind, skipped }, 'quote reminder')
+		},
+		[QUOTE_EXPIRY_JOB]: async (payload, { now }) => {
+			const job = QuoteJobPayload.parse(payload)
+			const { expired, cleanupError } = await expireQuote({ ...orderDeps, now }, job)
+			if (expired) logger.info({ orderId: job.orderId }, 'quote expired')
+			if (cleanupError)
+				logger.warn(
+					{ orderId: job.orderId, cleanupError },
+					'expired quote: checkout not closed yet',
+				)
 		},
 		backup: async (_payload, { now }) => {
 			await runScheduledBackup({

@@ -1,9 +1,8 @@
 import type { OrderRow, PaymentLink } from '~/.server/db/schema'
-import { getDeliverySettings } from '~/.server/delivery/settings'
 import { deliveredEmail, paidEmails, shippedEmail } from '~/.server/email/order-status-emails'
 import { cleanUpAtProvider, revokeActiveLinks } from '~/.server/payments/links'
 import type { OrderStatus } from '~/lib/order-status'
-import { nowOf, type OrderDeps } from './deps'
+import type { OrderDeps } from './deps'
 import { type Actor, type Change, type TransitionResult, transition } from './lifecycle'
 
 /**
@@ -12,12 +11,6 @@ import { type Actor, type Change, type TransitionResult, transition } from './li
  */
 /** The admin actions never read the catalogue: orders hold their own copy of every line. */
 export type ActionDeps = Omit<OrderDeps, 'catalog'>
-
-/** When a quote given now stops being payable (issue 19: 'price held until'). */
-export async function quoteExpiry(deps: ActionDeps) {
-	const { quoteValidDays } = await getDeliverySettings(deps.db)
-	return new Date(nowOf(deps).getTime() + quoteValidDays * 86_400_000)
-}
 
 export type AdminResult =
 	| {

@@ -10,14 +10,9 @@ import {
 import { cleanUpAtProvider, issuePaymentLink, revokeActiveLinks } from '~/.server/payments/links'
 import { PaymentLinkError } from '~/.server/payments/provider'
 import { formatPence } from '~/lib/money'
-import {
-	type ActionDeps,
-	type AdminResult,
-	MESSAGES,
-	quoteExpiry,
-	type Target,
-} from './admin-actions'
+import { type ActionDeps, type AdminResult, MESSAGES, type Target } from './admin-actions'
 import { appendNote, type Change, transition } from './lifecycle'
+import { quoteTerms, scheduleQuoteFollowUp } from './quote-follow-up'
 
 /**
  * Cancels an order (the spec's confirmation happens in the modal). A paid order is refunded in
@@ -107,7 +102,8 @@ async function refundPaidLink(
 
 /** Back to payment_pending with a fresh link when a delivery cost exists, otherwise to pending. */
 export async function uncancelOrder(deps: ActionDeps, target: Target): Promise<AdminResult> {
-	const quoteExpiresAt = await quoteExpiry(deps)
+	const terms = await quoteTerms(deps)
+	const quoteExpiresAt = terms.expiresAt
 	const result = await transition(deps.db, target, async (order, tx): Promise<Change> => {
 		if (order.status !== 'cancelled')
 			return { refuse: 'Only a cancelled order can be uncancelled.' }
@@ -122,6 +118,7 @@ export async function uncancelOrder(deps: ActionDeps, target: Target): Promise<A
 		}
 		try {
 			const link = await issuePaymentLink(tx, deps.provider, order, order.totalCostPence)
+			await scheduleQuoteFollowUp(tx, terms, { orderId: order.id, linkId: link.paymentLinkId })
 			return {
 				to: 'payment_pending',
 				patch: { adminNotes, quoteExpiresAt, ...link },

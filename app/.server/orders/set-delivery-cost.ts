@@ -4,14 +4,9 @@ import { cleanUpAtProvider, issuePaymentLink, revokeActiveLinks } from '~/.serve
 import { PaymentLinkError } from '~/.server/payments/provider'
 import { formatPence } from '~/lib/money'
 import { isPaid } from '~/lib/order-status'
-import {
-	type ActionDeps,
-	type AdminResult,
-	MESSAGES,
-	quoteExpiry,
-	type Target,
-} from './admin-actions'
+import { type ActionDeps, type AdminResult, MESSAGES, type Target } from './admin-actions'
 import { type Change, STALE_VERSION_MESSAGE, type TransitionResult, transition } from './lifecycle'
+import { quoteTerms, scheduleQuoteFollowUp } from './quote-follow-up'
 
 /**
  * Sets (or changes) the delivery cost: total = subtotal + delivery, a new payment link replaces
@@ -34,7 +29,8 @@ export async function setDeliveryCost(
 	let linkError: string | null = null
 	let revoked: PaymentLink[] = []
 	let replaced = false
-	const quoteExpiresAt = await quoteExpiry(deps)
+	const terms = await quoteTerms(deps)
+	const quoteExpiresAt = terms.expiresAt
 	const result = await transition(deps.db, target, async (order, tx): Promise<Change> => {
 		if (order.status === 'cancelled')
 			return { refuse: 'This order is cancelled. Uncancel it before setting a delivery cost.' }
@@ -63,6 +59,7 @@ export async function setDeliveryCost(
 		const priced = `Delivery ${formatPence(deliveryCostPence)}, total ${formatPence(totalCostPence)}`
 		try {
 			const link = await issuePaymentLink(tx, deps.provider, order, totalCostPence)
+			await scheduleQuoteFollowUp(tx, terms, { orderId: order.id, linkId: link.paymentLinkId })
 			const next = { ...order, ...costs, ...link }
 			return {
 				to: 'payment_pending',

@@ -22,13 +22,15 @@ export function linkState(
 	checkoutMinutes: number,
 ): LinkState {
 	if (link.status === 'paid' || isPaid(order.status)) return 'paid'
+	// Still the order's quote, but its time is up (the expiry job may already have switched it off).
+	const current = order.paymentLinkId === link.id && order.status === 'payment_pending'
+	if (current && isQuoteExpired(order, now)) return 'expired'
 	if (
 		link.status !== 'active' ||
 		order.paymentLinkId !== link.id ||
 		order.status !== 'payment_pending'
 	)
 		return 'inactive'
-	if (isQuoteExpired(order, now)) return 'expired'
 	return isQuoteExpired(order, new Date(now.getTime() + checkoutMinutes * 60_000))
 		? 'ending'
 		: 'payable'

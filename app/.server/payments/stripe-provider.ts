@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
 import { checkoutSessions, type PaymentLink, paymentLinks } from '~/.server/db/schema'
+import { formatDateTime } from '~/lib/dates'
 import {
 	checkPayableAmount,
 	newLinkToken,
@@ -148,18 +149,25 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 			if (expiresAt < nowSeconds + MIN_SESSION_MINUTES * 60)
 				throw new PaymentLinkError('The quote ends too soon for a card payment to be opened.')
 			const metadata = { order_id: order.id, link_id: link.id }
+			// Issue 31 item 2: the held-until date travels with the payment, on Stripe's page too.
+			const held = order.quoteExpiresAt
+				? `, price held until ${formatDateTime(order.quoteExpiresAt)}`
+				: ''
 			const session = await stripe.checkout.sessions.create({
 				mode: 'payment',
 				client_reference_id: order.id,
 				metadata,
-				payment_intent_data: { metadata, description: `Order ${order.id}` },
+				payment_intent_data: { metadata, description: `Order ${order.id}${held}` },
 				line_items: [
 					{
 						quantity: 1,
 						price_data: {
 							currency: 'gbp',
 							unit_amount: link.amountPence,
-							product_data: { name: `Order ${order.id} (pond equipment and delivery)` },
+							product_data: {
+								name: `Order ${order.id} (pond equipment and delivery)`,
+								description: `Total including delivery${held}`,
+							},
 						},
 					},
 				],

@@ -56,6 +56,13 @@ export const DeliverySettingsSchema = z
 		extraParcelsSurchargePence: requiredPrice,
 		extraPalletsSurchargePence: requiredPrice,
 		quoteValidDays: whole(1, 90, 'Hold prices for 1 to 90 days'),
+		// Defaults: versions (and API callers) from before reminders existed.
+		reminderHours: whole(
+			0,
+			720,
+			'Remind 0 to 720 hours before the price ends (0: no reminder)',
+		).default(48),
+		lastMorningReminder: z.boolean().default(false),
 	})
 	.superRefine((settings, ctx) => {
 		const fallback = settings.zones.find((z) => z.id === FALLBACK_ZONE_ID)
@@ -122,6 +129,8 @@ export function readSettingsForm(values: Record<string, string>) {
 		extraParcelsSurchargePence: values.extraParcelsSurcharge ?? '',
 		extraPalletsSurchargePence: values.extraPalletsSurcharge ?? '',
 		quoteValidDays: values.quoteValidDays ?? '',
+		reminderHours: values.reminderHours ?? '',
+		lastMorningReminder: values.lastMorningReminder === 'on',
 	}
 	const formKey = (path: string) => {
 		const zone = /^zones\.(\d+)\.(\w+)$/.exec(path)

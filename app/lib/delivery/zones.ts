@@ -26,6 +26,10 @@ export type DeliverySettings = {
 	extraPalletsSurchargePence: number
 	/** How long a quote's price is held. */
 	quoteValidDays: number
+	/** A reminder this many hours before the held-until moment (0: none). */
+	reminderHours: number
+	/** A second reminder at 09:00 on the day the quote expires. */
+	lastMorningReminder: boolean
 }
 
 export const FALLBACK_ZONE_ID = 'mainland'
@@ -165,6 +169,8 @@ export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
 	extraParcelsSurchargePence: 500,
 	extraPalletsSurchargePence: 4_500,
 	quoteValidDays: 14,
+	reminderHours: 48,
+	lastMorningReminder: false,
 }
 
 /** Issue 19 item 6: the one sentence on the confirmation page and email. */

@@ -48,6 +48,8 @@ export const orders = pgTable(
 		trackingReference: text('tracking_reference'),
 		/** The quoted price is held until then; after it no link can take payment (DESIGN decision 15). */
 		quoteExpiresAt: timestamp('quote_expires_at', { withTimezone: true }),
+		/** The customer asked for no more quote reminders on this order (issue 31 item 3). */
+		remindersOff: boolean('reminders_off').notNull().default(false),
 		/** Lorry access, gate width and tail lift, from the checkout (optional). */
 		siteAccess: jsonb('site_access').$type<SiteAccess>(),
 		/** A payment that could not be applied (e.g. on a revoked link): shown until resolved. */
@@ -104,6 +106,8 @@ export const paymentLinks = pgTable(
 		 * checkout at the provider; others wait for its session instead of opening a second.
 		 */
 		checkoutLeaseUntil: timestamp('checkout_lease_until', { withTimezone: true }),
+		/** The reminders sent for this quote ('before', 'last-morning'): each goes once per link. */
+		remindersSent: jsonb('reminders_sent').$type<string[]>().notNull().default([]),
 	},
 	(t) => [
 		index('payment_links_order_idx').on(t.orderId),

@@ -1,0 +1,212 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Tx } from '~/.server/db/client'
+import { type OrderRow, type PaymentLink, paymentLinks } from '~/.server/db/schema'
+import { getDeliverySettings } from '~/.server/delivery/settings'
+import {
+	newQuoteRequestedEmails,
+	quoteExpiredEmail,
+	quoteReminderEmail,
+} from '~/.server/email/quote-emails'
+import { enqueueJob } from '~/.server/jobs/queue'
+import { cleanUpAtProvider, isQuoteExpired, revokeActiveLinks } from '~/.server/payments/links'
+import { formatDateTime } from '~/lib/dates'
+import { atLondonTime, londonDate } from '~/lib/london-time'
+import { nowOf, type OrderDeps } from './deps'
+import { type Change, transition } from './lifecycle'
+
+type ActionDeps = Omit<OrderDeps, 'catalog'>
+
+/**
+ * What happens to a quote after it is sent (issue 31 items 3 and 4): a reminder before its price
+ * ends (and, if chosen, on its last morning), then its link is switched off when it ends. Each is a
+ * one-off job queued with the link, keyed by the link: a new delivery cost is a new link and so a
+ * new series, and a job for a link that is no longer the order's current one does nothing.
+ */
+export const QUOTE_REMINDER_JOB = 'quote-reminder'
+export const QUOTE_EXPIRY_JOB = 'quote-expiry'
+
+export type ReminderKind = 'before' | 'last-morning'
+
+/** When a quote given now ends, and its reminders: read before the transaction that issues it. */
+export async function quoteTerms(deps: ActionDeps) {
+	const settings = await getDeliverySettings(deps.db)
+	const issuedAt = nowOf(deps)
+	return {
+		issuedAt,
+		expiresAt: new Date(issuedAt.getTime() + settings.quoteValidDays * 86_400_000),
+		reminderHours: settings.reminderHours,
+		lastMorningReminder: settings.lastMorningReminder,
+	}
+}
+export type QuoteTerms = Awaited<ReturnType<typeof quoteTerms>>
+
+/** The reminder times of a quote; none that would fall before it was sent or after it ends. */
+export function reminderTimes(terms: QuoteTerms): Array<{ kind: ReminderKind; at: Date }> {
+	const times: Array<{ kind: ReminderKind; at: Date }> = []
+	const { issuedAt, expiresAt } = terms
+	if (terms.reminderHours > 0) {
+		const at = new Date(expiresAt.getTime() - terms.reminderHours * 3_600_000)
+		if (at > issuedAt) times.push({ kind: 'before', at })
+	}
+	if (terms.lastMorningReminder) {
+		const at = atLondonTime(londonDate(expiresAt), '09:00')
+		// Not on top of the early reminder, and only while there is still part of a day to pay in.
+		const early = times[0]?.at.getTime()
+		const apart = early === undefined || Math.abs(at.getTime() - early) > 6 * 3_600_000
+		if (at > issuedAt && at < expiresAt && apart) times.push({ kind: 'last-morning', at })
+	}
+	return times
+}
+
+/** Queues a new link's reminders and expiry, in the transaction that issues the link. */
+export async function scheduleQuoteFollowUp(
+	tx: Tx,
+	terms: QuoteTerms,
+	quote: { orderId: string; linkId: string },
+) {
+	for (const { kind, at } of reminderTimes(terms))
+		await enqueueJob(tx, {
+			key: `${QUOTE_REMINDER_JOB}:${quote.linkId}:${kind}`,
+			name: QUOTE_REMINDER_JOB,
+			runAt: at,
+			payload: { ...quote, kind },
+		})
+	await enqueueJob(tx, {
+		key: `${QUOTE_EXPIRY_JOB}:${quote.linkId}`,
+		name: QUOTE_EXPIRY_JOB,
+		runAt: terms.expiresAt,
+		payload: quote,
+	})
+}
+
+type QuoteJob = { orderId: string; linkId: string; kind?: ReminderKind }
+
+/** Locks the link with the order; why this job has nothing to do, or the link. */
+async function currentLink(tx: Tx, order: OrderRow, linkId: string) {
+	const [link] = await tx
+		.select()
+		.from(paymentLinks)
+		.where(eq(paymentLinks.id, linkId))
+		.for('update')
+	if (link?.status !== 'active') return { skip: 'the link is no longer active' }
+	if (order.status !== 'payment_pending' || order.paymentLinkId !== linkId)
+		return { skip: 'the order was paid, cancelled or re-quoted' }
+	return { link }
+}
+
+const payUrl = (siteUrl: string, link: Pick<PaymentLink, 'id'>) => `${siteUrl}/pay/${link.id}`
+
+/**
+ * Job 'quote-reminder'. In one transaction with the order locked: checks the quote still stands,
+ * marks the reminder sent on the link and queues the email, so a re-run never sends it twice.
+ */
+export async function sendQuoteReminder(deps: ActionDeps, job: QuoteJob) {
+	const kind = job.kind ?? 'before'
+	let skipped: string | undefined
+	await transition(
+		deps.db,
+		{ orderId: job.orderId, actor: { kind: 'system' } },
+		async (order, tx): Promise<Change> => {
+			const found = await currentLink(tx, order, job.linkId)
+			const why =
+				found.skip ??
+				(order.remindersOff ? 'the customer stopped reminders' : undefined) ??
+				(found.link?.remindersSent.includes(kind) ? 'already sent' : undefined) ??
+				(isQuoteExpired(order, nowOf(deps)) ? 'the quote has ended' : undefined)
+			if (why || !found.link) {
+				skipped = why
+				return { refuse: why ?? 'nothing to do' }
+			}
+			await tx
+				.update(paymentLinks)
+				.set({
+					remindersSent: sql`${paymentLinks.remindersSent} || ${JSON.stringify([kind])}::jsonb`,
+				})
+				.where(eq(paymentLinks.id, found.link.id))
+			const pay = payUrl(deps.siteUrl, found.link)
+			return {
+				note: `Reminder sent: price held until ${formatDateTime(order.quoteExpiresAt!)}`,
+				emails: quoteReminderEmail(
+					order,
+					{ pay, stopReminders: `${pay}/reminders` },
+					kind === 'last-morning',
+				),
+			}
+		},
+	)
+	return { sent: skipped === undefined, skipped }
+}
+
+/**
+ * Job 'quote-expiry': at the held-until moment the order's link is switched off (and its open
+ * Stripe session expired), the timeline says so and the customer is told how to ask again.
+ */
+export async function expireQuote(deps: ActionDeps, job: QuoteJob) {
+	let revoked: PaymentLink[] = []
+	const result = await transition(
+		deps.db,
+		{ orderId: job.orderId, actor: { kind: 'system' } },
+		async (order, tx): Promise<Change> => {
+			const found = await currentLink(tx, order, job.linkId)
+			if (found.skip || !found.link) return { refuse: found.skip ?? 'nothing to do' }
+			if (!isQuoteExpired(order, nowOf(deps))) return { refuse: 'the quote has not ended' }
+			revoked = await revokeActiveLinks(tx, order.id)
+			return {
+				patch: { paymentLinkActive: false },
+				note: `Quote expired: the price was held until ${formatDateTime(order.quoteExpiresAt!)}; payment link switched off`,
+				emails: quoteExpiredEmail(order, payUrl(deps.siteUrl, found.link)),
+			}
+		},
+	)
+	// After the commit. If the provider does not answer, reconciliation closes the session later
+	// (decision 0018): the link is already off, so nothing can be paid on it meanwhile.
+	const cleanupError = await cleanUpAtProvider(deps.provider, revoked)
+	return { expired: result.ok, cleanupError }
+}
+
+/**
+ * 'Ask for a new quote' on an expired quote's page: back to the requests waiting for a delivery
+ * cost, staff told, the customer told we will quote again. Asking twice changes nothing more.
+ */
+export async function askForNewQuote(deps: ActionDeps, link: Pick<PaymentLink, 'id' | 'orderId'>) {
+	return transition(
+		deps.db,
+		{ orderId: link.orderId, actor: { kind: 'customer' } },
+		async (order, tx): Promise<Change> => {
+			const expired =
+				order.status === 'payment_pending' &&
+				order.paymentLinkId === link.id &&
+				isQuoteExpired(order, nowOf(deps))
+			if (!expired) return { refuse: 'Only an expired quote can be quoted again.' }
+			await revokeActiveLinks(tx, order.id)
+			const patch = {
+				deliveryCostPence: null,
+				totalCostPence: null,
+				paymentLinkActive: false,
+				quoteExpiresAt: null,
+			}
+			return {
+				to: 'pending',
+				patch,
+				note: 'The customer asked for a new quote after the last one expired',
+				emails: newQuoteRequestedEmails(
+					{ ...order, ...patch },
+					deps.businessEmail,
+					`${deps.siteUrl}/admin/orders/${order.id}`,
+				),
+			}
+		},
+	)
+}
+
+/** 'Stop reminders for this order' (the reminder email's link, or a mail app's one-click button). */
+export async function stopQuoteReminders(deps: ActionDeps, link: Pick<PaymentLink, 'orderId'>) {
+	return transition(
+		deps.db,
+		{ orderId: link.orderId, actor: { kind: 'customer' } },
+		(order): Change =>
+			order.remindersOff
+				? { refuse: 'Reminders are already off for this order.', code: 'already_applied' }
+				: { patch: { remindersOff: true }, note: 'The customer stopped quote reminders' },
+	)
+}

@@ -1,0 +1,75 @@
+import { errorProps, FieldError } from '~/components/forms/field-error'
+import { INPUT_CLASS } from '~/components/forms/input-class'
+import type { DeliverySettings } from '~/lib/delivery/zones'
+import type { FieldErrors } from '~/lib/forms'
+
+/** One number setting of /admin/delivery, with its message beside it. */
+export function NumberField({
+	name,
+	label,
+	value,
+	errors,
+	step = 0.01,
+}: {
+	name: string
+	label: string
+	value: string
+	errors: FieldErrors
+	step?: number
+}) {
+	const id = `setting-${name}`
+	return (
+		<div>
+			<label htmlFor={id} className="text-sm font-semibold text-slate-800">
+				{label}
+			</label>
+			<input
+				id={id}
+				name={name}
+				type="number"
+				min={0}
+				step={step}
+				defaultValue={value}
+				className={INPUT_CLASS}
+				{...errorProps(id, errors[name])}
+			/>
+			<FieldError id={id} error={errors[name]} />
+		</div>
+	)
+}
+
+/** Issue 31 item 3: when customers are reminded that a quoted price is about to end. */
+export function QuoteFollowUpFields({
+	settings,
+	errors,
+}: {
+	settings: Pick<DeliverySettings, 'reminderHours' | 'lastMorningReminder'>
+	errors: FieldErrors
+}) {
+	return (
+		<fieldset className="grid gap-4 rounded-xl p-4 ring-1 ring-slate-200 sm:grid-cols-2">
+			<legend className="px-1 font-display text-lg font-bold text-pond-900">Quote reminders</legend>
+			<NumberField
+				name="reminderHours"
+				label="Remind the customer this many hours before the price ends (0: never)"
+				value={String(settings.reminderHours)}
+				errors={errors}
+				step={1}
+			/>
+			<label className="flex min-h-11 items-center gap-3 self-end text-sm font-semibold text-slate-800">
+				<input
+					type="checkbox"
+					name="lastMorningReminder"
+					defaultChecked={settings.lastMorningReminder}
+					className="size-5 accent-koi-700"
+				/>
+				Also remind them at 9:00 on the last day
+			</label>
+			<p className="text-sm text-slate-600 sm:col-span-2">
+				Each reminder is sent once per quote, with the payment link, and never for an order that has
+				been paid, cancelled or re-quoted. A quote sent less than this long before it ends gets no
+				early reminder. Customers can stop reminders from the email.
+			</p>
+		</fieldset>
+	)
+}
