@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { formatPence, parsePriceText } from '../../app/lib/money'
+import { E2E_ADMIN } from '../../playwright.config'
 import { newCustomerWithOrder, signInAsAdmin } from './factories'
 import { waitForEmail } from './mail'
 import { expectNoA11yViolations, visit, watchConsole } from './support'
@@ -83,6 +84,17 @@ test('quote to cash: set the delivery cost, the customer pays by the emailed lin
 	await page.reload()
 	const paidModal = await openOrder(page, customer.orderId)
 	await expect(paidModal).toContainText('Paid')
+	// The notes typed when quoting stay in view once paid, and staff can add more (issue 34 item 4).
+	await expect(paidModal.getByTestId('admin-notes')).toContainText(
+		'Pallet delivery, customer has a lane',
+	)
+	await paidModal.getByLabel('Add a note').fill('Customer asked for a morning delivery')
+	await paidModal.getByRole('button', { name: 'Add note' }).click()
+	await expect(paidModal.getByRole('status').first()).toHaveText('Note added')
+	await expect(
+		paidModal.getByRole('listitem').filter({ hasText: 'Customer asked for a morning delivery' }),
+	).toContainText(E2E_ADMIN.email)
+	await expect(paidModal.getByLabel('Add a note')).toHaveValue('')
 	await paidModal.getByLabel('Carrier (optional)').fill('DPD')
 	await paidModal.getByLabel('Tracking reference (optional)').fill('15501234567')
 	await paidModal.getByRole('button', { name: 'Mark as shipped' }).click()
@@ -90,6 +102,8 @@ test('quote to cash: set the delivery cost, the customer pays by the emailed lin
 	await paidModal.getByRole('button', { name: 'Mark as delivered' }).click()
 	await expect(paidModal.getByRole('status').first()).toHaveText('Order marked as delivered')
 	await expect(paidModal.getByText('Shipped → Delivered')).toBeVisible()
+	await expect(paidModal.getByText('Customer asked for a morning delivery')).toBeVisible()
+	await expect(paidModal.getByTestId('admin-notes')).toBeVisible()
 	await waitForEmail(customer.email, /15501234567/)
 	await waitForEmail(customer.email, /has been delivered/)
 	await customer.context.close()
@@ -139,7 +153,7 @@ test('cancel and uncancel with confirmation; a price update asks first and sends
 	await expect(modal.getByRole('status').first()).toHaveText(
 		'Order has been uncancelled and set to payment_pending',
 	)
-	await expect(modal.getByText('Order cancelled by admin.')).toBeVisible()
+	await expect(modal.getByTestId('admin-notes')).toContainText('Order cancelled by admin.')
 	await modal.getByRole('link', { name: 'Close' }).last().click()
 	await expect(page).toHaveURL(/\/admin$/)
 })

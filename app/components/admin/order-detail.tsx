@@ -7,7 +7,7 @@ import type { DeliveryDetails } from '~/lib/delivery-schema'
 import { mailtoHref } from '~/lib/email-address'
 import { formatPence } from '~/lib/money'
 import type { OrderLine } from '~/lib/order-line'
-import { type OrderStatus, statusLabel } from '~/lib/order-status'
+import type { OrderStatus } from '~/lib/order-status'
 import { PaymentLink } from './payment-link'
 
 export type AdminOrderView = {
@@ -33,16 +33,7 @@ export type AdminOrderView = {
 	siteAccess: SiteAccess | null
 }
 
-export type TimelineEvent = {
-	id: number
-	at: string
-	who: string
-	from: string | null
-	to: string
-	note: string
-}
-
-const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
+export const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
 	<section className="space-y-3">
 		<h3 className="font-display text-lg font-bold text-pond-900">{title}</h3>
 		{children}
@@ -205,28 +196,6 @@ export function OrderLines({ order }: { order: AdminOrderView }) {
 					</tfoot>
 				</table>
 			</div>
-		</Section>
-	)
-}
-
-export function Timeline({ events }: { events: TimelineEvent[] }) {
-	return (
-		<Section title="Timeline">
-			<ol className="space-y-3 border-l-2 border-pond-200 pl-4 text-sm">
-				{events.map((event) => (
-					<li key={event.id}>
-						<p className="font-semibold text-slate-900">
-							{event.from
-								? `${statusLabel(event.from)} → ${statusLabel(event.to)}`
-								: statusLabel(event.to)}
-						</p>
-						<p className="text-slate-600">
-							{formatDateTime(event.at)} · {event.who}
-						</p>
-						{event.note ? <p className="text-slate-800">{event.note}</p> : null}
-					</li>
-				))}
-			</ol>
 		</Section>
 	)
 }
