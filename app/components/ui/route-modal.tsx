@@ -42,7 +42,7 @@ export function RouteModal({
 					? opener
 					: // The table row or the phone's card, whichever is shown.
 						[...document.querySelectorAll<HTMLElement>(`[data-order-id="${orderId}"] a`)].find(
-							(link) => link.checkVisibility(),
+							(link) => link.getClientRects().length > 0,
 						)
 			target?.focus()
 		}
