@@ -46,6 +46,15 @@ export const MarkPaidSchema = z.object({ version, note: text(300) })
 /** How the admin settled a payment that arrived on an inactive link (refund reference, …). */
 export const ResolvePaymentAlertSchema = z.object({ version, note: text(300) })
 
+/** A note on the order's timeline, at any status (issue 34 item 4). */
+export const NOTE_MAX = 1000
+export const AddNoteSchema = z.object({
+	note: safeText({ allowLineBreaks: true })
+		.trim()
+		.min(1, 'Please write a note')
+		.max(NOTE_MAX, `Please keep the note under ${NOTE_MAX.toLocaleString('en-GB')} characters`),
+})
+
 export const MarkShippedSchema = z.object({
 	version,
 	carrier: text(60),
@@ -62,6 +71,7 @@ export const ORDER_INTENTS = [
 	'mark-delivered',
 	'check-payment',
 	'resolve-payment-alert',
+	'add-note',
 ] as const
 export type OrderIntent = (typeof ORDER_INTENTS)[number]
 

@@ -81,6 +81,21 @@ export function statusLabel(status: string | null | undefined) {
 	return LABELS[status] ?? 'Unknown'
 }
 
+/** Where the order is, said to the customer (the confirmation page, reopened later). */
+const CUSTOMER_SENTENCES: Record<OrderStatus, string> = {
+	pending: 'We are reviewing your order and will confirm the delivery cost with you.',
+	delivery_confirmed: 'Your delivery cost is confirmed; we will send you a link to pay.',
+	payment_pending: 'Your delivery cost is confirmed: please pay using the link we emailed you.',
+	paid: 'Thank you, we have received your payment. We will let you know when it is on its way.',
+	shipped: 'Your order is on its way.',
+	delivered: 'Your order has been delivered.',
+	cancelled: 'This order has been cancelled.',
+}
+
+export function customerStatusSentence(status: OrderStatus) {
+	return CUSTOMER_SENTENCES[status]
+}
+
 /** Orders still being arranged: the customer is asked to quote the order number. */
 export function showsContactNote(status: string | null | undefined) {
 	return ['pending', 'delivery_confirmed', 'payment_pending'].includes(status || 'pending')

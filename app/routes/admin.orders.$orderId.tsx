@@ -6,6 +6,7 @@ import { suggestionForOrder } from '~/.server/delivery/suggestion'
 import { readForm } from '~/.server/http/read-body'
 import {
 	type AdminResult,
+	addNote,
 	markDelivered,
 	markPaid,
 	markShipped,
@@ -27,12 +28,13 @@ import {
 	CustomerInfo,
 	OrderInfo,
 	OrderLines,
-	Timeline,
 } from '~/components/admin/order-detail'
 import { DeliveryCostForm, FulfilmentForms } from '~/components/admin/order-forms'
+import { Timeline } from '~/components/admin/order-timeline'
 import { PaymentAlert, PaymentCheck } from '~/components/admin/payment-forms'
 import { RouteModal } from '~/components/ui/route-modal'
 import {
+	AddNoteSchema,
 	DeliveryCostSchema,
 	MarkPaidSchema,
 	MarkShippedSchema,
@@ -82,6 +84,7 @@ type Reply = ReturnType<typeof data<OrderActionData>>
 type IntentContext = {
 	deps: OrderDeps
 	orderId: string
+	actor: { kind: 'admin'; id: string }
 	form: FormData
 	target: (version: number) => {
 		orderId: string
@@ -148,6 +151,10 @@ const INTENTS: Record<OrderIntent, ReturnType<typeof intent>> = {
 		const result = await resolvePaymentAlert(deps, target(input.version), input.note)
 		return data(result, { status: result.ok ? 200 : 409 })
 	}),
+	// Any status, no version: a note changes nothing another admin could be overwriting.
+	'add-note': intent(AddNoteSchema, async (input, { deps, orderId, actor }) =>
+		reply(await addNote(deps, { orderId, actor }, input.note)),
+	),
 }
 
 const FAILED: Partial<Record<OrderIntent, string>> = {
@@ -173,15 +180,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 			{ status: 400 },
 		)
 	try {
+		const actor = { kind: 'admin', id: admin.id } as const
 		return await run(parsed.data, {
 			deps: orderDeps(context),
 			orderId: params.orderId,
+			actor,
 			form,
-			target: (version) => ({
-				orderId: params.orderId,
-				actor: { kind: 'admin', id: admin.id },
-				expectedVersion: version,
-			}),
+			target: (version) => ({ orderId: params.orderId, actor, expectedVersion: version }),
 		})
 	} catch (error) {
 		context.logger.error({ err: error, intent: name }, 'admin order action failed')
@@ -252,7 +257,7 @@ export default function AdminOrder({ loaderData, actionData, params }: Route.Com
 					{order.status === 'payment_pending' ? <PaymentCheck order={order} /> : null}
 					<FulfilmentForms key={`f${order.version}`} order={order} />
 				</div>
-				<Timeline events={events} />
+				<Timeline key={`t${events.length}`} order={order} events={events} />
 			</div>
 		</RouteModal>
 	)

@@ -11,8 +11,10 @@ import {
 import { requireAdmin } from '~/.server/auth/guards'
 import { listAdminOrders } from '~/.server/orders/admin-orders'
 import { AdminNav } from '~/components/admin/admin-nav'
+import { OrderCards } from '~/components/admin/order-cards'
 import { OrderFilters } from '~/components/admin/order-filters'
 import { OrdersTable } from '~/components/admin/orders-table'
+import { useJustUpdated } from '~/components/admin/use-just-updated'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { parseOrderFilters } from '~/lib/admin-order-schemas'
@@ -42,6 +44,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
 	const { search } = useLocation()
 	const navigation = useNavigation()
 	const revalidator = useRevalidator()
+	const highlighted = useJustUpdated()
 	const loading =
 		(navigation.state === 'loading' && navigation.location.pathname === '/admin') ||
 		revalidator.state === 'loading'
@@ -92,7 +95,8 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
 						className={loading ? 'opacity-60 transition-opacity' : undefined}
 						aria-busy={loading}
 					>
-						<OrdersTable orders={orders} search={search} />
+						<OrderCards orders={orders} search={search} highlighted={highlighted} />
+						<OrdersTable orders={orders} search={search} highlighted={highlighted} />
 						<nav aria-label="Order pages" className="mt-4 flex justify-between gap-3">
 							{filters.page > 1 ? (
 								<Link to={pageLink(filters.page - 1)} className="btn-secondary">

@@ -35,6 +35,10 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const user = await getSessionUser(request, context)
+	// Only a checked same-site path reaches the form (or a redirect); anything else is dropped.
+	const redirectTo = safeRedirectPath(url.searchParams.get('redirectTo'), context.env.SITE_URL, '')
+	// Already signed in (a staff email link opened in a signed-in browser): straight on.
+	if (user && redirectTo) throw redirect(redirectTo)
 	if (!user) {
 		const notice =
 			url.searchParams.get('reset') === 'done'
@@ -43,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		return {
 			account: null,
 			mode: parseMode(url.searchParams.get('mode')),
-			redirectTo: url.searchParams.get('redirectTo') ?? '',
+			redirectTo,
 			notice,
 		}
 	}

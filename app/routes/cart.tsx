@@ -1,5 +1,5 @@
 import { ShoppingCart } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { CartLine, type LineCheck } from '~/components/cart/cart-line'
 import { useCart } from '~/components/cart/cart-provider'
@@ -64,9 +64,45 @@ function useLineChecks(items: CartItem[], hydrated: boolean) {
 const lineKey = (l: Pick<CartItem, 'id' | 'selectedSize' | 'selectedOption'>) =>
 	`${l.id}|${l.selectedSize}|${l.selectedOption}`
 
+/**
+ * The lines at the checked price (issue 34 item 6): once the server says a price changed, the
+ * unit price, the line total and the subtotal all use it, as the order will.
+ */
+function atCheckedPrices(items: CartItem[], checks: Record<string, LineCheck>) {
+	return items.map((line) => {
+		const check = checks[lineKey(line)]
+		return check?.status === 'changed' ? { ...line, price: check.price } : line
+	})
+}
+
+/** 'Clear Cart' keeps what it removed until the visitor leaves the page, for Undo. */
+function useUndoableClear() {
+	const { items, clearCart, restoreCart } = useCart()
+	const [cleared, setCleared] = useState<CartItem[] | null>(null)
+	const undoButton = useRef<HTMLButtonElement>(null)
+	// The Clear button is gone with the lines: focus moves to Undo, not to the page's start.
+	useEffect(() => {
+		if (cleared) undoButton.current?.focus()
+	}, [cleared])
+	return {
+		cleared: items.length === 0 ? cleared : null,
+		undoButton,
+		clear() {
+			setCleared(items)
+			clearCart()
+		},
+		undo() {
+			if (cleared) restoreCart(cleared)
+			setCleared(null)
+		},
+	}
+}
+
 export default function Cart() {
-	const { items, hydrated, clearCart } = useCart()
-	const checks = useLineChecks(items, hydrated)
+	const { items: stored, hydrated } = useCart()
+	const checks = useLineChecks(stored, hydrated)
+	const items = atCheckedPrices(stored, checks)
+	const undoable = useUndoableClear()
 	// A hint only: /checkout itself sends a signed-out visitor to sign in first.
 	const checkoutPath = useSignedInHint() ? '/checkout' : '/checkout-auth'
 	return (
@@ -81,6 +117,19 @@ export default function Cart() {
 					</p>
 				) : items.length === 0 ? (
 					<div className="py-12 text-center">
+						{undoable.cleared ? (
+							<p className="mb-8 flex flex-wrap items-center justify-center gap-3 rounded-xl bg-pond-50 p-4">
+								<span role="status">Your cart was cleared.</span>
+								<button
+									ref={undoable.undoButton}
+									type="button"
+									onClick={undoable.undo}
+									className="btn-secondary"
+								>
+									Undo<span className="sr-only"> clearing the cart</span>
+								</button>
+							</p>
+						) : null}
 						<ShoppingCart aria-hidden="true" className="mx-auto size-14 text-pond-300" />
 						<h2 className="mt-4 text-2xl font-semibold text-pond-900">Your cart is empty</h2>
 						<p className="mt-2 text-slate-600">
@@ -128,7 +177,7 @@ export default function Cart() {
 								</Link>
 								<button
 									type="button"
-									onClick={clearCart}
+									onClick={undoable.clear}
 									className="btn text-red-700 hover:bg-red-50 focus-visible:outline-red-700"
 								>
 									Clear Cart

@@ -10,10 +10,12 @@ import { CheckoutSteps } from '~/components/checkout/checkout-steps'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { OrderItems } from '~/components/orders/order-items'
+import { StatusBadge } from '~/components/orders/status-badge'
 import { BUSINESS } from '~/lib/business'
 import { describeSiteAccess } from '~/lib/delivery/site-access-schema'
 import { deliveryQuoteSentence } from '~/lib/delivery/zones'
 import { formatPence } from '~/lib/money'
+import { customerStatusSentence, showsContactNote, showsCosts } from '~/lib/order-status'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/order-confirmation'
 
@@ -41,8 +43,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	if (!orderId || !user) throw redirect('/')
 	const order = await getCustomerOrder(context.db, user.id, orderId.slice(0, 20))
 	if (!order) throw redirect('/')
+	// Read afresh on every visit: reopened later, the page shows the order as it is now.
+	const costs = showsCosts(order.status)
 	return {
 		orderId: order.id,
+		status: order.status,
+		statusSentence: customerStatusSentence(order.status),
+		stillArranging: showsContactNote(order.status),
+		deliveryCostPence: costs ? order.deliveryCostPence : null,
+		totalCostPence: costs ? order.totalCostPence : null,
 		message: ORDER_PLACED_MESSAGE,
 		orderItems: order.cartItems,
 		orderTotal: order.subtotalPence / 100,
@@ -55,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
 	const { orderId, message, orderItems, subtotalPence, deliveryInfo: d, siteAccess } = loaderData
+	const { status, statusSentence, deliveryCostPence, totalCostPence } = loaderData
 	const { clearCart } = useCart()
 	useEffect(() => {
 		const timer = setTimeout(clearCart, CART_CLEAR_DELAY_MS)
@@ -73,6 +83,10 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
 					<p className="mt-2 text-green-900">
 						A confirmation email with your order details has been sent to your email address.
 					</p>
+					<p className="mt-4 flex flex-wrap items-center gap-2 text-green-900">
+						<span className="font-semibold">Status:</span> <StatusBadge status={status} />
+						<span data-testid="order-status-sentence">{statusSentence}</span>
+					</p>
 				</section>
 				<div className="grid gap-8 md:grid-cols-2">
 					<section aria-labelledby="summary" className="rounded-2xl p-6 ring-1 ring-slate-200">
@@ -87,8 +101,16 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
 							</div>
 							<div className="flex justify-between text-slate-700">
 								<dt>Delivery:</dt>
-								<dd>To be confirmed</dd>
+								<dd>
+									{deliveryCostPence === null ? 'To be confirmed' : formatPence(deliveryCostPence)}
+								</dd>
 							</div>
+							{totalCostPence === null ? null : (
+								<div className="flex justify-between font-semibold">
+									<dt>Total</dt>
+									<dd>{formatPence(totalCostPence)}</dd>
+								</div>
+							)}
 						</dl>
 					</section>
 					<section aria-labelledby="delivery" className="rounded-2xl p-6 ring-1 ring-slate-200">
@@ -108,17 +130,19 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
 						) : null}
 					</section>
 				</div>
-				<section aria-labelledby="next" className="rounded-2xl bg-pond-50 p-6">
-					<h2 id="next" className="text-xl font-semibold text-pond-900">
-						What Happens Next?
-					</h2>
-					<ol className="mt-4 list-decimal space-y-2 pl-6 text-slate-700">
-						<li>We review your order.</li>
-						<li>We contact you to confirm delivery options and costs.</li>
-						<li>Once confirmed, we arrange payment and schedule your delivery.</li>
-					</ol>
-					<p className="mt-4 font-medium text-slate-800">{loaderData.deliveryNote}</p>
-				</section>
+				{loaderData.stillArranging ? (
+					<section aria-labelledby="next" className="rounded-2xl bg-pond-50 p-6">
+						<h2 id="next" className="text-xl font-semibold text-pond-900">
+							What Happens Next?
+						</h2>
+						<ol className="mt-4 list-decimal space-y-2 pl-6 text-slate-700">
+							<li>We review your order.</li>
+							<li>We contact you to confirm delivery options and costs.</li>
+							<li>Once confirmed, we arrange payment and schedule your delivery.</li>
+						</ol>
+						<p className="mt-4 font-medium text-slate-800">{loaderData.deliveryNote}</p>
+					</section>
+				) : null}
 				<section aria-labelledby="contact" className="rounded-2xl p-6 ring-1 ring-slate-200">
 					<h2 id="contact" className="text-xl font-semibold text-pond-900">
 						Questions about your order?

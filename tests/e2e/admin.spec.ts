@@ -1,11 +1,16 @@
 import { expect, type Page, test } from '@playwright/test'
 import { formatPence, parsePriceText } from '../../app/lib/money'
+import { E2E_ADMIN } from '../../playwright.config'
 import { newCustomerWithOrder, signInAsAdmin } from './factories'
 import { waitForEmail } from './mail'
 import { expectNoA11yViolations, visit, watchConsole } from './support'
 
+/** The order's table row, or its card on a phone. */
+const orderRow = (page: Page, orderId: string) =>
+	page.locator(`[data-order-id="${orderId}"]:visible`)
+
 async function openOrder(page: Page, orderId: string) {
-	const row = page.locator(`tr[data-order-id="${orderId}"]`)
+	const row = orderRow(page, orderId)
 	await row.getByRole('link').click()
 	const modal = page.getByRole('dialog', { name: `Order ${orderId}` })
 	await expect(modal).toBeVisible()
@@ -25,7 +30,7 @@ test('quote to cash: set the delivery cost, the customer pays by the emailed lin
 	await visit(page, '/admin')
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard')
 	await expect(page.getByText('Manage your orders')).toBeVisible()
-	const row = page.locator(`tr[data-order-id="${customer.orderId}"]`)
+	const row = orderRow(page, customer.orderId)
 	await expect(row).toContainText('Needs delivery cost')
 	await expect(row.getByRole('link')).toHaveText(/Set Delivery Cost/)
 	// The row shows 'subtotal + delivery' until a cost is set, then the total.
@@ -79,6 +84,17 @@ test('quote to cash: set the delivery cost, the customer pays by the emailed lin
 	await page.reload()
 	const paidModal = await openOrder(page, customer.orderId)
 	await expect(paidModal).toContainText('Paid')
+	// The notes typed when quoting stay in view once paid, and staff can add more (issue 34 item 4).
+	await expect(paidModal.getByTestId('admin-notes')).toContainText(
+		'Pallet delivery, customer has a lane',
+	)
+	await paidModal.getByLabel('Add a note').fill('Customer asked for a morning delivery')
+	await paidModal.getByRole('button', { name: 'Add note' }).click()
+	await expect(paidModal.getByRole('status').first()).toHaveText('Note added')
+	await expect(
+		paidModal.getByRole('listitem').filter({ hasText: 'Customer asked for a morning delivery' }),
+	).toContainText(E2E_ADMIN.email)
+	await expect(paidModal.getByLabel('Add a note')).toHaveValue('')
 	await paidModal.getByLabel('Carrier (optional)').fill('DPD')
 	await paidModal.getByLabel('Tracking reference (optional)').fill('15501234567')
 	await paidModal.getByRole('button', { name: 'Mark as shipped' }).click()
@@ -86,6 +102,8 @@ test('quote to cash: set the delivery cost, the customer pays by the emailed lin
 	await paidModal.getByRole('button', { name: 'Mark as delivered' }).click()
 	await expect(paidModal.getByRole('status').first()).toHaveText('Order marked as delivered')
 	await expect(paidModal.getByText('Shipped → Delivered')).toBeVisible()
+	await expect(paidModal.getByText('Customer asked for a morning delivery')).toBeVisible()
+	await expect(paidModal.getByTestId('admin-notes')).toBeVisible()
 	await waitForEmail(customer.email, /15501234567/)
 	await waitForEmail(customer.email, /has been delivered/)
 	await customer.context.close()
@@ -106,7 +124,7 @@ test('cancel and uncancel with confirmation; a price update asks first and sends
 	await expect(modal.getByRole('status').first()).toHaveText(
 		'Delivery cost set and payment link created successfully',
 	)
-	const firstLink = await modal.getByLabel('Payment link').inputValue()
+	const firstLink = (await modal.getByTestId('payment-link').textContent())!
 
 	await modal.getByLabel('Delivery cost (£)').fill('35')
 	await modal.getByRole('button', { name: 'Update Delivery Cost' }).click()
@@ -117,7 +135,7 @@ test('cancel and uncancel with confirmation; a price update asks first and sends
 	await expect(modal.getByRole('status').first()).toHaveText(
 		'Order updated and new payment link created successfully',
 	)
-	await expect(modal.getByLabel('Payment link')).not.toHaveValue(firstLink)
+	await expect(modal.getByTestId('payment-link')).not.toHaveText(firstLink)
 	const stale = await page.context().newPage()
 	await visit(stale, new URL(firstLink).pathname)
 	await expect(stale.getByRole('heading', { level: 1 })).toHaveText(
@@ -135,7 +153,7 @@ test('cancel and uncancel with confirmation; a price update asks first and sends
 	await expect(modal.getByRole('status').first()).toHaveText(
 		'Order has been uncancelled and set to payment_pending',
 	)
-	await expect(modal.getByText('Order cancelled by admin.')).toBeVisible()
+	await expect(modal.getByTestId('admin-notes')).toContainText('Order cancelled by admin.')
 	await modal.getByRole('link', { name: 'Close' }).last().click()
 	await expect(page).toHaveURL(/\/admin$/)
 })
@@ -154,8 +172,8 @@ test('filters live in the URL, narrow the list on the server, reset, and export 
 	await page.getByLabel('Status').selectOption('pending')
 	await page.getByRole('button', { name: 'Apply Filters' }).click()
 	await expect(page).toHaveURL(new RegExp(`name=${surname.toLowerCase()}`))
-	await expect(page.locator('tbody tr')).toHaveCount(1)
-	await expect(page.locator(`tr[data-order-id="${customer.orderId}"]`)).toBeVisible()
+	await expect(page.locator('[data-order-id]:visible')).toHaveCount(1)
+	await expect(orderRow(page, customer.orderId)).toBeVisible()
 	await expectNoA11yViolations(page)
 
 	const download = page.waitForEvent('download')
@@ -170,7 +188,7 @@ test('filters live in the URL, narrow the list on the server, reset, and export 
 	await expect(page.getByText('No orders found matching your filters.')).toBeVisible()
 	await page.getByRole('link', { name: 'Reset Filters' }).click()
 	await expect(page).toHaveURL(/\/admin\?panel=open$/)
-	await expect(page.locator(`tr[data-order-id="${customer.orderId}"]`)).toBeVisible()
+	await expect(orderRow(page, customer.orderId)).toBeVisible()
 	// The panel stays open with its fields cleared, ready for the next filter (issue 34 item 10).
 	await expect(page.getByLabel('Customer Name')).toBeVisible()
 	await expect(page.getByLabel('Customer Name')).toHaveValue('')

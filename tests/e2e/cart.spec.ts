@@ -107,3 +107,43 @@ test('lines whose product vanished or changed price are flagged with the current
 	await expect(page.getByText('The price has changed to £685.99')).toBeVisible()
 	await expect(page.getByText('This product is no longer available.')).toBeVisible()
 })
+
+test('after a price change every figure uses the checked price; Clear Cart can be undone @mobile', async ({
+	page,
+}) => {
+	// Added to the cart at £600.00; the catalogue now says £685.99 (the stored price is stale).
+	await page.addInitScript(
+		(lines) => {
+			if (!sessionStorage.getItem('seeded')) {
+				localStorage.setItem('cart', JSON.stringify(lines))
+				sessionStorage.setItem('seeded', '1')
+			}
+		},
+		[
+			line('145', {
+				name: 'Evolution Aqua Varipump 16000',
+				code: 'PU-VARI-16000',
+				price: '£600.00',
+				quantity: 2,
+				selectedSize: '5 m cable',
+				selectedOption: 'Pump only',
+			}),
+		],
+	)
+	await visit(page, '/cart')
+	await expect(page.getByText('The price has changed to £685.99')).toBeVisible()
+	await expect(page.getByText('£685.99 each')).toBeVisible()
+	await expect(page.getByTestId('line-total')).toHaveText('Line total: £1,371.98')
+	await expect(page.getByTestId('cart-subtotal')).toHaveText('£1,371.98')
+	await expect(page.getByText('£600.00')).toHaveCount(0)
+
+	await page.getByRole('button', { name: 'Clear Cart' }).click()
+	await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
+	const undo = page.getByRole('button', { name: 'Undo' })
+	await expect(undo).toBeFocused()
+	await undo.click()
+	await expect(page.getByRole('heading', { name: /Evolution Aqua Varipump 16000/ })).toBeVisible()
+	await expect(page.getByTestId('cart-subtotal')).toHaveText('£1,371.98')
+	await page.reload()
+	await expect(page.getByTestId('line-quantity')).toHaveText('Quantity: 2')
+})

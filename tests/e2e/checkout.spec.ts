@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { adminOrderAction, newCustomerWithOrder, signInAsAdmin } from './factories'
 import { waitForEmail } from './mail'
 import { visit, watchConsole } from './support'
 
@@ -116,4 +117,25 @@ test('the checkout steps and confirmation work at 360 px @mobile', async ({ page
 			.map((el) => `${el.tagName}.${el.className}`),
 	)
 	expect(overflowing).toEqual([])
+})
+
+test('the confirmation, reopened after delivery, shows the delivery cost and the status @mobile', async ({
+	page,
+	browser,
+	baseURL,
+}) => {
+	const customer = await newCustomerWithOrder(browser, baseURL!)
+	await signInAsAdmin(page)
+	await adminOrderAction(page, customer.orderId, 'set-delivery-cost', { deliveryCost: '45.50' })
+	await adminOrderAction(page, customer.orderId, 'mark-paid')
+	await adminOrderAction(page, customer.orderId, 'mark-shipped')
+	await adminOrderAction(page, customer.orderId, 'mark-delivered')
+	const buyer = await customer.context.newPage()
+	await visit(buyer, `/order-confirmation?order=${customer.orderId}`)
+	const summary = buyer.getByRole('region', { name: 'Order Summary' })
+	await expect(summary).toContainText('£45.50')
+	await expect(summary).not.toContainText('To be confirmed')
+	await expect(buyer.getByText('Your order has been delivered.')).toBeVisible()
+	await expect(buyer.getByText('Delivered', { exact: true })).toBeVisible()
+	await customer.context.close()
 })

@@ -52,6 +52,17 @@ export async function newCustomerWithOrder(
 	return { email, password: PASSWORD, context, orderId }
 }
 
+/** A further (parcel) order request from a customer made above. */
+export const anotherOrder = (
+	customer: { context: { request: APIRequestContext } },
+	baseURL: string,
+) =>
+	placeOrder(customer.context.request, baseURL, {
+		lastName: 'Mackenzie',
+		line: { id: '0', quantity: 1, selectedSize: null, selectedOption: null },
+		postcode: 'IV2 3XY',
+	})
+
 async function placeOrder(
 	request: APIRequestContext,
 	baseURL: string,
@@ -90,4 +101,25 @@ export async function signInAsAdmin(page: Page) {
 	await page.getByLabel('Password').fill(E2E_ADMIN.password)
 	await page.getByRole('button', { name: 'Sign In' }).click()
 	await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
+}
+
+/**
+ * Posts one of the order modal's forms as the signed-in admin, with the version the modal shows:
+ * the quick way to move an order into a state a test needs (the forms' own tests click them).
+ */
+export async function adminOrderAction(
+	page: Page,
+	orderId: string,
+	intent: string,
+	fields: Record<string, string> = {},
+) {
+	const origin = new URL(page.url()).origin
+	const html = await (await page.request.get(`${origin}/admin/orders/${orderId}`)).text()
+	const version = /name="version" value="(\d+)"/.exec(html)?.[1]
+	expect(version, `order ${orderId} modal has a version`).toBeTruthy()
+	const res = await page.request.post(`${origin}/admin/orders/${orderId}`, {
+		form: { intent, version: version!, ...fields },
+		headers: { origin },
+	})
+	expect(res.status(), `${intent} on ${orderId}`).toBe(200)
 }

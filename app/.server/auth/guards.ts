@@ -88,9 +88,13 @@ export async function requireAdmin(request: Request, context: AppLoadContext) {
 	return user
 }
 
+/** Longer than any page of the shop: a longer redirectTo is not one of ours. */
+export const REDIRECT_PATH_MAX = 512
+
 /**
  * Only same-site paths may be redirect targets (no open redirects): the target is resolved against
  * SITE_URL as a browser would, must stay on its origin, and only path + search are returned.
+ * The one check for every redirectTo (sign-in, checkout, staff email links).
  */
 export function safeRedirectPath(
 	target: string | null | undefined,
@@ -98,7 +102,12 @@ export function safeRedirectPath(
 	fallback = '/',
 ) {
 	// Browsers drop tabs and newlines from URLs (`/\t/evil` becomes `//evil`) and read `\` as `/`.
-	if (!target?.startsWith('/') || hasControlCharacters(target) || target.includes('\\'))
+	if (
+		!target?.startsWith('/') ||
+		target.length > REDIRECT_PATH_MAX ||
+		hasControlCharacters(target) ||
+		target.includes('\\')
+	)
 		return fallback
 	let url: URL
 	try {
@@ -108,6 +117,11 @@ export function safeRedirectPath(
 	}
 	const path = url.pathname + url.search
 	// `/.//evil.example` resolves to the path `//evil.example`, which a browser reads as a host.
-	if (url.origin !== new URL(siteUrl).origin || path.startsWith('//')) return fallback
+	if (
+		url.origin !== new URL(siteUrl).origin ||
+		path.startsWith('//') ||
+		path.length > REDIRECT_PATH_MAX
+	)
+		return fallback
 	return path
 }

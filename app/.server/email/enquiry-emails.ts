@@ -1,6 +1,6 @@
 import { BUSINESS } from '~/lib/business'
 import { TOPIC_LABELS } from '~/lib/enquiry-schema'
-import { renderEmail } from './layout'
+import { renderEmail, staffLink } from './layout'
 import type { EmailMessage } from './outbox'
 
 type Enquiry = {
@@ -32,7 +32,11 @@ export function enquiryNotificationEmail(to: string, e: Enquiry, siteUrl: string
 			},
 			{ type: 'p', text: e.message },
 			{ type: 'p', text: 'Reply to this email to answer the customer directly.' },
-			{ type: 'button', text: 'Open the enquiry', href: `${siteUrl}/admin/enquiries/${e.id}` },
+			{
+				type: 'button',
+				text: 'Open the enquiry',
+				href: staffLink(siteUrl, `/admin/enquiries/${e.id}`),
+			},
 		]),
 	}
 }

@@ -40,3 +40,11 @@ export function renderEmail(heading: string, blocks: EmailBlock[]) {
 		text: `${heading}\n\n${text}\n\n--\n${footer}\n`,
 	}
 }
+
+/**
+ * A staff email's link to a back-office page, through sign-in (issue 34 item 2): signed out, the
+ * admin guard sends visitors home, so the link asks for sign-in and comes back to the page.
+ */
+export function staffLink(siteUrl: string, path: `/admin/${string}`) {
+	return `${siteUrl}/auth?redirectTo=${encodeURIComponent(path).replaceAll('%2F', '/')}`
+}

@@ -3,7 +3,7 @@ import { BUSINESS } from '~/lib/business'
 import { describeSiteAccess } from '~/lib/delivery/site-access-schema'
 import type { SiteAccess } from '~/lib/delivery/suggest'
 import { formatPence } from '~/lib/money'
-import { type EmailBlock, renderEmail } from './layout'
+import { type EmailBlock, renderEmail, staffLink } from './layout'
 import type { EmailMessage } from './outbox'
 
 export type OrderSummary = {
@@ -91,7 +91,7 @@ export function newOrderNotificationEmail(
 			{
 				type: 'button',
 				text: 'Open the order in the dashboard',
-				href: `${siteUrl}/admin/orders/${order.id}`,
+				href: staffLink(siteUrl, `/admin/orders/${order.id}`),
 			},
 		]),
 	}

@@ -2,7 +2,7 @@ import type { OrderRow } from '~/.server/db/schema'
 import { BUSINESS } from '~/lib/business'
 import { formatDate } from '~/lib/dates'
 import { formatPence } from '~/lib/money'
-import { type EmailBlock, renderEmail } from './layout'
+import { type EmailBlock, renderEmail, staffLink } from './layout'
 import { address, itemRows } from './order-emails'
 import type { EmailMessage } from './outbox'
 
@@ -80,7 +80,11 @@ export function paidEmails(order: OrderRow, businessEmail: string, siteUrl: stri
 				text: `${order.deliveryInfo.firstName} ${order.deliveryInfo.lastName} paid ${total}. It is ready to dispatch.`,
 			},
 			{ type: 'table', rows: itemRows(order) },
-			{ type: 'button', text: 'Open the order', href: `${siteUrl}/admin/orders/${order.id}` },
+			{
+				type: 'button',
+				text: 'Open the order',
+				href: staffLink(siteUrl, `/admin/orders/${order.id}`),
+			},
 		]),
 	}
 	return [

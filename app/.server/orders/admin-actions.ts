@@ -121,3 +121,17 @@ export async function deactivatePaymentLink(
 export function refusal(order: OrderRow, what: string) {
 	return `This order is ${order.status.replace('_', ' ')}, so it cannot be ${what}.`
 }
+
+/**
+ * A staff note on the timeline, at any status (issue 34 item 4): the note-only change of
+ * `transition()`, so the order itself (and its version) stays as it was.
+ */
+export async function addNote(
+	deps: ActionDeps,
+	target: Omit<Target, 'expectedVersion'>,
+	note: string,
+): Promise<AdminResult> {
+	const result = await transition(deps.db, target, () => ({ note }))
+	if (!result.ok) return result
+	return { ok: true, order: result.order, tone: 'success', message: 'Note added' }
+}

@@ -56,6 +56,13 @@ export async function setDeliveryCost(
 			quoteExpiresAt,
 		}
 		revoked = await revokeActiveLinks(tx, order.id)
+		// Changed notes go on the timeline too: who wrote them and when stay in view after payment.
+		const notes =
+			costs.adminNotes === order.adminNotes
+				? ''
+				: costs.adminNotes
+					? `\nAdmin notes: ${costs.adminNotes}`
+					: '\nAdmin notes cleared'
 		const priced = `Delivery ${formatPence(deliveryCostPence)}, total ${formatPence(totalCostPence)}`
 		try {
 			const link = await issuePaymentLink(tx, deps.provider, order, totalCostPence)
@@ -64,7 +71,7 @@ export async function setDeliveryCost(
 			return {
 				to: 'payment_pending',
 				patch: { ...costs, ...link },
-				note: `${input.suggestion ? `Suggested: ${input.suggestion}. ` : ''}${priced}; payment link sent${replaced ? ' (replaces the previous link)' : ''}`,
+				note: `${input.suggestion ? `Suggested: ${input.suggestion}. ` : ''}${priced}; payment link sent${replaced ? ' (replaces the previous link)' : ''}${notes}`,
 				emails: quoteEmail(next, replaced),
 			}
 		} catch (error) {
@@ -73,7 +80,7 @@ export async function setDeliveryCost(
 			return {
 				to: 'delivery_confirmed',
 				patch: { ...costs, paymentLink: null, paymentLinkId: null, paymentLinkActive: false },
-				note: `${priced}; the payment link could not be created: ${error.message}`,
+				note: `${priced}; the payment link could not be created: ${error.message}${notes}`,
 			}
 		}
 	})

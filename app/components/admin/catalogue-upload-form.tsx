@@ -75,7 +75,7 @@ export function CatalogueUploadForm() {
 				onSubmit={onSubmit}
 				className="mt-4 flex flex-wrap items-end gap-4"
 			>
-				<div>
+				<div className="min-w-0 max-w-full">
 					<label htmlFor="catalogue-file" className="text-sm font-semibold text-slate-800">
 						Catalogue file (.csv)
 					</label>
@@ -85,7 +85,7 @@ export function CatalogueUploadForm() {
 						type="file"
 						accept=".csv,text/csv"
 						required
-						className="mt-1 block min-h-11 text-base"
+						className="mt-1 block min-h-11 w-full max-w-full text-base"
 						onChange={() => setProgress({ state: 'idle' })}
 					/>
 				</div>

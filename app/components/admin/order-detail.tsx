@@ -1,5 +1,4 @@
-import { Copy, ExternalLink } from 'lucide-react'
-import { useState } from 'react'
+import { ExternalLink } from 'lucide-react'
 import { StatusBadge } from '~/components/orders/status-badge'
 import { formatDateTime } from '~/lib/dates'
 import { describeSiteAccess } from '~/lib/delivery/site-access-schema'
@@ -8,7 +7,8 @@ import type { DeliveryDetails } from '~/lib/delivery-schema'
 import { mailtoHref } from '~/lib/email-address'
 import { formatPence } from '~/lib/money'
 import type { OrderLine } from '~/lib/order-line'
-import { type OrderStatus, statusLabel } from '~/lib/order-status'
+import type { OrderStatus } from '~/lib/order-status'
+import { PaymentLink } from './payment-link'
 
 export type AdminOrderView = {
 	id: string
@@ -33,16 +33,7 @@ export type AdminOrderView = {
 	siteAccess: SiteAccess | null
 }
 
-export type TimelineEvent = {
-	id: number
-	at: string
-	who: string
-	from: string | null
-	to: string
-	note: string
-}
-
-const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
+export const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
 	<section className="space-y-3">
 		<h3 className="font-display text-lg font-bold text-pond-900">{title}</h3>
 		{children}
@@ -50,25 +41,14 @@ const Section = ({ title, children }: { title: string; children: React.ReactNode
 )
 
 const Row = ({ label, children }: { label: string; children: React.ReactNode }) => (
-	<div className="grid grid-cols-[8rem_1fr] gap-2">
+	<div className="grid gap-x-2 sm:grid-cols-[8rem_1fr]">
 		<dt className="font-semibold text-slate-600">{label}</dt>
 		<dd className="min-w-0 break-words text-slate-900">{children}</dd>
 	</div>
 )
 
 export function OrderInfo({ order }: { order: AdminOrderView }) {
-	const [copied, setCopied] = useState('')
 	const link = order.paymentLinkActive ? order.paymentLink : null
-	async function copy() {
-		if (!link) return
-		try {
-			await navigator.clipboard.writeText(link)
-		} catch {
-			// No clipboard permission: select the text so Ctrl+C works.
-			document.querySelector<HTMLInputElement>('#payment-link-text')?.select()
-		}
-		setCopied('Payment link copied to clipboard!')
-	}
 	return (
 		<Section title="Order information">
 			<dl className="space-y-2 text-sm">
@@ -80,31 +60,7 @@ export function OrderInfo({ order }: { order: AdminOrderView }) {
 				<Row label="User ID">
 					<span className="font-mono text-xs">{order.userId ?? '(account deleted)'}</span>
 				</Row>
-				<Row label="Payment link">
-					{link ? (
-						<span className="flex flex-wrap items-center gap-2">
-							<input
-								id="payment-link-text"
-								readOnly
-								value={link}
-								aria-label="Payment link"
-								className="min-h-9 w-full min-w-0 flex-1 rounded border border-slate-300 px-2 font-mono text-xs"
-							/>
-							<button
-								type="button"
-								onClick={copy}
-								className="btn-secondary min-h-9 px-3 py-1 text-sm"
-							>
-								<Copy aria-hidden="true" className="size-4" /> Copy Link
-							</button>
-						</span>
-					) : (
-						'None'
-					)}
-					<span role="status" className="mt-1 block text-sm font-medium text-green-800">
-						{copied}
-					</span>
-				</Row>
+				<Row label="Payment link">{link ? <PaymentLink link={link} /> : 'None'}</Row>
 				{order.quoteExpiresAt && order.status === 'payment_pending' ? (
 					<Row label="Price held until">
 						{formatDateTime(order.quoteExpiresAt)}
@@ -158,7 +114,7 @@ export function OrderLines({ order }: { order: AdminOrderView }) {
 	return (
 		<Section title="Items">
 			<div className="relative overflow-x-auto">
-				<table className="w-full min-w-[32rem] text-left text-sm">
+				<table className="w-full text-left text-sm">
 					<thead className="border-b border-slate-200 text-xs text-slate-600 uppercase">
 						<tr>
 							<th scope="col" className="py-2 pr-3">
@@ -240,28 +196,6 @@ export function OrderLines({ order }: { order: AdminOrderView }) {
 					</tfoot>
 				</table>
 			</div>
-		</Section>
-	)
-}
-
-export function Timeline({ events }: { events: TimelineEvent[] }) {
-	return (
-		<Section title="Timeline">
-			<ol className="space-y-3 border-l-2 border-pond-200 pl-4 text-sm">
-				{events.map((event) => (
-					<li key={event.id}>
-						<p className="font-semibold text-slate-900">
-							{event.from
-								? `${statusLabel(event.from)} → ${statusLabel(event.to)}`
-								: statusLabel(event.to)}
-						</p>
-						<p className="text-slate-600">
-							{formatDateTime(event.at)} · {event.who}
-						</p>
-						{event.note ? <p className="text-slate-800">{event.note}</p> : null}
-					</li>
-				))}
-			</ol>
 		</Section>
 	)
 }

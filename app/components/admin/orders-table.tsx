@@ -1,20 +1,16 @@
-import { useEffect, useState } from 'react'
-import { Link, useLocation } from 'react-router'
+import { Link } from 'react-router'
 import { StatusBadge } from '~/components/orders/status-badge'
 import type { AdminOrderRow } from '~/lib/admin-order-schemas'
 import { cn } from '~/lib/cn'
 import { formatDate } from '~/lib/dates'
 import { formatPence } from '~/lib/money'
 
-/** Spec 9: how long a just-updated row stays highlighted. */
-export const UPDATED_HIGHLIGHT_MS = 2000
-
 /** Pending with no delivery cost: the rows that need someone's attention. */
 export const needsDeliveryCost = (o: AdminOrderRow) =>
 	o.status === 'pending' && o.deliveryCostPence === null
 
 /** Spec: the total, or 'Needs delivery cost', or 'subtotal + delivery'. */
-function TotalCell({ order }: { order: AdminOrderRow }) {
+export function TotalCell({ order }: { order: AdminOrderRow }) {
 	if (order.totalCostPence !== null) return <>{formatPence(order.totalCostPence)}</>
 	return (
 		<>
@@ -26,33 +22,49 @@ function TotalCell({ order }: { order: AdminOrderRow }) {
 	)
 }
 
-/** The row the admin just changed (passed in navigation state when the modal closes). */
-function useJustUpdated() {
-	const location = useLocation()
-	const updated = (location.state as { updated?: string } | null)?.updated
-	const [highlighted, setHighlighted] = useState<string | undefined>(updated)
-	// biome-ignore lint/correctness/useExhaustiveDependencies: a second update of the same row highlights again
-	useEffect(() => {
-		setHighlighted(updated)
-		if (!updated) return
-		const timer = setTimeout(() => setHighlighted(undefined), UPDATED_HIGHLIGHT_MS)
-		return () => clearTimeout(timer)
-	}, [updated, location.key])
-	return highlighted
+/** 'Set Delivery Cost' when the order needs one, 'View' otherwise: opens the order modal. */
+export function OrderAction({
+	order,
+	search,
+	className,
+}: {
+	order: AdminOrderRow
+	search: string
+	className?: string
+}) {
+	const attention = needsDeliveryCost(order)
+	return (
+		<Link
+			to={`/admin/orders/${order.id}${search}`}
+			preventScrollReset
+			className={cn(
+				'btn min-h-11 px-3 py-1 text-sm',
+				attention
+					? 'bg-koi-700 text-white hover:bg-koi-800'
+					: 'border border-pond-700 text-pond-800 hover:bg-pond-50',
+				className,
+			)}
+		>
+			{attention ? 'Set Delivery Cost' : 'View'}
+			<span className="sr-only"> for order {order.id}</span>
+		</Link>
+	)
 }
 
-export function OrdersTable({ orders, search }: { orders: AdminOrderRow[]; search: string }) {
-	const highlighted = useJustUpdated()
+export type OrderListProps = { orders: AdminOrderRow[]; search: string; highlighted?: string }
+
+/** From md up (a phone gets OrderCards): wide enough for all six columns without scrolling. */
+export function OrdersTable({ orders, search, highlighted }: OrderListProps) {
 	return (
-		// Scrolls inside its own box on a phone; focusable so keyboard users can scroll it. `relative`
-		// keeps the sr-only spans (absolutely positioned) inside the box instead of widening the page.
+		// Still scrolls inside its own box if a long name needs it; focusable so keyboard users can
+		// scroll it. `relative` keeps the sr-only spans (absolutely positioned) inside the box.
 		<section
 			aria-labelledby="recent-orders"
-			className="relative overflow-x-auto rounded-xl ring-1 ring-slate-200"
+			className="relative hidden overflow-x-auto rounded-xl ring-1 ring-slate-200 md:block"
 			// biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
 			tabIndex={0}
 		>
-			<table className="w-full min-w-[44rem] text-left text-sm">
+			<table className="w-full text-left text-sm">
 				<caption className="sr-only">Orders, newest first</caption>
 				<thead className="bg-slate-50 text-xs font-bold tracking-wide text-slate-700 uppercase">
 					<tr>
@@ -100,19 +112,7 @@ export function OrdersTable({ orders, search }: { orders: AdminOrderRow[]; searc
 									<TotalCell order={order} />
 								</td>
 								<td className="px-4 py-3">
-									<Link
-										to={`/admin/orders/${order.id}${search}`}
-										preventScrollReset
-										className={cn(
-											'btn min-h-9 px-3 py-1 text-sm',
-											attention
-												? 'bg-koi-700 text-white hover:bg-koi-800'
-												: 'border border-pond-700 text-pond-800 hover:bg-pond-50',
-										)}
-									>
-										{attention ? 'Set Delivery Cost' : 'View'}
-										<span className="sr-only"> for order {order.id}</span>
-									</Link>
+									<OrderAction order={order} search={search} />
 								</td>
 							</tr>
 						)

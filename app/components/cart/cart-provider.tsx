@@ -21,6 +21,8 @@ type CartContextValue = {
 	removeFromCart(id: string, selectedSize?: string, selectedOption?: string): void
 	updateQuantity(line: Line, quantity: number): void
 	clearCart(): void
+	/** Puts back the lines 'Clear Cart' removed (its Undo). */
+	restoreCart(lines: CartItem[]): void
 	notification: Notification
 	hideNotification(): void
 }
@@ -86,6 +88,9 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
 			},
 			clearCart() {
 				setItems([])
+			},
+			restoreCart(lines) {
+				setItems(lines)
 			},
 			notification,
 			hideNotification,

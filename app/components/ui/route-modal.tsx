@@ -40,7 +40,10 @@ export function RouteModal({
 			const target =
 				opener && opener !== document.body && opener.isConnected
 					? opener
-					: document.querySelector<HTMLElement>(`[data-order-id="${orderId}"] a`)
+					: // The table row or the phone's card, whichever is shown.
+						[...document.querySelectorAll<HTMLElement>(`[data-order-id="${orderId}"] a`)].find(
+							(link) => link.getClientRects().length > 0,
+						)
 			target?.focus()
 		}
 	}, [orderId])
