@@ -165,4 +165,6 @@ export type AdminOrderRow = {
 	subtotalPence: number
 	deliveryCostPence: number | null
 	totalCostPence: number | null
+	/** 'Quote expired', or how long an overdue request has waited; null when all is well. */
+	alert?: string | null
 }

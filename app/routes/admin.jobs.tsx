@@ -2,13 +2,14 @@ import { data, Form, useNavigation } from 'react-router'
 import { requireAdmin } from '~/.server/auth/guards'
 import { readForm } from '~/.server/http/read-body'
 import { jobOverview, retryFailedJob } from '~/.server/jobs/queue'
+import { sendMorningSummary } from '~/.server/orders/morning-summary'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { cn } from '~/lib/cn'
 import { formatDateTime } from '~/lib/dates'
 import { parseForm } from '~/lib/forms'
-import { JOB_LABELS, RetryJobSchema } from '~/lib/job-schemas'
+import { JOB_LABELS, JobsActionSchema } from '~/lib/job-schemas'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/admin.jobs'
 
@@ -33,8 +34,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const admin = await requireAdmin(request, context)
-	const parsed = parseForm(RetryJobSchema, await readForm(request))
+	const parsed = parseForm(JobsActionSchema, await readForm(request))
 	if (!parsed.ok) return data({ message: parsed.formError, ok: false }, { status: 400 })
+	if (parsed.data.intent === 'send-summary') {
+		const deps = {
+			db: context.db,
+			siteUrl: context.env.SITE_URL,
+			businessEmail: context.env.BUSINESS_EMAIL,
+		}
+		await sendMorningSummary(deps, new Date(), { preview: true })
+		context.logger.info({ adminId: admin.id }, 'morning summary sent by staff')
+		return { message: `The summary is on its way to ${context.env.BUSINESS_EMAIL}.`, ok: true }
+	}
 	if (!(await retryFailedJob(context.db, parsed.data.key, new Date())))
 		return data({ message: 'That job is not waiting for a retry.', ok: false }, { status: 409 })
 	context.logger.info({ adminId: admin.id, job: parsed.data.key }, 'job retried by staff')
@@ -86,6 +97,7 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
 								<p className="mt-2 text-sm break-words text-red-800">{job.lastError}</p>
 								{job.status === 'failed' ? (
 									<Form method="post" className="mt-3">
+										<input type="hidden" name="intent" value="retry" />
 										<input type="hidden" name="key" value={job.key} />
 										<button type="submit" className="btn-secondary" disabled={busy}>
 											Retry now
@@ -100,7 +112,15 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
 						))}
 					</ul>
 				)}
-				<h2 className="mb-3 font-display text-xl font-bold text-pond-900">Scheduled jobs</h2>
+				<div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+					<h2 className="font-display text-xl font-bold text-pond-900">Scheduled jobs</h2>
+					<Form method="post">
+						<input type="hidden" name="intent" value="send-summary" />
+						<button type="submit" className="btn-secondary" disabled={busy}>
+							Send the morning summary now
+						</button>
+					</Form>
+				</div>
 				<ul className="space-y-3">
 					{recurring.map((job) => (
 						<li key={job.key} className="rounded-xl p-4 ring-1 ring-slate-200">

@@ -148,7 +148,10 @@ export async function prepare(shop: Shop): Promise<Prepared> {
 		role: 'admin',
 		action: '/admin/jobs',
 		multipart: false,
-		fields: [['key', 'every:retention']],
+		fields: [
+			['intent', 'retry'],
+			['key', 'every:retention'],
+		],
 	})
 	return { shop, roles, customerEmail, ids, forms: distinct(found) }
 }

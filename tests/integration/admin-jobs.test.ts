@@ -39,16 +39,24 @@ describe('the background work page', () => {
 		const anonymous = await shop.app.request('/admin/jobs', {
 			method: 'POST',
 			headers: { 'content-type': 'application/x-www-form-urlencoded', origin: shop.app.url },
-			body: 'key=backup%3Amanual',
+			body: 'intent=retry&key=backup%3Amanual',
 		})
 		expect(anonymous.status).toBeGreaterThanOrEqual(300)
 		expect((await db.select().from(jobs).where(eq(jobs.key, 'backup:manual')))[0]?.status).toBe(
 			'failed',
 		)
-		expect((await shop.admin.client.post('/admin/jobs', { key: 'no such job' })).status).toBe(400)
-		expect((await shop.admin.client.post('/admin/jobs', { key: 'every:nothing' })).status).toBe(409)
+		expect(
+			(await shop.admin.client.post('/admin/jobs', { intent: 'retry', key: 'no such job' })).status,
+		).toBe(400)
+		expect(
+			(await shop.admin.client.post('/admin/jobs', { intent: 'retry', key: 'every:nothing' }))
+				.status,
+		).toBe(409)
 
-		const retried = await shop.admin.client.post('/admin/jobs', { key: 'backup:manual' })
+		const retried = await shop.admin.client.post('/admin/jobs', {
+			intent: 'retry',
+			key: 'backup:manual',
+		})
 		expect(retried.status).toBe(200)
 		fail = false
 		expect(await scheduler.runDue()).toBe(1)

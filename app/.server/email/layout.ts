@@ -45,6 +45,6 @@ export function renderEmail(heading: string, blocks: EmailBlock[]) {
  * A staff email's link to a back-office page, through sign-in (issue 34 item 2): signed out, the
  * admin guard sends visitors home, so the link asks for sign-in and comes back to the page.
  */
-export function staffLink(siteUrl: string, path: `/admin/${string}`) {
+export function staffLink(siteUrl: string, path: `/admin${string}`) {
 	return `${siteUrl}/auth?redirectTo=${encodeURIComponent(path).replaceAll('%2F', '/')}`
 }

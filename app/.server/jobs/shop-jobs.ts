@@ -2,10 +2,16 @@ import path from 'node:path'
 import { z } from 'zod'
 import { runScheduledBackup } from '~/.server/db/backup-schedule'
 import type { Database } from '~/.server/db/client'
+import { getDeliverySettings } from '~/.server/delivery/settings'
 import type { OutboxWorker } from '~/.server/email/worker'
 import type { Env } from '~/.server/env'
 import type { Logger } from '~/.server/logger'
 import type { OrderDeps } from '~/.server/orders/deps'
+import {
+	planMorningSummary,
+	SUMMARY_JOB,
+	sendMorningSummary,
+} from '~/.server/orders/morning-summary'
 import {
 	expireQuote,
 	QUOTE_EXPIRY_JOB,
@@ -69,6 +75,18 @@ export function shopJobs(services: {
 					'expired quote: checkout not closed yet',
 				)
 		},
+		'plan-morning-summary': async (_payload, { now }) => {
+			await planMorningSummary(database.db, now())
+		},
+		[SUMMARY_JOB]: async (_payload, { now }) => {
+			// Turned off since it was planned: nothing to send.
+			if (!(await getDeliverySettings(database.db)).summaryAt) return
+			const { sent } = await sendMorningSummary(
+				{ db: database.db, siteUrl: env.SITE_URL, businessEmail: env.BUSINESS_EMAIL },
+				now(),
+			)
+			logger.info({ sent }, 'morning summary')
+		},
 		backup: async (_payload, { now }) => {
 			await runScheduledBackup({
 				db: database.db,
@@ -82,6 +100,7 @@ export function shopJobs(services: {
 	const recurring: Recurring[] = [
 		{ name: 'deliver-emails', everyMs: env.OUTBOX_POLL_MS },
 		{ name: 'retention', everyMs: 60 * 60_000 },
+		{ name: 'plan-morning-summary', everyMs: 15 * 60_000 },
 	]
 	if (env.STRIPE_RECONCILE_MS > 0 && orderDeps.provider.name !== 'test')
 		recurring.push({ name: 'reconcile-payments', everyMs: env.STRIPE_RECONCILE_MS })

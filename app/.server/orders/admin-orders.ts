@@ -4,6 +4,8 @@ import { containsPattern } from '~/.server/db/like'
 import { orderEvents, orders, user } from '~/.server/db/schema'
 import type { AdminOrderRow, OrderFilters } from '~/lib/admin-order-schemas'
 import { nextIsoDate, startOfLondonDay } from '~/lib/dates'
+import { workingAge, workingMinutesBetween } from '~/lib/working-hours'
+import { overdueCutoff } from './morning-summary'
 import { ORDER_ID_PATTERN } from './order-id'
 
 /** Spec section 9: the dashboard shows 50 orders at a time, newest first. */
@@ -47,9 +49,10 @@ const listColumns = {
 }
 
 /** One page of orders (newest first) and whether an older page exists. */
-export async function listAdminOrders(db: Db, filters: OrderFilters) {
+export async function listAdminOrders(db: Db, filters: OrderFilters, now = new Date()) {
+	const overdueBefore = await overdueCutoff(db, now)
 	const rows = await db
-		.select(listColumns)
+		.select({ ...listColumns, quoteExpiresAt: orders.quoteExpiresAt })
 		.from(orders)
 		.where(filterClause(filters))
 		.orderBy(desc(orders.createdAt), desc(orders.id))
@@ -66,10 +69,25 @@ export async function listAdminOrders(db: Db, filters: OrderFilters) {
 				subtotalPence: row.subtotalPence,
 				deliveryCostPence: row.deliveryCostPence,
 				totalCostPence: row.totalCostPence,
+				alert: rowAlert(row, now, overdueBefore),
 			}),
 		),
 		hasOlder: rows.length > ADMIN_PAGE_SIZE,
 	}
+}
+
+/** Issue 31 items 4 and 5: a quote that ran out, or a request waiting longer than it should. */
+function rowAlert(
+	row: { status: string; updatedAt: Date | string; quoteExpiresAt: Date | string | null },
+	now: Date,
+	overdueBefore: Date,
+) {
+	if (row.status === 'payment_pending' && row.quoteExpiresAt && new Date(row.quoteExpiresAt) < now)
+		return 'Quote expired'
+	const since = new Date(row.updatedAt)
+	if (row.status === 'pending' && since <= overdueBefore)
+		return `Waiting ${workingAge(workingMinutesBetween(since, now))}`
+	return null
 }
 
 /** Every order matching the filters, for the CSV export, in pages so memory stays flat. */

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { Tx } from '~/.server/db/client'
 import { type OrderRow, type PaymentLink, paymentLinks } from '~/.server/db/schema'
 import { getDeliverySettings } from '~/.server/delivery/settings'
+import { staffLink } from '~/.server/email/layout'
 import {
 	newQuoteRequestedEmails,
 	quoteExpiredEmail,
@@ -192,7 +193,7 @@ export async function askForNewQuote(deps: ActionDeps, link: Pick<PaymentLink, '
 				emails: newQuoteRequestedEmails(
 					{ ...order, ...patch },
 					deps.businessEmail,
-					`${deps.siteUrl}/admin/orders/${order.id}`,
+					staffLink(deps.siteUrl, `/admin/orders/${order.id}`),
 				),
 			}
 		},

@@ -11,14 +11,34 @@ export const needsDeliveryCost = (o: AdminOrderRow) =>
 
 /** Spec: the total, or 'Needs delivery cost', or 'subtotal + delivery'. */
 export function TotalCell({ order }: { order: AdminOrderRow }) {
-	if (order.totalCostPence !== null) return <>{formatPence(order.totalCostPence)}</>
+	if (order.totalCostPence !== null)
+		return (
+			<>
+				{formatPence(order.totalCostPence)}
+				<OrderAlert order={order} />
+			</>
+		)
 	return (
 		<>
 			{needsDeliveryCost(order) ? (
 				<span className="block font-semibold text-amber-900">Needs delivery cost</span>
 			) : null}
 			<span className="text-slate-700">{formatPence(order.subtotalPence)} + delivery</span>
+			<OrderAlert order={order} />
 		</>
+	)
+}
+
+/** A quote that ran out, or a request waiting too long (issue 31): shown beside the total. */
+export function OrderAlert({ order }: { order: AdminOrderRow }) {
+	if (!order.alert) return null
+	return (
+		<span
+			data-alert
+			className="mt-1 block w-fit rounded bg-red-100 px-2 py-0.5 text-xs font-bold text-red-900"
+		>
+			{order.alert}
+		</span>
 	)
 }
 

@@ -43,7 +43,10 @@ export function QuoteFollowUpFields({
 	settings,
 	errors,
 }: {
-	settings: Pick<DeliverySettings, 'reminderHours' | 'lastMorningReminder'>
+	settings: Pick<
+		DeliverySettings,
+		'reminderHours' | 'lastMorningReminder' | 'unquotedAlertHours' | 'summaryAt'
+	>
 	errors: FieldErrors
 }) {
 	return (
@@ -65,6 +68,27 @@ export function QuoteFollowUpFields({
 				/>
 				Also remind them at 9:00 on the last day
 			</label>
+			<NumberField
+				name="unquotedAlertHours"
+				label="Flag a request still waiting for a delivery cost after (working hours, Mon–Sat 9:00–17:00)"
+				value={String(settings.unquotedAlertHours)}
+				errors={errors}
+				step={1}
+			/>
+			<div>
+				<label htmlFor="setting-summaryAt" className="text-sm font-semibold text-slate-800">
+					Email the morning summary at (UK time; empty: never)
+				</label>
+				<input
+					id="setting-summaryAt"
+					name="summaryAt"
+					type="time"
+					defaultValue={settings.summaryAt}
+					className={INPUT_CLASS}
+					{...errorProps('setting-summaryAt', errors.summaryAt)}
+				/>
+				<FieldError id="setting-summaryAt" error={errors.summaryAt} />
+			</div>
 			<p className="text-sm text-slate-600 sm:col-span-2">
 				Each reminder is sent once per quote, with the payment link, and never for an order that has
 				been paid, cancelled or re-quoted. A quote sent less than this long before it ends gets no

@@ -63,6 +63,11 @@ export const DeliverySettingsSchema = z
 			'Remind 0 to 720 hours before the price ends (0: no reminder)',
 		).default(48),
 		lastMorningReminder: z.boolean().default(false),
+		unquotedAlertHours: whole(1, 200, 'Flag requests after 1 to 200 working hours').default(8),
+		summaryAt: safeText()
+			.trim()
+			.regex(/^(?:(?:[01]\d|2[0-3]):[0-5]\d)?$/, 'Enter a time such as 07:30, or leave it empty')
+			.default('07:30'),
 	})
 	.superRefine((settings, ctx) => {
 		const fallback = settings.zones.find((z) => z.id === FALLBACK_ZONE_ID)
@@ -131,6 +136,8 @@ export function readSettingsForm(values: Record<string, string>) {
 		quoteValidDays: values.quoteValidDays ?? '',
 		reminderHours: values.reminderHours ?? '',
 		lastMorningReminder: values.lastMorningReminder === 'on',
+		unquotedAlertHours: values.unquotedAlertHours ?? '',
+		summaryAt: values.summaryAt ?? '',
 	}
 	const formKey = (path: string) => {
 		const zone = /^zones\.(\d+)\.(\w+)$/.exec(path)

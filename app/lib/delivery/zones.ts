@@ -30,6 +30,10 @@ export type DeliverySettings = {
 	reminderHours: number
 	/** A second reminder at 09:00 on the day the quote expires. */
 	lastMorningReminder: boolean
+	/** A request waiting longer than this, in working hours, is flagged for staff. */
+	unquotedAlertHours: number
+	/** When the owner's morning summary is sent, UK time ('07:30'); '' for never. */
+	summaryAt: string
 }
 
 export const FALLBACK_ZONE_ID = 'mainland'
@@ -171,6 +175,8 @@ export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
 	quoteValidDays: 14,
 	reminderHours: 48,
 	lastMorningReminder: false,
+	unquotedAlertHours: 8,
+	summaryAt: '07:30',
 }
 
 /** Issue 19 item 6: the one sentence on the confirmation page and email. */

@@ -1,0 +1,92 @@
+import { formatDate, formatDateTime } from '~/lib/dates'
+import { workingAge } from '~/lib/working-hours'
+import { type EmailBlock, renderEmail, staffLink } from './layout'
+import type { EmailMessage } from './outbox'
+
+/** What the summary says (gathered in orders/morning-summary.ts). */
+export type MorningSummary = {
+	/** The UK date it is for, 'YYYY-MM-DD'. */
+	date: string
+	newRequests: number
+	/** Requests waiting for a delivery cost, oldest first. */
+	waiting: Array<{ id: string; name: string; minutes: number; overdue: boolean }>
+	expiringToday: Array<{ id: string; name: string; at: Date }>
+	toShip: Array<{ id: string; name: string }>
+	openEnquiries: number
+	flaggedPayments: string[]
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+
+/** The owner's morning summary: each section links to the admin view that deals with it. */
+export function summaryEmail(
+	s: MorningSummary,
+	{ siteUrl, businessEmail }: { siteUrl: string; businessEmail: string },
+): EmailMessage {
+	const blocks: EmailBlock[] = []
+	const overdue = s.waiting.filter((w) => w.overdue).length
+	blocks.push({
+		type: 'table',
+		rows: [
+			['New requests in the last 24 hours', String(s.newRequests)],
+			[
+				`Waiting for a delivery cost${overdue ? ` (${overdue} overdue)` : ''}`,
+				String(s.waiting.length),
+			],
+			['Quotes ending today', String(s.expiringToday.length)],
+			['Paid orders to dispatch', String(s.toShip.length)],
+			['Open enquiries', String(s.openEnquiries)],
+			['Payments flagged for a refund or check', String(s.flaggedPayments.length)],
+		],
+	})
+	if (s.waiting.length) {
+		blocks.push({ type: 'p', text: 'Waiting for a delivery cost, oldest first:' })
+		blocks.push({
+			type: 'table',
+			rows: s.waiting.map((w) => [
+				`${w.id} · ${w.name}${w.overdue ? ' · OVERDUE' : ''}`,
+				workingAge(w.minutes),
+			]),
+		})
+		blocks.push({
+			type: 'button',
+			text: 'Quote them',
+			href: staffLink(siteUrl, '/admin?status=pending'),
+		})
+	}
+	if (s.expiringToday.length) {
+		blocks.push({ type: 'p', text: 'Quotes ending today (the customer has been reminded):' })
+		blocks.push({
+			type: 'table',
+			rows: s.expiringToday.map((q) => [`${q.id} · ${q.name}`, formatDateTime(q.at)]),
+		})
+	}
+	if (s.toShip.length) {
+		blocks.push({ type: 'p', text: `${plural(s.toShip.length, 'paid order')} to dispatch.` })
+		blocks.push({
+			type: 'button',
+			text: 'Open paid orders',
+			href: staffLink(siteUrl, '/admin?status=paid'),
+		})
+	}
+	if (s.openEnquiries)
+		blocks.push({
+			type: 'button',
+			text: `Answer ${plural(s.openEnquiries, 'enquiry', 'enquiries')}`,
+			href: staffLink(siteUrl, '/admin/enquiries?status=new'),
+		})
+	for (const id of s.flaggedPayments)
+		blocks.push({
+			type: 'button',
+			text: `Check the payment on ${id}`,
+			href: staffLink(siteUrl, `/admin/orders/${id}`),
+		})
+	const empty = blocks.length === 1 && s.newRequests === 0 && !s.openEnquiries
+	if (empty) blocks.unshift({ type: 'p', text: 'Nothing needs you today.' })
+	return {
+		to: businessEmail,
+		kind: 'morning-summary',
+		subject: `Morning summary for ${formatDate(`${s.date}T12:00:00Z`)}: ${plural(s.waiting.length, 'request')} to quote, ${plural(s.toShip.length, 'order')} to dispatch`,
+		...renderEmail('Good morning', blocks),
+	}
+}

@@ -1,0 +1,154 @@
+import { and, asc, eq, gte, inArray, like, lt, lte } from 'drizzle-orm'
+import type { Db } from '~/.server/db/client'
+import { enquiries, orderEvents, orders } from '~/.server/db/schema'
+import { getDeliverySettings } from '~/.server/delivery/settings'
+import { enqueueEmail } from '~/.server/email/outbox'
+import { type MorningSummary, summaryEmail } from '~/.server/email/summary-email'
+import { enqueueJob } from '~/.server/jobs/queue'
+import { addDays, atLondonTime, londonDate } from '~/lib/london-time'
+import { workingCutoff, workingMinutesBetween } from '~/lib/working-hours'
+import { INACTIVE_LINK_ALERT } from './record-payment'
+
+/**
+ * The owner's morning summary (issue 31 item 6) and the 'waiting too long' flag (item 5): what
+ * needs the business today, read from the orders and enquiries as they are.
+ */
+
+/** Requests still waiting for a delivery cost after this many working minutes (the setting). */
+export async function overdueCutoff(db: Db, now: Date) {
+	const { unquotedAlertHours } = await getDeliverySettings(db)
+	return workingCutoff(now, unquotedAlertHours * 60)
+}
+
+export async function gatherSummary(db: Db, now: Date): Promise<MorningSummary> {
+	const since = new Date(now.getTime() - 86_400_000)
+	const today = londonDate(now)
+	const [startOfDay, endOfDay] = [
+		atLondonTime(today, '00:00'),
+		atLondonTime(addDays(today, 1), '00:00'),
+	]
+	const cutoff = await overdueCutoff(db, now)
+	const name = (o: { deliveryInfo: { firstName: string; lastName: string } }) =>
+		`${o.deliveryInfo.firstName} ${o.deliveryInfo.lastName}`
+	const pick = { id: orders.id, deliveryInfo: orders.deliveryInfo, updatedAt: orders.updatedAt }
+
+	const newRequests = await db
+		.select({ id: orders.id })
+		.from(orders)
+		.where(gte(orders.createdAt, since))
+	// Waiting since it last became a request (placed, or asked for a new quote): oldest first.
+	const waiting = (
+		await db
+			.select(pick)
+			.from(orders)
+			.where(eq(orders.status, 'pending'))
+			.orderBy(asc(orders.updatedAt))
+			.limit(50)
+	).map((o) => ({
+		id: o.id,
+		name: name(o),
+		minutes: workingMinutesBetween(new Date(o.updatedAt), now),
+		overdue: new Date(o.updatedAt) <= cutoff,
+	}))
+	const expiringToday = await db
+		.select({
+			id: orders.id,
+			deliveryInfo: orders.deliveryInfo,
+			quoteExpiresAt: orders.quoteExpiresAt,
+		})
+		.from(orders)
+		.where(
+			and(
+				eq(orders.status, 'payment_pending'),
+				eq(orders.paymentLinkActive, true),
+				gte(orders.quoteExpiresAt, startOfDay),
+				lt(orders.quoteExpiresAt, endOfDay),
+			),
+		)
+	const toShip = await db
+		.select(pick)
+		.from(orders)
+		.where(eq(orders.status, 'paid'))
+		.orderBy(asc(orders.updatedAt))
+	const openEnquiries = await db
+		.select({ id: enquiries.id })
+		.from(enquiries)
+		.where(eq(enquiries.status, 'new'))
+	const flagged = await db
+		.selectDistinct({ orderId: orderEvents.orderId })
+		.from(orderEvents)
+		.where(
+			and(
+				gte(orderEvents.at, since),
+				lte(orderEvents.at, now),
+				like(orderEvents.note, `${INACTIVE_LINK_ALERT}%`),
+			),
+		)
+	return {
+		date: today,
+		newRequests: newRequests.length,
+		waiting,
+		expiringToday: expiringToday.map((o) => ({
+			id: o.id,
+			name: name(o),
+			at: new Date(o.quoteExpiresAt!),
+		})),
+		toShip: toShip.map((o) => ({ id: o.id, name: name(o) })),
+		openEnquiries: openEnquiries.length,
+		flaggedPayments: flagged.map((f) => f.orderId),
+	}
+}
+
+export const isEmptySummary = (s: MorningSummary) =>
+	s.newRequests === 0 &&
+	s.waiting.length === 0 &&
+	s.expiringToday.length === 0 &&
+	s.toShip.length === 0 &&
+	s.openEnquiries === 0 &&
+	s.flaggedPayments.length === 0
+
+/**
+ * Queues the summary to the business address; nothing on a day with nothing in it, unless staff
+ * asked for a preview ('Send now').
+ */
+export async function sendMorningSummary(
+	deps: { db: Db; siteUrl: string; businessEmail: string },
+	now: Date,
+	{ preview = false } = {},
+) {
+	const summary = await gatherSummary(deps.db, now)
+	if (isEmptySummary(summary) && !preview) return { sent: false, summary }
+	await enqueueEmail(deps.db, summaryEmail(summary, deps))
+	return { sent: true, summary }
+}
+
+/** Ids of requests waiting longer than the setting allows, for the flag on /admin. */
+export async function overdueRequestIds(db: Db, now: Date, ids: string[]) {
+	if (ids.length === 0) return new Set<string>()
+	const cutoff = await overdueCutoff(db, now)
+	const rows = await db
+		.select({ id: orders.id })
+		.from(orders)
+		.where(
+			and(inArray(orders.id, ids), eq(orders.status, 'pending'), lte(orders.updatedAt, cutoff)),
+		)
+	return new Set(rows.map((r) => r.id))
+}
+
+export const SUMMARY_JOB = 'morning-summary'
+
+/**
+ * Job 'plan-morning-summary' (every quarter of an hour): queues today's summary for the time in
+ * the settings, keyed by the UK date, so it is sent once a day whatever the clocks do. After
+ * midday past that time it plans tomorrow's instead: a summary at teatime helps nobody.
+ */
+export async function planMorningSummary(db: Db, now: Date) {
+	const { summaryAt } = await getDeliverySettings(db)
+	if (!summaryAt) return undefined
+	let date = londonDate(now)
+	if (now.getTime() > atLondonTime(date, summaryAt).getTime() + 12 * 3_600_000)
+		date = addDays(date, 1)
+	const runAt = atLondonTime(date, summaryAt)
+	await enqueueJob(db, { key: `${SUMMARY_JOB}:${date}`, name: SUMMARY_JOB, runAt })
+	return runAt
+}

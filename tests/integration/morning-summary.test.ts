@@ -1,0 +1,105 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { emailOutbox, enquiries, jobs, orders } from '~/.server/db/schema'
+import { Scheduler } from '~/.server/jobs/scheduler'
+import { shopJobs } from '~/.server/jobs/shop-jobs'
+import { createLogger } from '~/.server/logger'
+import { orderDeps } from '~/.server/orders/deps'
+import { insertOrder } from '../support/factories'
+import { pageText, setUpShop } from '../support/shop'
+
+/**
+ * Issue 31 items 5 and 6: requests waiting too long are flagged, and the owner's morning summary
+ * goes once a day at 07:30 UK time with what needs doing, and not at all on a day with nothing.
+ */
+const shop = setUpShop({ withAdmin: true })
+const db = () => shop.app.database.db
+const summaries = async () =>
+	(await db().select().from(emailOutbox).where(eq(emailOutbox.kind, 'morning-summary'))).sort(
+		(a, b) => a.createdAt.getTime() - b.createdAt.getTime(),
+	)
+
+async function scheduled(start: string) {
+	// Each test starts its own calendar: the jobs planned for another test's dates go.
+	await db().delete(jobs)
+	const clock = { at: Date.parse(start) }
+	const now = () => new Date(clock.at)
+	const planned = shopJobs({
+		...shop.app.runtime,
+		orderDeps: { ...orderDeps(shop.app.runtime), now },
+	})
+	const scheduler = new Scheduler({ ...planned, db: db(), logger: createLogger('silent'), now })
+	/** Moves the clock in quarter-hour steps, as a running server would pass through the days. */
+	const runUntil = async (end: string) => {
+		while (clock.at < Date.parse(end)) {
+			clock.at += 15 * 60_000
+			await scheduler.runDue()
+		}
+	}
+	return { clock, scheduler, runUntil }
+}
+
+describe('the morning summary', () => {
+	it('sends nothing on a day with nothing in it', async () => {
+		const { scheduler, runUntil } = await scheduled('2026-11-23T06:00:00Z')
+		await scheduler.register()
+		await runUntil('2026-11-23T12:00:00Z')
+		expect(await summaries()).toHaveLength(0)
+	})
+
+	it('arrives once a day at 07:30 UK time through the clock change, with the right counts', async () => {
+		// Saturday 24 Oct 2026, 06:00 UTC (07:00 BST); the clocks go back early on Sunday.
+		const { scheduler, runUntil } = await scheduled('2026-10-24T06:00:00Z')
+		const waiting = await insertOrder(db(), { createdAt: new Date('2026-10-20T10:00:00Z') })
+		await insertOrder(db(), { status: 'paid', createdAt: new Date('2026-10-22T10:00:00Z') })
+		await db().insert(enquiries).values({
+			id: 'EN-SUMMARY1',
+			name: 'Iain Ross',
+			email: 'iain@example.co.uk',
+			phone: '',
+			topic: 'pond',
+			message: 'Could you build a wildlife pond?',
+		})
+		await scheduler.register()
+		await runUntil('2026-10-27T12:00:00Z')
+		const sent = await summaries()
+		// Saturday 06:30 UTC (07:30 BST), then 07:30 UTC (GMT) on Sunday, Monday and Tuesday.
+		expect(sent).toHaveLength(4)
+		const runs = await db().select().from(jobs).where(eq(jobs.name, 'morning-summary'))
+		expect(runs.map((r) => r.runAt.toISOString()).sort()).toEqual([
+			'2026-10-24T06:30:00.000Z',
+			'2026-10-25T07:30:00.000Z',
+			'2026-10-26T07:30:00.000Z',
+			'2026-10-27T07:30:00.000Z',
+		])
+		expect(runs.every((r) => r.status === 'done' && r.attempts === 1)).toBe(true)
+		const first = sent[0]!
+		expect(first.to).toBe(shop.app.env.BUSINESS_EMAIL)
+		expect(first.subject).toBe(
+			'Morning summary for 24 Oct 2026: 1 request to quote, 1 order to dispatch',
+		)
+		expect(first.text).toContain('Waiting for a delivery cost (1 overdue)  1')
+		expect(first.text).toContain(`${waiting.id} · Morag Mackenzie · OVERDUE`)
+		expect(first.text).toContain('Open enquiries  1')
+		expect(first.text).toContain('/auth?redirectTo=/admin')
+	})
+
+	it('flags an overdue request and an expired quote on the dashboard, and sends a preview on request', async () => {
+		const old = await insertOrder(db(), { createdAt: new Date(Date.now() - 10 * 86_400_000) })
+		const fresh = await insertOrder(db())
+		const expired = await insertOrder(db(), { status: 'payment_pending' })
+		await db()
+			.update(orders)
+			.set({ quoteExpiresAt: new Date(Date.now() - 60_000) })
+			.where(eq(orders.id, expired.id))
+		const page = await pageText(await shop.admin.client.request('/admin'))
+		const row = (id: string) => page.slice(page.indexOf(`data-order-id="${id}"`)).slice(0, 1500)
+		expect(row(old.id)).toMatch(/Waiting \d+(\.\d)? working days/)
+		expect(row(fresh.id)).not.toContain('data-alert')
+		expect(row(expired.id)).toContain('Quote expired')
+		const before = (await summaries()).length
+		const sent = await shop.admin.client.post('/admin/jobs', { intent: 'send-summary' })
+		expect(await pageText(sent)).toContain('The summary is on its way')
+		expect(await summaries()).toHaveLength(before + 1)
+	})
+})
