@@ -12,6 +12,7 @@ export default [
 	route('pond-products/:category/:productId', 'routes/pond-products.$category.$productId.tsx'),
 	route('cart', 'routes/cart.tsx'),
 	route('cart/check', 'routes/cart.check.ts'),
+	route('cart/estimate', 'routes/cart.estimate.ts'),
 	route('checkout-auth', 'routes/checkout-auth.tsx'),
 	route('checkout', 'routes/checkout.tsx'),
 	route('order-confirmation', 'routes/order-confirmation.tsx'),

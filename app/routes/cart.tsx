@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { CartLine, type LineCheck } from '~/components/cart/cart-line'
 import { useCart } from '~/components/cart/cart-provider'
+import { CartDeliveryEstimate } from '~/components/cart/delivery-estimate'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { useSignedInHint } from '~/components/layout/session-hint'
@@ -168,6 +169,7 @@ export default function Cart() {
 								Delivery is calculated after your order is placed: we will contact you to confirm
 								the delivery cost before you pay anything.
 							</p>
+							<CartDeliveryEstimate items={items} />
 							<div className="mt-6 flex flex-col gap-3">
 								<Link to={checkoutPath} className="btn-primary">
 									Place Order Request

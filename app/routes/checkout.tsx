@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { data, Form, redirect, useNavigate, useNavigation } from 'react-router'
 import { getSessionUser } from '~/.server/auth/guards'
 import { getProfile } from '~/.server/auth/profile'
@@ -105,6 +105,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 	const navigation = useNavigation()
 	const submitting = navigation.state !== 'idle' && navigation.formAction === '/checkout'
 	const form = useFormErrors(CheckoutFormSchema, actionData?.fieldErrors)
+	// The delivery estimate beside the form follows the postcode (a saved one to start with).
+	const [postcode, setPostcode] = useState(loaderData.prefill.postcode)
 
 	// Spec: an empty cart has nothing to check out.
 	useEffect(() => {
@@ -127,7 +129,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 			<div className="container-page py-10">
 				<CheckoutSteps current={2} />
 				<div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
-					<Form method="post" noValidate className="space-y-6" onSubmit={form.onSubmit}>
+					<Form
+						method="post"
+						noValidate
+						className="space-y-6"
+						onSubmit={form.onSubmit}
+						onChange={(event) => {
+							const field = event.target as unknown as HTMLInputElement
+							if (field.name === 'postcode') setPostcode(field.value)
+						}}
+					>
 						{actionData?.message ? (
 							<p role="alert" className="rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">
 								{actionData.message}
@@ -176,7 +187,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 							Nothing is charged now: we confirm the delivery cost with you first.
 						</p>
 					</Form>
-					<CheckoutSummary items={items} />
+					<CheckoutSummary items={items} postcode={postcode} />
 				</div>
 			</div>
 		</>

@@ -114,6 +114,11 @@ const jsonTargets = (p: Prepared): JsonTarget[] => [
 		role: 'anonymous',
 		body: ORDER_LINES.map(({ unit, ...line }) => ({ ...line, price: `£${unit / 100}` })),
 	},
+	{
+		path: '/cart/estimate',
+		role: 'anonymous',
+		body: { postcode: 'IV2 3XY', lines: ORDER_LINES.map(({ id, quantity }) => ({ id, quantity })) },
+	},
 ]
 
 describe(`fuzzing the production build (seed ${SEED})`, () => {

@@ -1,8 +1,15 @@
+import { CheckoutDeliveryEstimate } from '~/components/cart/delivery-estimate'
 import { type CartItem, displayName, lineTotalPence, subtotalPence } from '~/lib/cart/cart'
 import { formatPence } from '~/lib/money'
 
 /** The cart as the checkout shows it; the server re-prices it when the order is placed. */
-export function CheckoutSummary({ items }: { items: CartItem[] }) {
+export function CheckoutSummary({
+	items,
+	postcode = '',
+}: {
+	items: CartItem[]
+	postcode?: string
+}) {
 	return (
 		<aside aria-labelledby="summary-heading" className="h-fit rounded-2xl bg-pond-50 p-6">
 			<h2 id="summary-heading" className="text-xl font-semibold text-pond-900">
@@ -31,6 +38,9 @@ export function CheckoutSummary({ items }: { items: CartItem[] }) {
 					<dd>To be confirmed</dd>
 				</div>
 			</dl>
+			<div className="mt-3">
+				<CheckoutDeliveryEstimate items={items} postcode={postcode} />
+			</div>
 		</aside>
 	)
 }
