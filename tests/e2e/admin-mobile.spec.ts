@@ -105,6 +105,7 @@ test('every admin page fits a 360 px phone; order cards show status, total and a
 		'/admin/catalogue',
 		preview!,
 		'/admin/delivery',
+		'/admin/jobs',
 		'/admin/enquiries',
 		`/admin/enquiries/${enquiryId}`,
 	]

@@ -147,3 +147,36 @@ test('after a price change every figure uses the checked price; Clear Cart can b
 	await page.reload()
 	await expect(page.getByTestId('line-quantity')).toHaveText('Quantity: 2')
 })
+
+test('the cart estimates delivery to a postcode before ordering @mobile', async ({ page }) => {
+	// A real pump from the demo catalogue: it travels on a pallet.
+	await page.addInitScript(
+		(lines) => {
+			if (!sessionStorage.getItem('seeded')) {
+				localStorage.setItem('cart', JSON.stringify(lines))
+				sessionStorage.setItem('seeded', '1')
+			}
+		},
+		[line('145', { name: 'Evolution Aqua Varipump 16000', price: '£685.99' })],
+	)
+	await visit(page, '/cart')
+	const postcode = page.getByLabel('Estimate delivery to your postcode')
+	await postcode.fill('IV2')
+	await page.getByRole('button', { name: 'Estimate' }).click()
+	await expect(page.getByTestId('delivery-estimate')).toHaveText(
+		'Enter a full UK postcode, such as IV2 3XY.',
+	)
+	await postcode.fill('iv2 3xy')
+	await page.getByRole('button', { name: 'Estimate' }).click()
+	await expect(page.getByTestId('delivery-estimate')).toHaveText(
+		'Estimated delivery to IV2: £35.00 — we confirm the exact cost before you pay',
+	)
+	await postcode.fill('JE2 3AB')
+	await page.getByRole('button', { name: 'Estimate' }).click()
+	// No pallet service to the Channel Islands: no guess.
+	await expect(page.getByTestId('delivery-estimate')).toHaveText(
+		'We will quote delivery to this address',
+	)
+	const width = await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)
+	expect(width).toBe(true)
+})
