@@ -70,7 +70,7 @@ describe('pages for everyone', () => {
 		const product = /href="(\/pond-products\/pumps\/[^"?#]+)"/.exec(category)![1]!
 		const pages = allRoutes()
 			.map(({ path }) => samplePath(path))
-			.filter((url) => isSharedPage(url) && !url.startsWith('/cart/check'))
+			.filter((url) => isSharedPage(url) && !/^\/cart\/(?:check|estimate)/.test(url))
 			.map((url) => (url === '/pond-products/pumps/1' ? product : url))
 		pages.push('/pond-products?search=pump', '/contact?product=FT-1023', '/_root.data')
 		pages.push(`${product}.data`, '/pond-products/pumps.data?page=2', '/portfolio/pond3.data')

@@ -89,7 +89,8 @@ describe('placeOrder', () => {
 			['order-confirmation', 'customer@example.co.uk'],
 		])
 		expect(forOrder.find((e) => e.kind === 'new-order-notification')?.html).toContain(
-			`https://koi.example/admin/orders/${result.orderId}`,
+			// Through sign-in, back to the order (issue 34 item 2).
+			`https://koi.example/auth?redirectTo=/admin/orders/${result.orderId}`,
 		)
 	})
 

@@ -134,10 +134,11 @@ export function readSettingsForm(values: Record<string, string>) {
 		extraParcelsSurchargePence: values.extraParcelsSurcharge ?? '',
 		extraPalletsSurchargePence: values.extraPalletsSurcharge ?? '',
 		quoteValidDays: values.quoteValidDays ?? '',
-		reminderHours: values.reminderHours ?? '',
+		// Absent (a form from before these settings): the schema's defaults, not 0 or 'never'.
+		reminderHours: values.reminderHours,
 		lastMorningReminder: values.lastMorningReminder === 'on',
-		unquotedAlertHours: values.unquotedAlertHours ?? '',
-		summaryAt: values.summaryAt ?? '',
+		unquotedAlertHours: values.unquotedAlertHours,
+		summaryAt: values.summaryAt,
 	}
 	const formKey = (path: string) => {
 		const zone = /^zones\.(\d+)\.(\w+)$/.exec(path)
