@@ -25,8 +25,9 @@ type Rule = { from: OrderStatus; to: OrderStatus; by: readonly ActorKind[]; why:
  * checks below rather than listing statuses themselves.
  */
 export const TRANSITIONS: readonly Rule[] = [
-	{ from: 'pending', to: 'payment_pending', by: ['admin'], why: 'delivery cost set, link sent' },
-	{ from: 'pending', to: 'delivery_confirmed', by: ['admin'], why: 'cost set, link failed' },
+	// 'system': an instant quote (issue 31 item 2b), the same move a member of staff makes.
+	{ from: 'pending', to: 'payment_pending', by: ['admin', 'system'], why: 'cost set, link sent' },
+	{ from: 'pending', to: 'delivery_confirmed', by: ['admin', 'system'], why: 'link failed' },
 	{ from: 'delivery_confirmed', to: 'payment_pending', by: ['admin'], why: 'link created' },
 	{ from: 'delivery_confirmed', to: 'delivery_confirmed', by: ['admin'], why: 'cost changed' },
 	{ from: 'payment_pending', to: 'payment_pending', by: ['admin'], why: 'new price or link' },

@@ -1,6 +1,7 @@
 import { apiError, methodNotAllowed, readJson } from '~/.server/api/errors'
 import { getSessionUser } from '~/.server/auth/guards'
 import { orderDeps } from '~/.server/orders/deps'
+import { afterOrderPlaced } from '~/.server/orders/instant-quote'
 import { TOO_MANY_ORDERS_MESSAGE, takeOrderQuota } from '~/.server/orders/order-quota'
 import { placeOrder, UNAUTHENTICATED_MESSAGE } from '~/.server/orders/place-order'
 import type { Route } from './+types/api.placeOrder'
@@ -15,13 +16,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (!(await takeOrderQuota(context, user.id)))
 		return apiError('RESOURCE_EXHAUSTED', TOO_MANY_ORDERS_MESSAGE)
 	try {
-		const result = await placeOrder(orderDeps(context), user, json.body)
+		const deps = orderDeps(context)
+		const result = await placeOrder(deps, user, json.body)
 		if (!result.ok)
 			return apiError(
 				result.status,
 				result.message,
 				result.fieldErrors ? { fieldErrors: result.fieldErrors } : {},
 			)
+		await afterOrderPlaced(deps, context.logger, result)
 		const { ok: _ok, replayed: _replayed, ...data } = result
 		return Response.json({ data }, { headers: { 'Cache-Control': 'no-store' } })
 	} catch (error) {

@@ -4,6 +4,7 @@ import { getSessionUser } from '~/.server/auth/guards'
 import { getProfile } from '~/.server/auth/profile'
 import { readForm } from '~/.server/http/read-body'
 import { orderDeps } from '~/.server/orders/deps'
+import { afterOrderPlaced } from '~/.server/orders/instant-quote'
 import { TOO_MANY_ORDERS_MESSAGE, takeOrderQuota } from '~/.server/orders/order-quota'
 import { placeOrder } from '~/.server/orders/place-order'
 import { CHECKOUT_FIELDS, DeliveryFields } from '~/components/account/delivery-fields'
@@ -81,7 +82,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 			{ status: 429 },
 		)
 	try {
-		const result = await placeOrder(orderDeps(context), user, {
+		const deps = orderDeps(context)
+		const result = await placeOrder(deps, user, {
 			cartItems: cart,
 			deliveryInfo,
 			idempotencyKey,
@@ -90,6 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		})
 		if (result.ok) {
 			context.logger.info({ orderId: result.orderId, replayed: result.replayed }, 'order placed')
+			await afterOrderPlaced(deps, context.logger, result)
 			return redirect(`/order-confirmation?order=${result.orderId}`)
 		}
 		return data({ message: result.message, fieldErrors: result.fieldErrors ?? {} }, { status: 400 })

@@ -5,6 +5,7 @@ import { getSessionUser } from '~/.server/auth/guards'
 import { getDeliverySettings } from '~/.server/delivery/settings'
 import { getCustomerOrder } from '~/.server/orders/customer-orders'
 import { ORDER_PLACED_MESSAGE } from '~/.server/orders/place-order'
+import { isQuoteExpired } from '~/.server/payments/links'
 import { useCart } from '~/components/cart/cart-provider'
 import { CheckoutSteps } from '~/components/checkout/checkout-steps'
 import { PageHeader } from '~/components/content/page-header'
@@ -58,6 +59,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		subtotalPence: order.subtotalPence,
 		deliveryInfo: order.deliveryInfo,
 		siteAccess: describeSiteAccess(order.siteAccess),
+		// Quoted (by staff, or at once by an instant quote) and still payable: pay from here.
+		payPath:
+			order.status === 'payment_pending' &&
+			order.paymentLinkActive &&
+			order.paymentLinkId &&
+			!isQuoteExpired(order, new Date())
+				? `/pay/${order.paymentLinkId}`
+				: null,
 		deliveryNote: deliveryQuoteSentence((await getDeliverySettings(context.db)).quoteValidDays),
 	}
 }
@@ -112,6 +121,11 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
 								</div>
 							)}
 						</dl>
+						{loaderData.payPath && totalCostPence !== null ? (
+							<Link to={loaderData.payPath} className="btn-primary mt-4 w-full">
+								Pay {formatPence(totalCostPence)} now
+							</Link>
+						) : null}
 					</section>
 					<section aria-labelledby="delivery" className="rounded-2xl p-6 ring-1 ring-slate-200">
 						<h2 id="delivery" className="text-xl font-semibold text-pond-900">

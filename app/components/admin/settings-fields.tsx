@@ -45,7 +45,7 @@ export function QuoteFollowUpFields({
 }: {
 	settings: Pick<
 		DeliverySettings,
-		'reminderHours' | 'lastMorningReminder' | 'unquotedAlertHours' | 'summaryAt'
+		'reminderHours' | 'lastMorningReminder' | 'unquotedAlertHours' | 'summaryAt' | 'instantQuotes'
 	>
 	errors: FieldErrors
 }) {
@@ -89,6 +89,19 @@ export function QuoteFollowUpFields({
 				/>
 				<FieldError id="setting-summaryAt" error={errors.summaryAt} />
 			</div>
+			<label className="flex min-h-11 items-start gap-3 text-sm font-semibold text-slate-800 sm:col-span-2">
+				<input
+					type="checkbox"
+					name="instantQuotes"
+					defaultChecked={settings.instantQuotes}
+					className="mt-0.5 size-5 shrink-0 accent-koi-700"
+				/>
+				<span>
+					Instant quotes: when these rates price every item of a new request, and there are no
+					delivery notes or pallet-access questions to look at, send the quote and payment link at
+					once (you can still change or cancel it)
+				</span>
+			</label>
 			<p className="text-sm text-slate-600 sm:col-span-2">
 				Each reminder is sent once per quote, with the payment link, and never for an order that has
 				been paid, cancelled or re-quoted. A quote sent less than this long before it ends gets no

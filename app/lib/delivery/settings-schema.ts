@@ -68,6 +68,7 @@ export const DeliverySettingsSchema = z
 			.trim()
 			.regex(/^(?:(?:[01]\d|2[0-3]):[0-5]\d)?$/, 'Enter a time such as 07:30, or leave it empty')
 			.default('07:30'),
+		instantQuotes: z.boolean().default(false),
 	})
 	.superRefine((settings, ctx) => {
 		const fallback = settings.zones.find((z) => z.id === FALLBACK_ZONE_ID)
@@ -139,6 +140,7 @@ export function readSettingsForm(values: Record<string, string>) {
 		lastMorningReminder: values.lastMorningReminder === 'on',
 		unquotedAlertHours: values.unquotedAlertHours,
 		summaryAt: values.summaryAt,
+		instantQuotes: values.instantQuotes === 'on',
 	}
 	const formKey = (path: string) => {
 		const zone = /^zones\.(\d+)\.(\w+)$/.exec(path)

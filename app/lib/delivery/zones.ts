@@ -34,6 +34,8 @@ export type DeliverySettings = {
 	unquotedAlertHours: number
 	/** When the owner's morning summary is sent, UK time ('07:30'); '' for never. */
 	summaryAt: string
+	/** Quote a new request at once when the rates cover all of it (off by default). */
+	instantQuotes: boolean
 }
 
 export const FALLBACK_ZONE_ID = 'mainland'
@@ -177,6 +179,7 @@ export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
 	lastMorningReminder: false,
 	unquotedAlertHours: 8,
 	summaryAt: '07:30',
+	instantQuotes: false,
 }
 
 /** Issue 19 item 6: the one sentence on the confirmation page and email. */
