@@ -69,11 +69,11 @@ for (const screen of SCREENS) {
 				expect(box.height).toBeGreaterThanOrEqual(44)
 			}
 			const onTop = await control.evaluate(
-				(el, [x, y]) => {
+				(el, { x, y }) => {
 					const hit = document.elementFromPoint(x, y)
 					return hit === el || el.contains(hit)
 				},
-				[box.x + box.width / 2, box.y + box.height / 2],
+				{ x: box.x + box.width / 2, y: box.y + box.height / 2 },
 			)
 			expect(onTop, `${await control.textContent()} is on top`).toBe(true)
 		}
