@@ -46,7 +46,7 @@ test('the form shows the spec messages, clears them when switching mode, and rat
 	await signOut(page)
 	await visit(page, '/auth')
 	await page.getByRole('button', { name: 'Sign In' }).click()
-	await expect(page.getByRole('alert')).toHaveText('Please enter both email and password')
+	await expect(page.getByRole('alert')).toContainText('Please enter both email and password')
 	await page.getByRole('link', { name: 'Create Account' }).click()
 	await expect(page.getByRole('alert')).toHaveCount(0)
 	await page.getByRole('link', { name: 'Sign In' }).first().click()
@@ -56,12 +56,14 @@ test('the form shows the spec messages, clears them when switching mode, and rat
 		await page.getByLabel('Email').fill(email)
 		await page.getByLabel('Password').fill(`wrong guess ${i}`)
 		await page.getByRole('button', { name: 'Sign In' }).click()
-		await expect(page.getByRole('alert')).toHaveText('Invalid email or password. Please try again.')
+		await expect(page.getByRole('alert')).toContainText(
+			'Invalid email or password. Please try again.',
+		)
 		await expect(page.getByLabel('Email')).toHaveValue(email)
 	}
 	await page.getByLabel('Password').fill('pond keeper 2026')
 	await page.getByRole('button', { name: 'Sign In' }).click()
-	await expect(page.getByRole('alert')).toHaveText(
+	await expect(page.getByRole('alert')).toContainText(
 		'Too many failed login attempts. Please try again later.',
 	)
 })
@@ -127,7 +129,9 @@ test('edit saved delivery details, download my data, delete the account', async 
 	await page.getByLabel('Email').fill(email)
 	await page.getByLabel('Password').fill('pond keeper 2026')
 	await page.getByRole('button', { name: 'Sign In' }).click()
-	await expect(page.getByRole('alert')).toHaveText('Invalid email or password. Please try again.')
+	await expect(page.getByRole('alert')).toContainText(
+		'Invalid email or password. Please try again.',
+	)
 })
 
 test('an admin made with the CLI sees the Admin link; a customer is refused', async ({

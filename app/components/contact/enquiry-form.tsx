@@ -1,5 +1,6 @@
 import { CheckCircle2 } from 'lucide-react'
 import { Form, useNavigation } from 'react-router'
+import { ErrorSummary } from '~/components/forms/error-summary'
 import { errorProps, FieldError } from '~/components/forms/field-error'
 import { INPUT_CLASS } from '~/components/forms/input-class'
 import { useFormErrors } from '~/components/forms/use-form-errors'
@@ -80,6 +81,12 @@ export function EnquiryForm({
 				onSubmit={form.onSubmit}
 				className="mt-6 grid gap-4 sm:grid-cols-2"
 			>
+				<ErrorSummary
+					errors={form.errors}
+					idFor={(name) => `enquiry-${name}`}
+					attempt={form.attempt}
+					className="sm:col-span-2"
+				/>
 				{field('name', 'Your name', { autoComplete: 'name', required: true })}
 				{field('email', 'Email', { type: 'email', autoComplete: 'email', required: true })}
 				{field('phone', 'Phone', { type: 'tel', autoComplete: 'tel' })}

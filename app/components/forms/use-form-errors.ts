@@ -5,19 +5,24 @@ import { type FieldErrors, parseForm } from '~/lib/forms'
 /**
  * Field errors for one form: the server's (from actionData) and the browser's (the same schema
  * run on submit, so a bad form never makes the round trip). Editing a field clears its error
- * (spec section 5); a new server answer shows its errors again.
+ * (spec section 5); a new server answer shows its errors again. Pair with ErrorSummary.
  */
 export function useFormErrors(schema: z.ZodType, serverErrors: FieldErrors | undefined) {
 	const [clientErrors, setClientErrors] = useState<FieldErrors>({})
 	const [cleared, setCleared] = useState<ReadonlySet<string>>(new Set())
+	const [attempt, setAttempt] = useState(0)
 	useEffect(() => {
-		if (serverErrors) setCleared(new Set())
+		if (!serverErrors) return
+		setCleared(new Set())
+		if (Object.keys(serverErrors).length > 0) setAttempt((n) => n + 1)
 	}, [serverErrors])
 	const errors: FieldErrors = { ...clientErrors }
 	for (const [field, message] of Object.entries(serverErrors ?? {}))
 		if (!cleared.has(field)) errors[field] ??= message
 	return {
 		errors,
+		/** Counts failed submits (the browser's and the server's): ErrorSummary takes focus on each. */
+		attempt,
 		/** Validates in the browser; stops the submit and shows errors when the form is invalid. */
 		onSubmit(event: FormEvent<HTMLFormElement>) {
 			const result = parseForm(schema, event.currentTarget)
@@ -27,8 +32,7 @@ export function useFormErrors(schema: z.ZodType, serverErrors: FieldErrors | und
 			}
 			event.preventDefault()
 			setClientErrors(result.fieldErrors)
-			const first = Object.keys(result.fieldErrors)[0]
-			if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+			setAttempt((n) => n + 1)
 		},
 		clear(field: string) {
 			setCleared((s) => (s.has(field) ? s : new Set(s).add(field)))
