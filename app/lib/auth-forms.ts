@@ -26,6 +26,14 @@ export const AUTH_MESSAGES = {
 		'This password reset link has expired or has already been used. Please request a new one.',
 } as const
 
+/** The field each of the account service's refusals is about, for the error summary's link. */
+export const MESSAGE_FIELDS: Partial<Record<string, string>> = {
+	[AUTH_MESSAGES.emailInUse]: 'email',
+	[AUTH_MESSAGES.invalidEmail]: 'email',
+	[AUTH_MESSAGES.weakPassword]: 'password',
+	[AUTH_MESSAGES.currentPasswordWrong]: 'currentPassword',
+}
+
 export const AUTH_MODES = ['signin', 'register', 'reset'] as const
 export type AuthMode = (typeof AUTH_MODES)[number]
 
@@ -109,6 +117,18 @@ export const ChangePasswordSchema = z
 				'Please enter your current password and a new password',
 			],
 			[when(v.password !== v.confirmPassword, 'confirmPassword'), AUTH_MESSAGES.passwordsDiffer],
+		]),
+	)
+
+export const DeleteAccountSchema = z
+	.object({ currentPassword: password, confirm: safeText().max(10).default('') })
+	.superRefine(
+		firstProblem((v) => [
+			[when(v.currentPassword === '', 'currentPassword'), 'Please enter your current password'],
+			[
+				when(v.confirm !== 'yes', 'confirm'),
+				'Please confirm that you understand your account will be deleted',
+			],
 		]),
 	)
 

@@ -3,9 +3,9 @@ import { data, redirect } from 'react-router'
 import { register, requestPasswordReset, signIn } from '~/.server/auth/account'
 import { safeRedirectPath } from '~/.server/auth/guards'
 import {
-	AUTH_MESSAGES,
 	type AuthFormResult,
 	type AuthMode,
+	MESSAGE_FIELDS,
 	RegisterSchema,
 	ResetRequestSchema,
 	SignInSchema,
@@ -29,13 +29,9 @@ export async function handleAuthForm(
 	}
 	const fail = (mode: AuthMode, error: string, status = 400, field?: string) =>
 		data<AuthFormResult>({ mode, error, field, values }, { status })
-	// A failed parse names its field; of the account service's answers, two are about one field.
+	// A failed parse names its field, and so do some of the account service's refusals.
 	const invalid = (mode: AuthMode, errors: FieldErrors, formError: string) =>
 		fail(mode, formError, 400, Object.keys(errors)[0] || undefined)
-	const FIELD_OF: Record<string, string> = {
-		[AUTH_MESSAGES.emailInUse]: 'email',
-		[AUTH_MESSAGES.weakPassword]: 'password',
-	}
 
 	if (intent === 'signin') {
 		const parsed = parseForm(SignInSchema, form)
@@ -49,7 +45,7 @@ export async function handleAuthForm(
 		if (!parsed.ok) return invalid('register', parsed.fieldErrors, parsed.formError)
 		const result = await register(context, parsed.data, request.headers)
 		if (!result.ok)
-			return fail('register', result.message, result.status ?? 400, FIELD_OF[result.message])
+			return fail('register', result.message, result.status ?? 400, MESSAGE_FIELDS[result.message])
 		return redirect(redirectTo, { headers: result.headers })
 	}
 	if (intent === 'reset') {

@@ -13,10 +13,15 @@ import { ProfileTab } from '~/components/account/profile-tab'
 import { AuthForm } from '~/components/auth/auth-form'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
-import { ChangePasswordSchema, parseMode } from '~/lib/auth-forms'
+import {
+	ChangePasswordSchema,
+	DeleteAccountSchema,
+	MESSAGE_FIELDS,
+	parseMode,
+} from '~/lib/auth-forms'
 import { cn } from '~/lib/cn'
 import { ProfileDeliverySchema } from '~/lib/delivery-schema'
-import { parseForm } from '~/lib/forms'
+import { type FieldErrors, parseForm } from '~/lib/forms'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/auth'
 import { handleAuthForm } from './auth-form.server'
@@ -112,7 +117,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	if (intent === 'change-password') {
 		const parsed = parseForm(ChangePasswordSchema, form)
-		if (!parsed.ok) return accountFailure('password', parsed.formError, 400)
+		if (!parsed.ok) return accountFailure('password', parsed.formError, 400, parsed.fieldErrors)
 		const { currentPassword, password } = parsed.data
 		const result = await changePassword(context, user, currentPassword, password, request.headers)
 		if (!result.ok) return accountFailure('password', result.message, result.status)
@@ -120,9 +125,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return redirect('/auth?password=changed', { headers: result.headers })
 	}
 	if (intent === 'delete-account') {
-		if (form.get('confirm') !== 'yes')
-			return data({ profileErrors: {}, saved: false }, { status: 400 })
-		const check = await reauthenticate(context, user, String(form.get('currentPassword') ?? ''))
+		const parsed = parseForm(DeleteAccountSchema, form)
+		if (!parsed.ok) return accountFailure('delete', parsed.formError, 400, parsed.fieldErrors)
+		const check = await reauthenticate(context, user, parsed.data.currentPassword)
 		if (!check.ok) return accountFailure('delete', check.message, check.status)
 		const headers = await signOut(context, request.headers)
 		const emailIds = await deleteAccount(context.db, user.id)
@@ -134,9 +139,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 	return data({ profileErrors: {}, saved: false }, { status: 400 })
 }
 
-/** A failed password change or deletion, shown beside the form it came from. */
-function accountFailure(form: 'password' | 'delete', message: string, status: number) {
-	return data({ profileErrors: {}, saved: false, accountError: { form, message } }, { status })
+/** A failed password change or deletion, shown in the form it came from, on its field if it has one. */
+function accountFailure(
+	form: 'password' | 'delete',
+	message: string,
+	status: number,
+	fieldErrors: FieldErrors = {},
+) {
+	const field = Object.keys(fieldErrors)[0] || MESSAGE_FIELDS[message]
+	return data(
+		{ profileErrors: {}, saved: false, accountError: { form, message, field } },
+		{ status },
+	)
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {

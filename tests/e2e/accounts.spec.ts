@@ -104,7 +104,9 @@ test('edit saved delivery details, download my data, delete the account', async 
 	await page.getByLabel('Postcode').fill('iv12 4nl')
 	await page.getByLabel('Phone number').fill('123')
 	await page.getByRole('button', { name: 'Save details' }).click()
-	await expect(page.getByText('Please enter a valid phone number')).toBeVisible()
+	await expect(page.locator('#delivery-phone-error')).toHaveText(
+		/Please enter a valid phone number/,
+	)
 	await page.getByLabel('Phone number').fill('01667 456789')
 	await expect(page.getByText('Please enter a valid phone number')).toHaveCount(0)
 	await page.getByRole('button', { name: 'Save details' }).click()
@@ -120,7 +122,9 @@ test('edit saved delivery details, download my data, delete the account', async 
 	await page.getByLabel('I understand that my account will be deleted permanently.').check()
 	await page.getByLabel('Your current password').fill('not my password')
 	await page.getByRole('button', { name: 'Delete my account' }).click()
-	await expect(page.getByText('Your current password is not correct.')).toBeVisible()
+	await expect(page.locator('#account-delete-currentPassword-error')).toHaveText(
+		'Your current password is not correct. Please try again.',
+	)
 	await page.getByLabel('I understand that my account will be deleted permanently.').check()
 	await page.getByLabel('Your current password').fill('pond keeper 2026')
 	await page.getByRole('button', { name: 'Delete my account' }).click()

@@ -8,9 +8,9 @@ import { visit } from './support'
 
 test.use({ viewport: { width: 360, height: 780 } })
 
-/** The summary is focused and on screen, and its link for `message` moves focus to `field`. */
+/** The summary of the field's form is focused and on screen, and its link for `message` moves focus to `field`. */
 async function expectSummaryLeadsTo(page: Page, message: string, field: Locator) {
-	const summary = page.getByTestId('error-summary')
+	const summary = field.locator('xpath=ancestor::form').getByTestId('error-summary')
 	await expect(summary).toBeFocused()
 	await expect(summary).toBeInViewport()
 	await expect(summary.getByRole('heading')).toHaveText('There is a problem')
@@ -102,5 +102,57 @@ test('checkout lists the missing delivery details and leads to them @mobile', as
 	await expect(summary.getByRole('link', { name: 'Address is required' })).toHaveAttribute(
 		'href',
 		'#delivery-address1',
+	)
+})
+
+test('My Account: details, password change and deletion each have their summary @mobile', async ({
+	page,
+}) => {
+	const password = 'pond keeper 2026'
+	await visit(page, '/auth?mode=register', { a11y: false })
+	await page.getByLabel('First name').fill('Isla')
+	await page.getByLabel('Last name').fill('Grant')
+	await page.getByLabel('Email').fill(uniqueEmail())
+	await page.getByLabel('Password', { exact: true }).fill(password)
+	await page.getByLabel('Confirm password').fill(password)
+	await page.getByRole('button', { name: 'Create Account' }).click()
+	await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible()
+
+	await page.getByLabel('Phone number').fill('123')
+	await page.getByRole('button', { name: 'Save details' }).click()
+	await expectSummaryLeadsTo(
+		page,
+		'Please enter a valid phone number',
+		page.getByLabel('Phone number'),
+	)
+	await page.getByLabel('Phone number').fill('01667 456789')
+
+	await page.getByLabel('Current password', { exact: true }).fill(password)
+	await page.getByLabel('New password', { exact: true }).fill('a new password 1')
+	await page.getByLabel('Confirm new password').fill('a new password 2')
+	await page.getByRole('button', { name: 'Change password' }).click()
+	await expectSummaryLeadsTo(
+		page,
+		'Passwords do not match',
+		page.getByLabel('Confirm new password'),
+	)
+
+	// The wrong current password is the server's answer.
+	await page.getByLabel('Confirm new password').fill('a new password 1')
+	await page.getByLabel('Current password', { exact: true }).fill('not my password')
+	await page.getByRole('button', { name: 'Change password' }).click()
+	await expectSummaryLeadsTo(
+		page,
+		'Your current password is not correct. Please try again.',
+		page.getByLabel('Current password', { exact: true }),
+	)
+
+	await page.locator('summary', { hasText: 'Delete my account' }).click()
+	await page.getByLabel('Your current password').fill(password)
+	await page.getByRole('button', { name: 'Delete my account' }).click()
+	await expectSummaryLeadsTo(
+		page,
+		'Please confirm that you understand your account will be deleted',
+		page.getByLabel('I understand that my account will be deleted permanently.'),
 	)
 })
