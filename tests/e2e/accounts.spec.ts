@@ -83,6 +83,11 @@ test('reset the password with the link from the email', async ({ page }) => {
 	const link = /(http:\/\/localhost:\d+\/auth\/reset-password\?token=[\w%-]+)/.exec(mail)![1]!
 	await visit(page, link)
 	await page.getByLabel('New password', { exact: true }).fill('a fresh password')
+	await page.getByLabel('Confirm new password').fill('a fresh passwort')
+	await page.getByRole('button', { name: 'Set new password' }).click()
+	await expect(page.getByTestId('error-summary')).toBeFocused()
+	await page.getByRole('link', { name: 'Passwords do not match' }).click()
+	await expect(page.getByLabel('Confirm new password')).toBeFocused()
 	await page.getByLabel('Confirm new password').fill('a fresh password')
 	await page.getByRole('button', { name: 'Set new password' }).click()
 	await expect(
