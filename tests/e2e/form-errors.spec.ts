@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { uniqueEmail } from './factories'
+import { signInAsAdmin, uniqueEmail } from './factories'
 import { visit } from './support'
 
 // Issue 34 item 3: after a failed submit the only message was at the top of the form, off-screen,
@@ -154,5 +154,18 @@ test('My Account: details, password change and deletion each have their summary 
 		page,
 		'Please confirm that you understand your account will be deleted',
 		page.getByLabel('I understand that my account will be deleted permanently.'),
+	)
+})
+
+test('admin catalogue upload without a file: the summary leads to the file field @mobile', async ({
+	page,
+}) => {
+	await signInAsAdmin(page)
+	await visit(page, '/admin/catalogue')
+	await page.getByRole('button', { name: 'Upload and check' }).click()
+	await expectSummaryLeadsTo(
+		page,
+		'Please choose a CSV file to upload.',
+		page.getByLabel('Catalogue file (.csv)'),
 	)
 })

@@ -3,8 +3,8 @@ import type { FieldErrors } from '~/lib/forms'
 
 type Props = {
 	errors: FieldErrors
-	/** The id of the input a field's message belongs to (its FieldError is `${id}-error`). */
-	idFor: (field: string) => string
+	/** The id of the input a field's message belongs to (its FieldError is `${id}-error`); none: no link. */
+	idFor: (field: string) => string | undefined
 	/** Changes on every failed submit (useFormErrors' `attempt`): the summary then takes focus. */
 	attempt: number
 	className?: string
@@ -39,29 +39,32 @@ export function ErrorSummary({ errors, idFor, attempt, className }: Props) {
 				There is a problem
 			</h2>
 			<ul className="mt-2 space-y-1">
-				{entries.map(([field, message]) => (
-					<li key={field || message}>
-						{field ? (
-							<a
-								href={`#${idFor(field)}`}
-								onClick={(event) => {
-									// Focus the field itself (a fragment link only scrolls) with its label in view.
-									const input = document.getElementById(idFor(field))
-									if (!input) return
-									event.preventDefault()
-									const label = input.closest('fieldset, div')?.querySelector('label, legend')
-									;(label ?? input).scrollIntoView({ block: 'start' })
-									input.focus({ preventScroll: true })
-								}}
-								className="inline-block py-1 font-semibold text-red-800 underline underline-offset-2 hover:text-red-900"
-							>
-								{message}
-							</a>
-						) : (
-							<span className="font-semibold text-red-800">{message}</span>
-						)}
-					</li>
-				))}
+				{entries.map(([field, message]) => {
+					const id = field ? idFor(field) : undefined
+					return (
+						<li key={field || message}>
+							{id ? (
+								<a
+									href={`#${id}`}
+									onClick={(event) => {
+										// Focus the field itself (a fragment link only scrolls) with its label in view.
+										const input = document.getElementById(id)
+										if (!input) return
+										event.preventDefault()
+										const label = input.closest('fieldset, div')?.querySelector('label, legend')
+										;(label ?? input).scrollIntoView({ block: 'start' })
+										input.focus({ preventScroll: true })
+									}}
+									className="inline-block py-1 font-semibold text-red-800 underline underline-offset-2 hover:text-red-900"
+								>
+									{message}
+								</a>
+							) : (
+								<span className="font-semibold text-red-800">{message}</span>
+							)}
+						</li>
+					)
+				})}
 			</ul>
 		</div>
 	)

@@ -1,13 +1,17 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import type { z } from 'zod'
-import { type FieldErrors, parseForm } from '~/lib/forms'
+import { type FieldErrors, parseForm, type Submission } from '~/lib/forms'
 
 /**
  * Field errors for one form: the server's (from actionData) and the browser's (the same schema
  * run on submit, so a bad form never makes the round trip). Editing a field clears its error
  * (spec section 5); a new server answer shows its errors again. Pair with ErrorSummary.
  */
-export function useFormErrors(schema: z.ZodType, serverErrors: FieldErrors | undefined) {
+export function useFormErrors(
+	/** The form's schema, or the action's own check where the form is not the schema's shape. */
+	schema: z.ZodType | ((form: HTMLFormElement) => Submission<unknown>),
+	serverErrors: FieldErrors | undefined,
+) {
 	const [clientErrors, setClientErrors] = useState<FieldErrors>({})
 	const [cleared, setCleared] = useState<ReadonlySet<string>>(new Set())
 	const [attempt, setAttempt] = useState(0)
@@ -25,7 +29,8 @@ export function useFormErrors(schema: z.ZodType, serverErrors: FieldErrors | und
 		attempt,
 		/** Validates in the browser; stops the submit and shows errors when the form is invalid. */
 		onSubmit(event: FormEvent<HTMLFormElement>) {
-			const result = parseForm(schema, event.currentTarget)
+			const form = event.currentTarget
+			const result = typeof schema === 'function' ? schema(form) : parseForm(schema, form)
 			if (result.ok) {
 				setClientErrors({})
 				return
