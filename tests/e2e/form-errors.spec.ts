@@ -19,7 +19,19 @@ async function expectSummaryLeadsTo(page: Page, message: string, field: Locator)
 	await expect(link).toHaveAttribute('href', `#${id}`)
 	await link.click()
 	await expect(field).toBeFocused()
-	await expect(field).toBeInViewport()
+	await expect(field).toBeInViewport({ ratio: 0.9 })
+	// Not hidden under the sticky header: the field itself is what is at its centre.
+	const box = await field.boundingBox()
+	const onTop = await field.evaluate(
+		(el, { x, y }) => {
+			const hit = document.elementFromPoint(x, y)
+			return (
+				hit === el || el.contains(hit) || (hit instanceof HTMLLabelElement && hit.control === el)
+			)
+		},
+		{ x: (box?.x ?? 0) + (box?.width ?? 0) / 2, y: (box?.y ?? 0) + (box?.height ?? 0) / 2 },
+	)
+	expect(onTop).toBe(true)
 	await expect(field).toHaveAttribute('aria-invalid', 'true')
 	const describedBy = await field.getAttribute('aria-describedby')
 	expect(describedBy).toBeTruthy()
@@ -76,6 +88,12 @@ test('the contact form lists every problem and leads to each field @mobile', asy
 	await expectSummaryLeadsTo(page, first ?? '', page.getByLabel('Your name'))
 	await page.getByTestId('error-summary').getByRole('link', { name: /email/i }).click()
 	await expect(page.getByLabel('Email')).toBeFocused()
+	// A group of choices: the link goes to the first one.
+	await page
+		.getByTestId('error-summary')
+		.getByRole('link', { name: /what your enquiry/ })
+		.click()
+	await expect(page.getByRole('radio').first()).toBeFocused()
 })
 
 test('checkout lists the missing delivery details and leads to them @mobile', async ({

@@ -97,9 +97,11 @@ export function EnquiryForm({
 						className="mt-2 flex flex-wrap gap-6"
 						{...errorProps('enquiry-topic', form.errors.topic)}
 					>
-						{ENQUIRY_TOPICS.map((topic) => (
+						{ENQUIRY_TOPICS.map((topic, i) => (
 							<label key={topic} className="flex min-h-11 items-center gap-2 text-slate-800">
 								<input
+									// The error summary's link goes to the first choice, as GOV.UK's does.
+									id={i === 0 ? 'enquiry-topic' : undefined}
 									type="radio"
 									name="topic"
 									value={topic}

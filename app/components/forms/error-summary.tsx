@@ -52,7 +52,8 @@ export function ErrorSummary({ errors, idFor, attempt, className }: Props) {
 										if (!input) return
 										event.preventDefault()
 										const label = input.closest('fieldset, div')?.querySelector('label, legend')
-										;(label ?? input).scrollIntoView({ block: 'start' })
+										// Centred: the top of the window is under the sticky header.
+										;(label ?? input).scrollIntoView({ block: 'center' })
 										input.focus({ preventScroll: true })
 									}}
 									className="inline-block py-1 font-semibold text-red-800 underline underline-offset-2 hover:text-red-900"
