@@ -1,6 +1,6 @@
 import { CheckCircle2 } from 'lucide-react'
-import type { ComponentProps } from 'react'
-import { data, Link, redirect } from 'react-router'
+import { type ComponentProps, lazy, Suspense } from 'react'
+import { data, redirect } from 'react-router'
 import { changePassword, reauthenticate, signOut } from '~/.server/auth/account'
 import { getSessionUser, requireUser, safeRedirectPath } from '~/.server/auth/guards'
 import { deleteAccount, getProfile, saveDeliveryDetails } from '~/.server/auth/profile'
@@ -8,8 +8,6 @@ import { sessionCacheFor } from '~/.server/auth/session-cache'
 import { outboxDirFor, removeEmlFiles } from '~/.server/email/transport'
 import { readForm } from '~/.server/http/read-body'
 import { listCustomerOrders } from '~/.server/orders/customer-orders'
-import { OrdersTab } from '~/components/account/orders-tab'
-import { ProfileTab } from '~/components/account/profile-tab'
 import { AuthForm } from '~/components/auth/auth-form'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
@@ -19,12 +17,14 @@ import {
 	MESSAGE_FIELDS,
 	parseMode,
 } from '~/lib/auth-forms'
-import { cn } from '~/lib/cn'
 import { ProfileDeliverySchema } from '~/lib/delivery-schema'
 import { type FieldErrors, parseForm } from '~/lib/forms'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/auth'
 import { handleAuthForm } from './auth-form.server'
+
+// My Account is its own chunk: the sign-in page (most visitors) never loads it.
+const AccountScreens = lazy(() => import('~/components/account/account-screens'))
 
 export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'Account', to: '/auth' }) }
 
@@ -179,46 +179,16 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 		)
 	}
 	const profileResult = actionData && 'profileErrors' in actionData ? actionData : undefined
-	// Serialised action data loses the union's literal types; this field is ours alone.
-	const accountResult = profileResult as
-		| Pick<ComponentProps<typeof ProfileTab>, 'accountError'>
-		| undefined
-	const tab = loaderData.tab
 	return (
-		<>
-			<PageHeader title="My Account" />
-			<div className="container-page py-10">
-				<nav aria-label="Account sections" className="mb-8 flex gap-2 border-b border-slate-200">
-					{(['profile', 'orders'] as const).map((t) => (
-						<Link
-							key={t}
-							to={t === 'orders' ? '/auth?tab=orders' : '/auth'}
-							aria-current={tab === t ? 'page' : undefined}
-							className={cn(
-								'-mb-px border-b-2 px-4 py-3 font-semibold',
-								tab === t
-									? 'border-pond-800 text-pond-900'
-									: 'border-transparent text-slate-600 hover:text-pond-800',
-							)}
-						>
-							{t === 'orders' ? 'Orders' : 'Profile'}
-						</Link>
-					))}
-				</nav>
-				{tab === 'orders' ? (
-					<OrdersTab orders={account.orders} loadError={account.ordersError} />
-				) : (
-					<ProfileTab
-						email={account.email}
-						details={account.details}
-						errors={profileResult?.profileErrors}
-						saved={profileResult?.saved}
-						accountError={accountResult?.accountError}
-						passwordChanged={!accountResult?.accountError && loaderData.passwordChanged}
-					/>
-				)}
-			</div>
-		</>
+		<Suspense fallback={null}>
+			<AccountScreens
+				account={account}
+				tab={loaderData.tab}
+				passwordChanged={loaderData.passwordChanged}
+				// Serialised action data loses the union's literal types; these fields are ours alone.
+				result={profileResult as ComponentProps<typeof AccountScreens>['result']}
+			/>
+		</Suspense>
 	)
 }
 

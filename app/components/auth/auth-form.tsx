@@ -1,10 +1,10 @@
-import { type InputHTMLAttributes, useMemo } from 'react'
+import { type InputHTMLAttributes, useMemo, useRef, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
+import type { z } from 'zod'
 import { ErrorSummary } from '~/components/forms/error-summary'
 import { errorProps, FieldError } from '~/components/forms/field-error'
 import { useFormErrors } from '~/components/forms/use-form-errors'
-import type { AuthFormResult } from '~/lib/auth-forms'
-import { type AuthMode, RegisterSchema, ResetRequestSchema, SignInSchema } from '~/lib/auth-forms'
+import type { AuthFormResult, AuthMode } from '~/lib/auth-forms'
 import { cn } from '~/lib/cn'
 
 const TITLES: Record<AuthMode, string> = {
@@ -19,7 +19,32 @@ const SUBMIT: Record<AuthMode, string> = {
 }
 const INPUT =
 	'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 text-base focus:border-pond-600 focus:outline-2 focus:outline-pond-600'
-const SCHEMAS = { signin: SignInSchema, register: RegisterSchema, reset: ResetRequestSchema }
+type Schemas = Record<AuthMode, z.ZodType>
+
+/**
+ * The forms' schemas (and zod with them, a fifth of the page's script) load when the visitor
+ * first touches the form, not with the page: until then a submit is checked by the action alone.
+ */
+function useSchemas() {
+	const [schemas, setSchemas] = useState<Schemas | null>(null)
+	const loading = useRef(false)
+	const load = () => {
+		if (loading.current) return
+		loading.current = true
+		import('~/lib/auth-forms').then(
+			(m) =>
+				setSchemas({
+					signin: m.SignInSchema,
+					register: m.RegisterSchema,
+					reset: m.ResetRequestSchema,
+				}),
+			() => {
+				loading.current = false
+			},
+		)
+	}
+	return { schemas, load }
+}
 
 type Props = {
 	mode: AuthMode
@@ -32,6 +57,7 @@ type Props = {
 /** One form, three modes (spec: signin, register, reset); a real POST, so it works before hydration. */
 export function AuthForm({ mode: requested, result, path, redirectTo }: Props) {
 	const mode = result?.mode ?? requested
+	const { schemas, load } = useSchemas()
 	const modeHref = (m: AuthMode) => {
 		const params = new URLSearchParams({ mode: m })
 		if (redirectTo) params.set('redirectTo', redirectTo)
@@ -57,14 +83,29 @@ export function AuthForm({ mode: requested, result, path, redirectTo }: Props) {
 				))}
 			</nav>
 			{/* A new mode starts with a clean form: no errors left from the last one. */}
-			<ModeForm key={mode} mode={mode} result={result} path={path} redirectTo={redirectTo} />
+			<ModeForm
+				key={mode}
+				mode={mode}
+				result={result}
+				path={path}
+				redirectTo={redirectTo}
+				schema={schemas?.[mode] ?? null}
+				onTouch={load}
+			/>
 		</div>
 	)
 }
 
 const fieldId = (name: string) => `auth-${name}`
 
-function ModeForm({ mode, result, path, redirectTo }: Props) {
+function ModeForm({
+	mode,
+	result,
+	path,
+	redirectTo,
+	schema,
+	onTouch,
+}: Props & { schema: z.ZodType | null; onTouch: () => void }) {
 	const navigation = useNavigation()
 	const submitting = navigation.state === 'submitting' && navigation.formAction?.startsWith(path)
 	// The server's answer: one message, on the field it is about ('' when it is about none).
@@ -73,7 +114,7 @@ function ModeForm({ mode, result, path, redirectTo }: Props) {
 		[result],
 	)
 	// The same schema and parser as the action, so the browser shows the same one message.
-	const form = useFormErrors(SCHEMAS[mode], serverErrors)
+	const form = useFormErrors(schema, serverErrors)
 	const success = Object.keys(form.errors).length > 0 ? undefined : result?.success
 	const field = (
 		name: string,
@@ -108,6 +149,8 @@ function ModeForm({ mode, result, path, redirectTo }: Props) {
 			noValidate
 			className="mt-6 space-y-4"
 			onSubmit={form.onSubmit}
+			onFocus={onTouch}
+			onPointerDown={onTouch}
 		>
 			<input type="hidden" name="intent" value={mode} />
 			{redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}

@@ -8,8 +8,11 @@ import { type FieldErrors, parseForm, type Submission } from '~/lib/forms'
  * (spec section 5); a new server answer shows its errors again. Pair with ErrorSummary.
  */
 export function useFormErrors(
-	/** The form's schema, or the action's own check where the form is not the schema's shape. */
-	schema: z.ZodType | ((form: HTMLFormElement) => Submission<unknown>),
+	/**
+	 * The form's schema, or the action's own check where the form is not the schema's shape;
+	 * null while it is still loading (the action checks that submit alone).
+	 */
+	schema: z.ZodType | ((form: HTMLFormElement) => Submission<unknown>) | null,
 	serverErrors: FieldErrors | undefined,
 ) {
 	const [clientErrors, setClientErrors] = useState<FieldErrors>({})
@@ -29,6 +32,7 @@ export function useFormErrors(
 		attempt,
 		/** Validates in the browser; stops the submit and shows errors when the form is invalid. */
 		onSubmit(event: FormEvent<HTMLFormElement>) {
+			if (!schema) return
 			const form = event.currentTarget
 			const result = typeof schema === 'function' ? schema(form) : parseForm(schema, form)
 			if (result.ok) {
