@@ -23,8 +23,12 @@ import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/auth'
 import { handleAuthForm } from './auth-form.server'
 
-// My Account is its own chunk: the sign-in page (most visitors) never loads it.
-const AccountScreens = lazy(() => import('~/components/account/account-screens'))
+// My Account is its own chunk: the sign-in page (most visitors) never loads it. When the session
+// hint says signed in, the fetch starts as this module loads, before hydration needs it.
+const loadAccountScreens = () => import('~/components/account/account-screens')
+const AccountScreens = lazy(loadAccountScreens)
+if (typeof document !== 'undefined' && document.documentElement.dataset.session)
+	void loadAccountScreens()
 
 export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'Account', to: '/auth' }) }
 
