@@ -59,7 +59,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<script
 					nonce={nonce}
 					suppressHydrationWarning
-					dangerouslySetInnerHTML={{ __html: SESSION_HINT_SCRIPT }}
+					// Only the server's HTML needs it (it runs before hydration): not in the bundle.
+					dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? SESSION_HINT_SCRIPT : '' }}
 				/>
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<meta name="theme-color" content="#12384d" />

@@ -59,3 +59,32 @@ describe('account form validation', () => {
 		expect(parseMode(null)).toBe('signin')
 	})
 })
+
+describe('account form errors name their field', () => {
+	const fields = (schema: z.ZodType, value: Record<string, string>) => {
+		const result = parseForm(schema, value)
+		return result.ok ? null : result.fieldErrors
+	}
+	it('one message per submit, on the field it is about', () => {
+		const ok = {
+			firstName: 'Ann',
+			lastName: 'Lee',
+			email: 'ann@example.co.uk',
+			password: 'longenough',
+			confirmPassword: 'longenough',
+		}
+		expect(fields(RegisterSchema, { ...ok, confirmPassword: 'different' })).toEqual({
+			confirmPassword: AUTH_MESSAGES.passwordsDiffer,
+		})
+		expect(fields(RegisterSchema, { firstName: 'Morag' })).toEqual({
+			lastName: AUTH_MESSAGES.registerRequired,
+		})
+		expect(fields(RegisterSchema, { ...ok, email: 'nope' })).toEqual({
+			email: AUTH_MESSAGES.invalidEmail,
+		})
+		expect(fields(SignInSchema, { email: 'a@b.co' })).toEqual({
+			password: AUTH_MESSAGES.signInRequired,
+		})
+		expect(fields(ResetRequestSchema, {})).toEqual({ email: AUTH_MESSAGES.resetRequired })
+	})
+})

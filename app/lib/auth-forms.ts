@@ -26,6 +26,14 @@ export const AUTH_MESSAGES = {
 		'This password reset link has expired or has already been used. Please request a new one.',
 } as const
 
+/** The field each of the account service's refusals is about, for the error summary's link. */
+export const MESSAGE_FIELDS: Partial<Record<string, string>> = {
+	[AUTH_MESSAGES.emailInUse]: 'email',
+	[AUTH_MESSAGES.invalidEmail]: 'email',
+	[AUTH_MESSAGES.weakPassword]: 'password',
+	[AUTH_MESSAGES.currentPasswordWrong]: 'currentPassword',
+}
+
 export const AUTH_MODES = ['signin', 'register', 'reset'] as const
 export type AuthMode = (typeof AUTH_MODES)[number]
 
@@ -38,10 +46,29 @@ const field = (max: number) => safeText().trim().max(max).default('')
 const email = safeText().trim().max(254).default('')
 const password = safeText().max(1024).default('')
 
+/** The first empty one of these fields, for the message that asks for all of them. */
+const firstEmpty = <K extends string>(values: Record<K, string>, fields: readonly K[]) =>
+	fields.find((f) => values[f] === '')
+
+/**
+ * One message per submit, as the spec shows them, in the order the checks are listed; each names
+ * the field it is about so the error summary can link to it and show it beside that field.
+ */
+function firstProblem<T>(checks: (v: T) => Array<[field: string | undefined, message: string]>) {
+	return (v: T, ctx: z.RefinementCtx) => {
+		const problem = checks(v).find(([field]) => field !== undefined)
+		if (problem) ctx.addIssue({ code: 'custom', message: problem[1], path: [problem[0] as string] })
+	}
+}
+const when = (bad: boolean, field: string) => (bad ? field : undefined)
+
 export const SignInSchema = z
 	.object({ email, password })
-	.refine((v) => v.email !== '' && v.password !== '', { message: AUTH_MESSAGES.signInRequired })
+	.superRefine(
+		firstProblem((v) => [[firstEmpty(v, ['email', 'password']), AUTH_MESSAGES.signInRequired]]),
+	)
 
+const REGISTER_FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const
 export const RegisterSchema = z
 	.object({
 		firstName: field(100),
@@ -50,16 +77,20 @@ export const RegisterSchema = z
 		password,
 		confirmPassword: password,
 	})
-	.refine((v) => Object.values(v).every((x) => x !== ''), {
-		message: AUTH_MESSAGES.registerRequired,
-	})
-	.refine((v) => v.password === v.confirmPassword, { message: AUTH_MESSAGES.passwordsDiffer })
-	.refine((v) => isEmailAddress(v.email), { message: AUTH_MESSAGES.invalidEmail })
+	.superRefine(
+		firstProblem((v) => [
+			[firstEmpty(v, REGISTER_FIELDS), AUTH_MESSAGES.registerRequired],
+			[when(v.password !== v.confirmPassword, 'confirmPassword'), AUTH_MESSAGES.passwordsDiffer],
+			[when(!isEmailAddress(v.email), 'email'), AUTH_MESSAGES.invalidEmail],
+		]),
+	)
 
-export const ResetRequestSchema = z
-	.object({ email })
-	.refine((v) => v.email !== '', { message: AUTH_MESSAGES.resetRequired })
-	.refine((v) => isEmailAddress(v.email), { message: AUTH_MESSAGES.invalidEmail })
+export const ResetRequestSchema = z.object({ email }).superRefine(
+	firstProblem((v) => [
+		[when(v.email === '', 'email'), AUTH_MESSAGES.resetRequired],
+		[when(!isEmailAddress(v.email), 'email'), AUTH_MESSAGES.invalidEmail],
+	]),
+)
 
 export const NewPasswordSchema = z
 	.object({
@@ -67,22 +98,46 @@ export const NewPasswordSchema = z
 		password,
 		confirmPassword: password,
 	})
-	.refine((v) => v.password !== '' && v.confirmPassword !== '', {
-		message: 'Please enter and confirm your new password',
-	})
-	.refine((v) => v.password === v.confirmPassword, { message: AUTH_MESSAGES.passwordsDiffer })
+	.superRefine(
+		firstProblem((v) => [
+			[
+				firstEmpty(v, ['password', 'confirmPassword']),
+				'Please enter and confirm your new password',
+			],
+			[when(v.password !== v.confirmPassword, 'confirmPassword'), AUTH_MESSAGES.passwordsDiffer],
+		]),
+	)
 
 export const ChangePasswordSchema = z
 	.object({ currentPassword: password, password, confirmPassword: password })
-	.refine((v) => v.currentPassword !== '' && v.password !== '' && v.confirmPassword !== '', {
-		message: 'Please enter your current password and a new password',
-	})
-	.refine((v) => v.password === v.confirmPassword, { message: AUTH_MESSAGES.passwordsDiffer })
+	.superRefine(
+		firstProblem((v) => [
+			[
+				firstEmpty(v, ['currentPassword', 'password', 'confirmPassword']),
+				'Please enter your current password and a new password',
+			],
+			[when(v.password !== v.confirmPassword, 'confirmPassword'), AUTH_MESSAGES.passwordsDiffer],
+		]),
+	)
+
+export const DeleteAccountSchema = z
+	.object({ currentPassword: password, confirm: safeText().max(10).default('') })
+	.superRefine(
+		firstProblem((v) => [
+			[when(v.currentPassword === '', 'currentPassword'), 'Please enter your current password'],
+			[
+				when(v.confirm !== 'yes', 'confirm'),
+				'Please confirm that you understand your account will be deleted',
+			],
+		]),
+	)
 
 /** What the sign-in / register / reset form's action answers (app/routes/auth-form.server.ts). */
 export type AuthFormResult = {
 	mode: AuthMode
 	error?: string
+	/** The field the error is about, when it is about one (the summary links to it). */
+	field?: string
 	success?: string
 	/** What the visitor typed, minus passwords, so a failed submit loses nothing. */
 	values?: { email?: string; firstName?: string; lastName?: string }

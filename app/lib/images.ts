@@ -1,6 +1,7 @@
 /**
  * The site's generated images: one source of truth for the generator (scripts/images) and the
- * <Picture> component. Files live at /images/generated/site/{name}-{width}.{format}.
+ * <Picture> component. Files live at /images/generated/site/{name}-{width}.{format}. What the
+ * generator paints for each is in scripts/images/site.ts, out of the browser's bundle.
  */
 export const IMAGE_FORMATS = ['avif', 'webp', 'jpg'] as const
 export type ImageFormat = (typeof IMAGE_FORMATS)[number]
@@ -11,10 +12,6 @@ export type SiteImage = {
 	height: number
 	/** Widths generated for srcset, ascending; the largest equals `width`. */
 	widths: readonly number[]
-	/** What the generator paints (a scene style, a category tile, …). */
-	kind: 'scene' | 'tile' | 'avatar' | 'placeholder' | 'social'
-	/** Seed/variant for the generator so each image looks different but stays stable. */
-	seed: number
 	/** Dominant colour, shown behind the image while it loads. */
 	color: string
 }
@@ -24,120 +21,90 @@ export const SITE_IMAGES = {
 		width: 2400,
 		height: 1350,
 		widths: [640, 960, 1280, 1600, 2400],
-		kind: 'scene',
-		seed: 1,
 		color: '#2f5d50',
 	},
 	bespoke: {
 		width: 1200,
 		height: 900,
 		widths: [480, 800, 1200],
-		kind: 'scene',
-		seed: 2,
 		color: '#3c6e5a',
 	},
 	'why-choose-us': {
 		width: 1920,
 		height: 1080,
 		widths: [640, 1280, 1920],
-		kind: 'scene',
-		seed: 3,
 		color: '#1e4d6b',
 	},
 	about: {
 		width: 1200,
 		height: 900,
 		widths: [480, 800, 1200],
-		kind: 'scene',
-		seed: 4,
 		color: '#4a6b3c',
 	},
 	'tile-filters': {
 		width: 800,
 		height: 600,
 		widths: [400, 800],
-		kind: 'tile',
-		seed: 11,
 		color: '#1f6f8b',
 	},
 	'tile-fittings': {
 		width: 800,
 		height: 600,
 		widths: [400, 800],
-		kind: 'tile',
-		seed: 12,
 		color: '#5b6770',
 	},
 	'tile-pumps': {
 		width: 800,
 		height: 600,
 		widths: [400, 800],
-		kind: 'tile',
-		seed: 13,
 		color: '#24577a',
 	},
 	'tile-air-pumps': {
 		width: 800,
 		height: 600,
 		widths: [400, 800],
-		kind: 'tile',
-		seed: 14,
 		color: '#3a7ca5',
 	},
 	'tile-skimmers': {
 		width: 800,
 		height: 600,
 		widths: [400, 800],
-		kind: 'tile',
-		seed: 15,
 		color: '#2e6b57',
 	},
 	'tile-all': {
 		width: 800,
 		height: 600,
 		widths: [400, 800],
-		kind: 'tile',
-		seed: 16,
 		color: '#2f5d50',
 	},
 	'avatar-1': {
 		width: 160,
 		height: 160,
 		widths: [80, 160],
-		kind: 'avatar',
-		seed: 21,
 		color: '#c9a27e',
 	},
 	'avatar-2': {
 		width: 160,
 		height: 160,
 		widths: [80, 160],
-		kind: 'avatar',
-		seed: 22,
 		color: '#8d6e63',
 	},
 	'avatar-3': {
 		width: 160,
 		height: 160,
 		widths: [80, 160],
-		kind: 'avatar',
-		seed: 23,
 		color: '#a1887f',
 	},
 	placeholder: {
 		width: 800,
 		height: 600,
 		widths: [400, 800],
-		kind: 'placeholder',
-		seed: 0,
 		color: '#dbe7ee',
 	},
 	social: {
 		width: 1200,
 		height: 630,
 		widths: [1200],
-		kind: 'social',
-		seed: 5,
 		color: '#1e4d6b',
 	},
 } as const satisfies Record<string, SiteImage>

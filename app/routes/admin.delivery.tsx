@@ -9,13 +9,15 @@ import { readForm } from '~/.server/http/read-body'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { NumberField, QuoteFollowUpFields } from '~/components/admin/settings-fields'
 import { PageHeader } from '~/components/content/page-header'
+import { ErrorSummary } from '~/components/forms/error-summary'
 import { errorProps, FieldError } from '~/components/forms/field-error'
 import { INPUT_CLASS } from '~/components/forms/input-class'
+import { useFormErrors } from '~/components/forms/use-form-errors'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { formatDateTime } from '~/lib/dates'
-import { DeliverySettingsSchema, readSettingsForm } from '~/lib/delivery/settings-schema'
+import { parseSettingsForm } from '~/lib/delivery/settings-schema'
 import { FALLBACK_ZONE_ID, type Zone } from '~/lib/delivery/zones'
-import { type FieldErrors, formValues, parseForm } from '~/lib/forms'
+import { type FieldErrors, formValues } from '~/lib/forms'
 import { penceToInput } from '~/lib/money'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/admin.delivery'
@@ -45,15 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const admin = await requireAdmin(request, context)
-	const { settings, formKey } = readSettingsForm(formValues(await readForm(request)))
-	const parsed = parseForm(DeliverySettingsSchema, settings)
-	if (!parsed.ok) {
-		// The schema's paths ('zones.2.palletPence') named as the form's fields.
-		const fieldErrors: FieldErrors = {}
-		for (const [path, message] of Object.entries(parsed.fieldErrors))
-			fieldErrors[formKey(path)] ??= message
-		return data({ saved: false, fieldErrors }, { status: 400 })
-	}
+	const parsed = parseSettingsForm(formValues(await readForm(request)))
+	if (!parsed.ok) return data({ saved: false, fieldErrors: parsed.fieldErrors }, { status: 400 })
 	await saveDeliverySettings(context.db, admin.id, parsed.data)
 	context.logger.info({ adminId: admin.id }, 'delivery settings changed')
 	return { saved: true, fieldErrors: {} as FieldErrors }
@@ -61,7 +56,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function DeliveryRates({ loaderData, actionData }: Route.ComponentProps) {
 	const { settings, changes } = loaderData
-	const errors = actionData?.fieldErrors ?? {}
+	// The browser runs the action's own check first (parseSettingsForm on the form's values).
+	const form = useFormErrors((el) => parseSettingsForm(formValues(el)), actionData?.fieldErrors)
+	const { errors } = form
 	const saving = useNavigation().state === 'submitting'
 	return (
 		<>
@@ -85,12 +82,14 @@ export default function DeliveryRates({ loaderData, actionData }: Route.Componen
 						Delivery rates saved. New suggestions use them straight away.
 					</p>
 				) : null}
-				{errors.zones ? (
-					<p role="alert" className="mb-6 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">
-						{errors.zones}
-					</p>
-				) : null}
-				<Form method="post" noValidate className="space-y-6">
+				<Form
+					method="post"
+					noValidate
+					onSubmit={form.onSubmit}
+					onChange={(event) => form.clear((event.target as EventTarget as HTMLInputElement).name)}
+					className="space-y-6"
+				>
+					<ErrorSummary errors={errors} idFor={settingsFieldId} attempt={form.attempt} />
 					{settings.zones.map((zone, i) => (
 						<ZoneFields key={zone.id} zone={zone} index={String(i)} errors={errors} />
 					))}
@@ -156,6 +155,13 @@ export default function DeliveryRates({ loaderData, actionData }: Route.Componen
 			</div>
 		</>
 	)
+}
+
+/** The input of each field the check names; 'zones' (overlapping rules) is about no one input. */
+function settingsFieldId(field: string) {
+	const zone = /^zones\.([\w-]+)\.(\w+)$/.exec(field)
+	if (zone) return `zone-${zone[1]}-${zone[2]}`
+	return field === 'zones' ? undefined : `setting-${field}`
 }
 
 function ZoneFields({ zone, index, errors }: { zone: Zone; index: string; errors: FieldErrors }) {

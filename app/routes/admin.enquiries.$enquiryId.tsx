@@ -4,7 +4,9 @@ import { getEnquiry, updateEnquiry } from '~/.server/enquiries/enquiries'
 import { readForm } from '~/.server/http/read-body'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { PageHeader } from '~/components/content/page-header'
+import { ErrorSummary } from '~/components/forms/error-summary'
 import { errorProps, FieldError } from '~/components/forms/field-error'
+import { useFormErrors } from '~/components/forms/use-form-errors'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { formatDateTime } from '~/lib/dates'
 import { mailtoHref } from '~/lib/email-address'
@@ -60,7 +62,8 @@ export default function AdminEnquiry({ loaderData, actionData }: Route.Component
 	const { enquiry: e } = loaderData
 	const mailto = mailtoHref(e.email, `Your enquiry ${e.id}`)
 	const saving = useNavigation().state === 'submitting'
-	const errors: FieldErrors = actionData?.fieldErrors ?? {}
+	const form = useFormErrors(EnquiryUpdateSchema, actionData?.fieldErrors)
+	const { errors } = form
 	return (
 		<>
 			<PageHeader
@@ -90,7 +93,12 @@ export default function AdminEnquiry({ loaderData, actionData }: Route.Component
 					<dt className="font-semibold text-slate-600">Message</dt>
 					<dd className="whitespace-pre-wrap rounded-lg bg-slate-50 p-3">{e.message}</dd>
 				</dl>
-				<Form method="post" className="mt-8 space-y-4">
+				<Form method="post" noValidate onSubmit={form.onSubmit} className="mt-8 space-y-4">
+					<ErrorSummary
+						errors={errors}
+						idFor={(name) => `enquiry-${name}`}
+						attempt={form.attempt}
+					/>
 					{actionData?.saved ? (
 						<p
 							role="status"
@@ -99,12 +107,15 @@ export default function AdminEnquiry({ loaderData, actionData }: Route.Component
 							Saved.
 						</p>
 					) : null}
-					<fieldset>
+					<fieldset aria-describedby={errors.status ? 'enquiry-status-error' : undefined}>
 						<legend className="font-semibold text-slate-800">Status</legend>
 						<div className="mt-2 flex flex-wrap gap-6">
-							{ENQUIRY_STATUSES.map((s) => (
+							{ENQUIRY_STATUSES.map((s, i) => (
 								<label key={s} className="flex min-h-11 items-center gap-2">
 									<input
+										// The summary's link goes to the first choice, as GOV.UK's does.
+										id={i === 0 ? 'enquiry-status' : undefined}
+										onChange={() => form.clear('status')}
 										type="radio"
 										name="status"
 										value={s}
@@ -127,6 +138,7 @@ export default function AdminEnquiry({ loaderData, actionData }: Route.Component
 							rows={4}
 							maxLength={5000}
 							defaultValue={e.notes}
+							onChange={() => form.clear('notes')}
 							className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base"
 							{...errorProps('enquiry-notes', errors.notes)}
 						/>

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from 'lucide-react'
-import type { ComponentProps } from 'react'
-import { data, Link, redirect } from 'react-router'
+import { type ComponentProps, lazy, Suspense } from 'react'
+import { data, redirect } from 'react-router'
 import { changePassword, reauthenticate, signOut } from '~/.server/auth/account'
 import { getSessionUser, requireUser, safeRedirectPath } from '~/.server/auth/guards'
 import { deleteAccount, getProfile, saveDeliveryDetails } from '~/.server/auth/profile'
@@ -8,18 +8,27 @@ import { sessionCacheFor } from '~/.server/auth/session-cache'
 import { outboxDirFor, removeEmlFiles } from '~/.server/email/transport'
 import { readForm } from '~/.server/http/read-body'
 import { listCustomerOrders } from '~/.server/orders/customer-orders'
-import { OrdersTab } from '~/components/account/orders-tab'
-import { ProfileTab } from '~/components/account/profile-tab'
 import { AuthForm } from '~/components/auth/auth-form'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
-import { ChangePasswordSchema, parseMode } from '~/lib/auth-forms'
-import { cn } from '~/lib/cn'
+import {
+	ChangePasswordSchema,
+	DeleteAccountSchema,
+	MESSAGE_FIELDS,
+	parseMode,
+} from '~/lib/auth-forms'
 import { ProfileDeliverySchema } from '~/lib/delivery-schema'
-import { parseForm } from '~/lib/forms'
+import { type FieldErrors, parseForm } from '~/lib/forms'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/auth'
 import { handleAuthForm } from './auth-form.server'
+
+// My Account is its own chunk: the sign-in page (most visitors) never loads it. When the session
+// hint says signed in, the fetch starts as this module loads, before hydration needs it.
+const loadAccountScreens = () => import('~/components/account/account-screens')
+const AccountScreens = lazy(loadAccountScreens)
+if (typeof document !== 'undefined' && document.documentElement.dataset.session)
+	void loadAccountScreens()
 
 export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'Account', to: '/auth' }) }
 
@@ -116,7 +125,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	if (intent === 'change-password') {
 		const parsed = parseForm(ChangePasswordSchema, form)
-		if (!parsed.ok) return accountFailure('password', parsed.formError, 400)
+		if (!parsed.ok) return accountFailure('password', parsed.formError, 400, parsed.fieldErrors)
 		const { currentPassword, password } = parsed.data
 		const result = await changePassword(context, user, currentPassword, password, request.headers)
 		if (!result.ok) return accountFailure('password', result.message, result.status)
@@ -124,9 +133,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return redirect('/auth?password=changed', { headers: result.headers })
 	}
 	if (intent === 'delete-account') {
-		if (form.get('confirm') !== 'yes')
-			return data({ profileErrors: {}, saved: false }, { status: 400 })
-		const check = await reauthenticate(context, user, String(form.get('currentPassword') ?? ''))
+		const parsed = parseForm(DeleteAccountSchema, form)
+		if (!parsed.ok) return accountFailure('delete', parsed.formError, 400, parsed.fieldErrors)
+		const check = await reauthenticate(context, user, parsed.data.currentPassword)
 		if (!check.ok) return accountFailure('delete', check.message, check.status)
 		const headers = await signOut(context, request.headers)
 		const emailIds = await deleteAccount(context.db, user.id)
@@ -138,9 +147,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 	return data({ profileErrors: {}, saved: false }, { status: 400 })
 }
 
-/** A failed password change or deletion, shown beside the form it came from. */
-function accountFailure(form: 'password' | 'delete', message: string, status: number) {
-	return data({ profileErrors: {}, saved: false, accountError: { form, message } }, { status })
+/** A failed password change or deletion, shown in the form it came from, on its field if it has one. */
+function accountFailure(
+	form: 'password' | 'delete',
+	message: string,
+	status: number,
+	fieldErrors: FieldErrors = {},
+) {
+	const field = Object.keys(fieldErrors)[0] || MESSAGE_FIELDS[message]
+	return data(
+		{ profileErrors: {}, saved: false, accountError: { form, message, field } },
+		{ status },
+	)
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
@@ -169,46 +187,16 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 		)
 	}
 	const profileResult = actionData && 'profileErrors' in actionData ? actionData : undefined
-	// Serialised action data loses the union's literal types; this field is ours alone.
-	const accountResult = profileResult as
-		| Pick<ComponentProps<typeof ProfileTab>, 'accountError'>
-		| undefined
-	const tab = loaderData.tab
 	return (
-		<>
-			<PageHeader title="My Account" />
-			<div className="container-page py-10">
-				<nav aria-label="Account sections" className="mb-8 flex gap-2 border-b border-slate-200">
-					{(['profile', 'orders'] as const).map((t) => (
-						<Link
-							key={t}
-							to={t === 'orders' ? '/auth?tab=orders' : '/auth'}
-							aria-current={tab === t ? 'page' : undefined}
-							className={cn(
-								'-mb-px border-b-2 px-4 py-3 font-semibold',
-								tab === t
-									? 'border-pond-800 text-pond-900'
-									: 'border-transparent text-slate-600 hover:text-pond-800',
-							)}
-						>
-							{t === 'orders' ? 'Orders' : 'Profile'}
-						</Link>
-					))}
-				</nav>
-				{tab === 'orders' ? (
-					<OrdersTab orders={account.orders} loadError={account.ordersError} />
-				) : (
-					<ProfileTab
-						email={account.email}
-						details={account.details}
-						errors={profileResult?.profileErrors}
-						saved={profileResult?.saved}
-						accountError={accountResult?.accountError}
-						passwordChanged={!accountResult?.accountError && loaderData.passwordChanged}
-					/>
-				)}
-			</div>
-		</>
+		<Suspense fallback={null}>
+			<AccountScreens
+				account={account}
+				tab={loaderData.tab}
+				passwordChanged={loaderData.passwordChanged}
+				// Serialised action data loses the union's literal types; these fields are ours alone.
+				result={profileResult as ComponentProps<typeof AccountScreens>['result']}
+			/>
+		</Suspense>
 	)
 }
 

@@ -13,6 +13,7 @@ import { CheckoutSteps } from '~/components/checkout/checkout-steps'
 import { CheckoutSummary } from '~/components/checkout/order-summary'
 import { SiteAccessFields } from '~/components/checkout/site-access-fields'
 import { PageHeader } from '~/components/content/page-header'
+import { ErrorSummary } from '~/components/forms/error-summary'
 import { useFormErrors } from '~/components/forms/use-form-errors'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { CheckoutFormSchema } from '~/lib/checkout-schema'
@@ -102,6 +103,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 }
 
+/** The id of each checkout field's input, for the error summary's links. */
+const checkoutFieldId = (name: string) =>
+	name === 'gateWidthCm' ? 'gate-width' : `delivery-${name}`
+
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
 	const { items, hydrated } = useCart()
 	const navigate = useNavigate()
@@ -147,6 +152,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 								{actionData.message}
 							</p>
 						) : null}
+						<ErrorSummary errors={form.errors} idFor={checkoutFieldId} attempt={form.attempt} />
 						<input type="hidden" name="cart" value={cartJson} />
 						<input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
 						<DeliveryFields

@@ -18,7 +18,28 @@ import { writeVariants } from './variants'
 /** Bump when any drawing changes, so every machine regenerates its copies. */
 export const VERSION = 4
 
-/** Which pond each photo-like image shows (the seed comes from SITE_IMAGES). */
+type Art = { kind: 'scene' | 'tile' | 'avatar' | 'placeholder' | 'social'; seed: number }
+
+/** What each image is (a scene, a category tile, …) and its seed, so each looks different but stays stable. */
+const ART: Record<SiteImageName, Art> = {
+	hero: { kind: 'scene', seed: 1 },
+	bespoke: { kind: 'scene', seed: 2 },
+	'why-choose-us': { kind: 'scene', seed: 3 },
+	about: { kind: 'scene', seed: 4 },
+	'tile-filters': { kind: 'tile', seed: 11 },
+	'tile-fittings': { kind: 'tile', seed: 12 },
+	'tile-pumps': { kind: 'tile', seed: 13 },
+	'tile-air-pumps': { kind: 'tile', seed: 14 },
+	'tile-skimmers': { kind: 'tile', seed: 15 },
+	'tile-all': { kind: 'tile', seed: 16 },
+	'avatar-1': { kind: 'avatar', seed: 21 },
+	'avatar-2': { kind: 'avatar', seed: 22 },
+	'avatar-3': { kind: 'avatar', seed: 23 },
+	placeholder: { kind: 'placeholder', seed: 0 },
+	social: { kind: 'social', seed: 5 },
+}
+
+/** Which pond each photo-like image shows (the seed comes from ART). */
 const SCENES: Partial<Record<SiteImageName, { style: SceneStyle; shot?: Shot }>> = {
 	hero: { style: 'natural', shot: 'close' },
 	bespoke: { style: 'raised-stone', shot: 'medium' },
@@ -31,9 +52,10 @@ const draw = (svg: string) => toPixels(sharp(Buffer.from(svg)))
 
 /** The full-size image, as raw pixels. */
 async function master(name: SiteImageName, spec: SiteImage): Promise<Pixels> {
-	const { width, height, seed, color } = spec
+	const { width, height, color } = spec
+	const { kind, seed } = ART[name]
 	const scene = { seed, width, height, style: 'natural' as SceneStyle, ...SCENES[name] }
-	switch (spec.kind) {
+	switch (kind) {
 		case 'scene':
 			return renderPondScene(scene)
 		case 'social':

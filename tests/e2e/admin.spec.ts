@@ -49,7 +49,13 @@ test('quote to cash: set the delivery cost, the customer pays by the emailed lin
 	const cost = modal.getByLabel('Delivery cost (£)')
 	await cost.fill('-2')
 	await modal.getByRole('button', { name: 'Set Delivery Cost' }).click()
-	await expect(modal.getByText('Please enter a valid delivery cost')).toBeVisible()
+	// The error summary takes focus; its link leads to the field, which has its own message.
+	await expect(modal.getByTestId('error-summary')).toBeFocused()
+	await modal.getByRole('link', { name: 'Please enter a valid delivery cost' }).click()
+	await expect(cost).toBeFocused()
+	await expect(modal.locator('#delivery-cost-error')).toHaveText(
+		'Please enter a valid delivery cost',
+	)
 	await cost.fill('45.50')
 	await expect(modal.getByText('Please enter a valid delivery cost')).toHaveCount(0)
 	await modal.getByLabel('Admin notes').fill('Pallet delivery, customer has a lane')

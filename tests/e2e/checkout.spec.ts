@@ -44,7 +44,8 @@ test('from Add to Cart to a stored order request, its email and My Account', asy
 		'Postcode is required',
 		'Phone number is required',
 	]) {
-		await expect(page.getByText(message, { exact: true })).toBeVisible()
+		// Beside its field (the error summary repeats it as a link).
+		await expect(page.locator('p').getByText(message, { exact: true })).toBeVisible()
 	}
 	await page.getByLabel('First name').fill('Hamish')
 	await expect(page.getByText('First name is required')).toHaveCount(0)
@@ -54,8 +55,12 @@ test('from Add to Cart to a stored order request, its email and My Account', asy
 	await page.getByLabel('Phone number').fill('01349 12')
 	await page.getByLabel('Email for delivery updates').fill('not-an-email')
 	await page.getByRole('button', { name: 'Place Order Request' }).click()
-	await expect(page.getByText('Please enter a valid phone number')).toBeVisible()
-	await expect(page.getByText('Please enter a valid email address')).toBeVisible()
+	await expect(page.locator('#delivery-phone-error')).toHaveText(
+		/Please enter a valid phone number/,
+	)
+	await expect(page.locator('#delivery-email-error')).toHaveText(
+		/Please enter a valid email address/,
+	)
 	await page.getByLabel('Phone number').fill('01349 123456')
 	await page.getByLabel('Email for delivery updates').fill('')
 	await page.getByLabel('Save this information to my profile for later orders').check()

@@ -81,7 +81,16 @@ test('changing the Highlands pallet price changes the next suggestion @mobile', 
 	}
 	try {
 		await save('-1')
-		await expect(page.getByText('Enter a price in pounds, 0 or more (e.g. 12.50)')).toBeVisible()
+		// The error summary takes focus and its link leads to the field, whose message is beside it.
+		const summary = page.getByTestId('error-summary')
+		await expect(summary).toBeFocused()
+		await summary
+			.getByRole('link', { name: 'Enter a price in pounds, 0 or more (e.g. 12.50)' })
+			.click()
+		await expect(pallet).toBeFocused()
+		await expect(page.locator(`#${await pallet.getAttribute('aria-describedby')}`)).toHaveText(
+			'Enter a price in pounds, 0 or more (e.g. 12.50)',
+		)
 		await save('79.50')
 		await expect(
 			page.getByText('Delivery rates saved. New suggestions use them straight away.'),

@@ -17,7 +17,8 @@ test('ask for a price from an unpriced product, then the admin finds the enquiry
 	await customer.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 	await expect(customer.getByLabel(/Product code/)).toHaveValue('FT-1023')
 	await customer.getByRole('button', { name: 'Send message' }).click()
-	await expect(customer.getByText('Please enter your name')).toBeVisible()
+	// Beside the field (the error summary repeats it as a link).
+	await expect(customer.locator('#enquiry-name-error')).toHaveText('Please enter your name')
 	await customer.getByLabel('Your name').fill(name)
 	await customer.getByLabel('Email').fill(email)
 	await customer.getByLabel('Your message').fill('What would two of these cost delivered to Elgin?')

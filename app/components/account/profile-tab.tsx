@@ -1,9 +1,10 @@
-import { Download, LogOut, Trash2 } from 'lucide-react'
+import { Download, LogOut } from 'lucide-react'
 import { Form, useNavigation } from 'react-router'
+import { ErrorSummary } from '~/components/forms/error-summary'
 import { useFormErrors } from '~/components/forms/use-form-errors'
-import { AUTH_MESSAGES } from '~/lib/auth-forms'
 import { type DeliveryField, ProfileDeliverySchema } from '~/lib/delivery-schema'
 import type { FieldErrors } from '~/lib/forms'
+import { type AccountError, ChangePassword, DeleteAccount } from './account-security'
 import { DeliveryFields, PROFILE_FIELDS } from './delivery-fields'
 
 type ProfileTabProps = {
@@ -12,7 +13,7 @@ type ProfileTabProps = {
 	errors?: FieldErrors
 	saved?: boolean
 	/** A refused password change or deletion, shown in the form it came from. */
-	accountError?: { form: 'password' | 'delete'; message: string }
+	accountError?: AccountError & { form: 'password' | 'delete' }
 	passwordChanged?: boolean
 }
 
@@ -49,6 +50,11 @@ export function ProfileTab({
 				</p>
 				<Form method="post" noValidate className="mt-4 space-y-4" onSubmit={form.onSubmit}>
 					<input type="hidden" name="intent" value="save-details" />
+					<ErrorSummary
+						errors={form.errors}
+						idFor={(name) => `delivery-${name}`}
+						attempt={form.attempt}
+					/>
 					<DeliveryFields
 						fields={PROFILE_FIELDS}
 						values={details}
@@ -68,7 +74,7 @@ export function ProfileTab({
 				</Form>
 			</section>
 			<ChangePassword
-				error={accountError?.form === 'password' ? accountError.message : undefined}
+				error={accountError?.form === 'password' ? accountError : undefined}
 				changed={passwordChanged}
 			/>
 			<section aria-labelledby="your-data" className="space-y-4">
@@ -86,98 +92,8 @@ export function ProfileTab({
 						</button>
 					</Form>
 				</div>
-				<details className="rounded-xl border border-red-200 p-4">
-					<summary className="cursor-pointer font-semibold text-red-800">Delete my account</summary>
-					<Form method="post" className="mt-3 space-y-3">
-						<input type="hidden" name="intent" value="delete-account" />
-						<p className="text-sm text-slate-700">
-							This removes your account, your saved details and your name, email, phone number and
-							address from past orders. We keep the anonymised order records (items and totals) for
-							our accounts. This cannot be undone.
-						</p>
-						{accountError?.form === 'delete' ? (
-							<p role="alert" className="text-sm font-medium text-red-800">
-								{accountError.message}
-							</p>
-						) : null}
-						<PasswordField name="currentPassword" label="Your current password" />
-						<label className="flex items-center gap-2 text-sm font-medium">
-							<input
-								type="checkbox"
-								name="confirm"
-								value="yes"
-								required
-								className="size-4 accent-red-700"
-							/>
-							I understand that my account will be deleted permanently.
-						</label>
-						<button
-							type="submit"
-							className="btn bg-red-700 text-white hover:bg-red-800 focus-visible:outline-red-700"
-						>
-							<Trash2 aria-hidden="true" className="size-5" /> Delete my account
-						</button>
-					</Form>
-				</details>
+				<DeleteAccount error={accountError?.form === 'delete' ? accountError : undefined} />
 			</section>
 		</div>
-	)
-}
-
-function PasswordField({
-	name,
-	label,
-	autoComplete = 'current-password',
-}: {
-	name: string
-	label: string
-	autoComplete?: string
-}) {
-	return (
-		<label className="block text-sm font-semibold text-slate-800">
-			{label}
-			<input
-				name={name}
-				type="password"
-				required
-				maxLength={128}
-				autoComplete={autoComplete}
-				className="mt-1 block min-h-11 w-full max-w-sm rounded-lg border border-slate-300 px-3 text-base"
-			/>
-		</label>
-	)
-}
-
-/** Changing a sign-in detail asks for the current password first (re-authentication). */
-function ChangePassword({ error, changed }: { error?: string; changed?: boolean }) {
-	return (
-		<section aria-labelledby="change-password" className="space-y-4">
-			<h2 id="change-password" className="font-display text-xl font-bold text-pond-900">
-				Change password
-			</h2>
-			<Form method="post" className="space-y-3">
-				<input type="hidden" name="intent" value="change-password" />
-				{error ? (
-					<p role="alert" className="text-sm font-medium text-red-800">
-						{error}
-					</p>
-				) : null}
-				{changed ? (
-					<p role="status" className="font-medium text-green-800">
-						{AUTH_MESSAGES.passwordChanged}
-					</p>
-				) : null}
-				<PasswordField name="currentPassword" label="Current password" />
-				<PasswordField name="password" label="New password" autoComplete="new-password" />
-				<PasswordField
-					name="confirmPassword"
-					label="Confirm new password"
-					autoComplete="new-password"
-				/>
-				<button type="submit" className="btn-secondary">
-					Change password
-				</button>
-			</Form>
-		</section>
 	)
 }

@@ -1,5 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { Form, useNavigate } from 'react-router'
+import { ErrorSummary } from '~/components/forms/error-summary'
+import { errorProps, FieldError } from '~/components/forms/field-error'
 import { CSV_HEADER_HINT } from '~/lib/catalog/columns'
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from '~/lib/catalog/upload'
 
@@ -15,22 +17,26 @@ type Progress =
  */
 export function CatalogueUploadForm() {
 	const [progress, setProgress] = useState<Progress>({ state: 'idle' })
+	// Each refusal counts as a failed submit: the error summary takes focus again.
+	const [attempt, setAttempt] = useState(0)
+	const fail = (error: string) => {
+		setProgress({ state: 'failed', error })
+		setAttempt((n) => n + 1)
+	}
 	const navigate = useNavigate()
 	const busy = progress.state === 'uploading' || progress.state === 'checking'
+	const error = progress.state === 'failed' ? progress.error : undefined
 
 	function onSubmit(event: FormEvent<HTMLFormElement>) {
 		const form = event.currentTarget
 		const file = new FormData(form).get('file')
 		event.preventDefault()
 		if (!(file instanceof File) || file.size === 0) {
-			setProgress({ state: 'failed', error: 'Please choose a CSV file to upload.' })
+			fail('Please choose a CSV file to upload.')
 			return
 		}
 		if (file.size > MAX_UPLOAD_BYTES) {
-			setProgress({
-				state: 'failed',
-				error: `The file is larger than ${MAX_UPLOAD_LABEL}, the most the upload takes.`,
-			})
+			fail(`The file is larger than ${MAX_UPLOAD_LABEL}, the most the upload takes.`)
 			return
 		}
 		const xhr = new XMLHttpRequest()
@@ -40,8 +46,7 @@ export function CatalogueUploadForm() {
 				setProgress({ state: 'uploading', percent: Math.round((e.loaded / e.total) * 100) })
 		}
 		xhr.upload.onload = () => setProgress({ state: 'checking' })
-		xhr.onerror = () =>
-			setProgress({ state: 'failed', error: 'The upload failed. Please check your connection.' })
+		xhr.onerror = () => fail('The upload failed. Please check your connection.')
 		xhr.onload = () => {
 			const target = new URL(xhr.responseURL)
 			if (xhr.status === 200 && target.searchParams.has('upload')) {
@@ -53,7 +58,7 @@ export function CatalogueUploadForm() {
 			const error =
 				page.querySelector('[role="alert"]')?.textContent ??
 				(xhr.status === 413 ? 'The file is too large.' : 'The upload failed. Please try again.')
-			setProgress({ state: 'failed', error })
+			fail(error)
 		}
 		setProgress({ state: 'uploading', percent: 0 })
 		xhr.send(new FormData(form))
@@ -72,9 +77,16 @@ export function CatalogueUploadForm() {
 				method="post"
 				encType="multipart/form-data"
 				reloadDocument
+				noValidate
 				onSubmit={onSubmit}
 				className="mt-4 flex flex-wrap items-end gap-4"
 			>
+				<ErrorSummary
+					errors={{ file: error }}
+					idFor={() => 'catalogue-file'}
+					attempt={attempt}
+					className="basis-full"
+				/>
 				<div className="min-w-0 max-w-full">
 					<label htmlFor="catalogue-file" className="text-sm font-semibold text-slate-800">
 						Catalogue file (.csv)
@@ -87,7 +99,9 @@ export function CatalogueUploadForm() {
 						required
 						className="mt-1 block min-h-11 w-full max-w-full text-base"
 						onChange={() => setProgress({ state: 'idle' })}
+						{...errorProps('catalogue-file', error)}
 					/>
+					<FieldError id="catalogue-file" error={error} />
 				</div>
 				<button type="submit" className="btn-primary" disabled={busy}>
 					{busy ? 'Checking…' : 'Upload and check'}
@@ -106,11 +120,6 @@ export function CatalogueUploadForm() {
 					</>
 				) : null}
 			</div>
-			{progress.state === 'failed' ? (
-				<p role="alert" className="mt-3 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">
-					{progress.error}
-				</p>
-			) : null}
 		</section>
 	)
 }

@@ -1,5 +1,6 @@
 import { useRef } from 'react'
 import { Form, useNavigation } from 'react-router'
+import { ErrorSummary } from '~/components/forms/error-summary'
 import { errorProps, FieldError } from '~/components/forms/field-error'
 import { INPUT_CLASS } from '~/components/forms/input-class'
 import { useFormErrors } from '~/components/forms/use-form-errors'
@@ -24,6 +25,9 @@ export function Hidden({ intent, order }: { intent: OrderIntent; order: AdminOrd
 	)
 }
 
+const deliveryCostFieldId = (name: string) =>
+	name === 'deliveryCost' ? 'delivery-cost' : 'admin-notes'
+
 /** Spec: set or update the delivery cost with admin notes; hidden once the order is cancelled. */
 export function DeliveryCostForm({
 	order,
@@ -43,6 +47,7 @@ export function DeliveryCostForm({
 		<Form method="post" noValidate onSubmit={form.onSubmit} className="space-y-3">
 			<Hidden intent="set-delivery-cost" order={order} />
 			<h3 className="font-display text-lg font-bold text-pond-900">Delivery cost</h3>
+			<ErrorSummary errors={form.errors} idFor={deliveryCostFieldId} attempt={form.attempt} />
 			{order.quoteExpired ? (
 				<p className="rounded-lg bg-red-50 p-3 text-sm text-red-900">
 					This quote has expired: the customer can no longer pay it. Re-quote to send a new link

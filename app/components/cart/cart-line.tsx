@@ -1,6 +1,7 @@
 import { Minus, Plus, Trash2 } from 'lucide-react'
 import { showPlaceholder } from '~/components/ui/picture'
-import { type CartItem, displayName, lineTotalPence } from '~/lib/cart/cart'
+import { type CartItem, displayName } from '~/lib/cart/cart'
+import { lineTotalPence } from '~/lib/cart/cart-totals'
 import { formatPence, parsePriceText } from '~/lib/money'
 import { useCart } from './cart-provider'
 

@@ -7,6 +7,7 @@ import {
 	removeItem,
 	updateQuantity as setLineQuantity,
 } from '~/lib/cart/cart'
+import { parseStoredCart } from '~/lib/cart/cart-storage'
 
 export const TOAST_DURATION_MS = 4000
 
@@ -37,26 +38,15 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
 	const toastTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
 
 	useEffect(() => {
-		let active = true
-		const load = async () => {
-			const { parseStoredCart } = await import('~/lib/cart/cart-storage')
-			if (!active) return
-			setItems(parseStoredCart(readStorage()))
-			setHydrated(true)
-			const onStorage = (event: StorageEvent) => {
-				if (event.key === CART_STORAGE_KEY || event.key === null) {
-					setItems(parseStoredCart(event.newValue))
-				}
+		setItems(parseStoredCart(readStorage()))
+		setHydrated(true)
+		const onStorage = (event: StorageEvent) => {
+			if (event.key === CART_STORAGE_KEY || event.key === null) {
+				setItems(parseStoredCart(event.newValue))
 			}
-			window.addEventListener('storage', onStorage)
-			cleanup = () => window.removeEventListener('storage', onStorage)
 		}
-		let cleanup = () => {}
-		void load()
-		return () => {
-			active = false
-			cleanup()
-		}
+		window.addEventListener('storage', onStorage)
+		return () => window.removeEventListener('storage', onStorage)
 	}, [])
 
 	useEffect(() => {

@@ -1,5 +1,6 @@
 import { CheckoutDeliveryEstimate } from '~/components/cart/delivery-estimate'
-import { type CartItem, displayName, lineTotalPence, subtotalPence } from '~/lib/cart/cart'
+import { type CartItem, displayName } from '~/lib/cart/cart'
+import { lineTotalPence, subtotalPence } from '~/lib/cart/cart-totals'
 import { formatPence } from '~/lib/money'
 
 /** The cart as the checkout shows it; the server re-prices it when the order is placed. */

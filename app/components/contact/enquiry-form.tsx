@@ -1,5 +1,6 @@
 import { CheckCircle2 } from 'lucide-react'
 import { Form, useNavigation } from 'react-router'
+import { ErrorSummary } from '~/components/forms/error-summary'
 import { errorProps, FieldError } from '~/components/forms/field-error'
 import { INPUT_CLASS } from '~/components/forms/input-class'
 import { useFormErrors } from '~/components/forms/use-form-errors'
@@ -80,6 +81,12 @@ export function EnquiryForm({
 				onSubmit={form.onSubmit}
 				className="mt-6 grid gap-4 sm:grid-cols-2"
 			>
+				<ErrorSummary
+					errors={form.errors}
+					idFor={(name) => `enquiry-${name}`}
+					attempt={form.attempt}
+					className="sm:col-span-2"
+				/>
 				{field('name', 'Your name', { autoComplete: 'name', required: true })}
 				{field('email', 'Email', { type: 'email', autoComplete: 'email', required: true })}
 				{field('phone', 'Phone', { type: 'tel', autoComplete: 'tel' })}
@@ -90,9 +97,11 @@ export function EnquiryForm({
 						className="mt-2 flex flex-wrap gap-6"
 						{...errorProps('enquiry-topic', form.errors.topic)}
 					>
-						{ENQUIRY_TOPICS.map((topic) => (
+						{ENQUIRY_TOPICS.map((topic, i) => (
 							<label key={topic} className="flex min-h-11 items-center gap-2 text-slate-800">
 								<input
+									// The error summary's link goes to the first choice, as GOV.UK's does.
+									id={i === 0 ? 'enquiry-topic' : undefined}
 									type="radio"
 									name="topic"
 									value={topic}

@@ -1,24 +1,34 @@
 import { X } from 'lucide-react'
-import { useEffect, useRef } from 'react'
+import { type KeyboardEvent, useEffect, useRef } from 'react'
 import type { PortfolioProject } from '~/data/portfolio'
 import { galleryAlt } from '~/data/portfolio'
 import { swipeDirection } from '~/lib/gallery'
 import { GalleryPhoto } from './gallery-photo'
 import { PhotoArrows } from './photo-arrows'
 
+/** Tab past the last button goes to the first and back: a modal dialog alone lets focus leave for the browser's toolbar. */
+function cycleFocus(event: KeyboardEvent<HTMLDialogElement>) {
+	const buttons = [...event.currentTarget.querySelectorAll<HTMLElement>('button')]
+	const edge = event.shiftKey ? buttons[0] : buttons.at(-1)
+	if (document.activeElement !== edge && event.currentTarget.contains(document.activeElement))
+		return
+	event.preventDefault()
+	;(event.shiftKey ? buttons.at(-1) : buttons[0])?.focus()
+}
+
 type Props = {
 	project: PortfolioProject
 	index: number
-	colours: string[]
 	onMove: (delta: number) => void
 	onClose: () => void
 }
 
 /**
- * The full-screen photo viewer: a modal <dialog> (the browser traps focus and closes it on
- * Escape), arrow keys and swipes move, and focus goes back to where it was on close.
+ * The full-screen photo viewer: a modal <dialog> (the browser makes the page inert and closes it
+ * on Escape), Tab cycles through its buttons, arrow keys and swipes move, and focus goes back to
+ * where it was on close.
  */
-export function FullscreenViewer({ project, index, colours, onMove, onClose }: Props) {
+export function FullscreenViewer({ project, index, onMove, onClose }: Props) {
 	const dialogRef = useRef<HTMLDialogElement>(null)
 	const swipe = useRef<{ x: number; y: number } | null>(null)
 
@@ -47,23 +57,13 @@ export function FullscreenViewer({ project, index, colours, onMove, onClose }: P
 			onKeyDown={(event) => {
 				if (event.key === 'ArrowRight') onMove(1)
 				if (event.key === 'ArrowLeft') onMove(-1)
-			}}
-			onPointerDown={(event) => {
-				swipe.current = { x: event.clientX, y: event.clientY }
-			}}
-			onPointerUp={(event) => {
-				if (!swipe.current) return
-				const direction = swipeDirection(
-					event.clientX - swipe.current.x,
-					event.clientY - swipe.current.y,
-				)
-				swipe.current = null
-				if (direction) onMove(direction)
+				if (event.key === 'Tab') cycleFocus(event)
 			}}
 			className="m-0 h-dvh max-h-none w-screen max-w-none bg-black/95 p-0 text-white backdrop:bg-black/80"
 		>
-			<div className="flex h-full flex-col">
-				<div className="flex items-center justify-between p-3">
+			{/* The safe area keeps the controls clear of a phone's notch and rounded corners. */}
+			<div className="flex h-full flex-col pt-[env(safe-area-inset-top)] pr-[env(safe-area-inset-right)] pb-[env(safe-area-inset-bottom)] pl-[env(safe-area-inset-left)]">
+				<div className="flex shrink-0 items-center justify-between px-3 py-1">
 					<p
 						className="text-sm font-medium"
 						aria-live="polite"
@@ -77,15 +77,34 @@ export function FullscreenViewer({ project, index, colours, onMove, onClose }: P
 						<span className="sr-only">Close full screen</span>
 					</button>
 				</div>
-				<div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-4">
+				{/* touch-none: a horizontal drag is a swipe here, not a pan the browser would cancel. */}
+				<div
+					className="relative min-h-0 flex-1 touch-none"
+					onPointerDown={(event) => {
+						swipe.current = { x: event.clientX, y: event.clientY }
+					}}
+					onPointerCancel={() => {
+						swipe.current = null
+					}}
+					onPointerUp={(event) => {
+						if (!swipe.current) return
+						const direction = swipeDirection(
+							event.clientX - swipe.current.x,
+							event.clientY - swipe.current.y,
+						)
+						swipe.current = null
+						if (direction) onMove(direction)
+					}}
+				>
+					{/* The image box is this whole area and contain fits the photo inside it at any aspect ratio. */}
 					<GalleryPhoto
 						projectId={project.id}
 						photo={photo}
 						alt={galleryAlt(project, photo)}
 						sizes="100vw"
-						colour={colours[index]}
+						colour="transparent"
 						priority
-						className="max-h-full w-auto max-w-full object-contain"
+						className="absolute inset-0 size-full object-contain"
 					/>
 					<PhotoArrows onMove={onMove} large />
 				</div>

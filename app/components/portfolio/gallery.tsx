@@ -111,7 +111,6 @@ export function Gallery({ project, colours }: { project: PortfolioProject; colou
 				<FullscreenViewer
 					project={project}
 					index={index}
-					colours={colours}
 					onMove={move}
 					onClose={() => setFullscreen(false)}
 				/>

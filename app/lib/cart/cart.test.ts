@@ -7,10 +7,10 @@ import {
 	itemCount,
 	MAX_LINES,
 	removeItem,
-	subtotalPence,
 	updateQuantity,
 } from './cart'
 import { parseStoredCart } from './cart-storage'
+import { subtotalPence } from './cart-totals'
 
 const item = (overrides: Partial<CartItem> = {}): CartItem => ({
 	id: '7',
@@ -65,6 +65,17 @@ describe('cart rules', () => {
 		expect(parseStoredCart(JSON.stringify([item(), { id: 3 }, item({ quantity: -2 })]))).toEqual([
 			item(),
 		])
+	})
+
+	it('keeps to safeText on stored lines: control characters, broken text, limits, extra fields', () => {
+		const stored = (lines: unknown[]) => parseStoredCart(JSON.stringify(lines))
+		expect(stored([item({ name: 'Pump\u0000' })])).toEqual([])
+		expect(stored([item({ name: 'Pump \ud800' })])).toEqual([])
+		expect(stored([item({ id: '' })])).toEqual([])
+		expect(stored([item({ code: 'x'.repeat(101) })])).toEqual([])
+		expect(stored([item({ quantity: 1000 })])).toEqual([])
+		expect(stored([item({ quantity: 1.5 })])).toEqual([])
+		expect(stored([{ ...item(), extra: 'dropped' }])).toEqual([item()])
 	})
 
 	it('counts items and totals lines in pence', () => {

@@ -1,5 +1,3 @@
-import { parsePriceText } from '~/lib/money'
-
 export const CART_STORAGE_KEY = 'cart'
 /** The server refuses more (placeOrder); the cart never offers them. */
 export const MAX_LINES = 100
@@ -67,15 +65,6 @@ export function updateQuantity(
 
 export const itemCount = (cart: readonly CartItem[]) =>
 	cart.reduce((sum, line) => sum + line.quantity, 0)
-
-/** Line total in pence, or null when the line has no usable price. */
-export function lineTotalPence(line: CartItem) {
-	const unit = parsePriceText(line.price)
-	return unit === null ? null : unit * line.quantity
-}
-
-export const subtotalPence = (cart: readonly CartItem[]) =>
-	cart.reduce((sum, line) => sum + (lineTotalPence(line) ?? 0), 0)
 
 /** 'Pond Pump - 2 m - With UV' — the spec's display name combining name, size and option. */
 export const displayName = (line: Pick<CartItem, 'name' | 'selectedSize' | 'selectedOption'>) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { type FieldErrors, parseForm } from '~/lib/forms'
 import { parsePriceText } from '~/lib/money'
 import { safeText } from '~/lib/text-safety'
 import { FALLBACK_ZONE_ID, overlaps, parseRule } from './zones'
@@ -153,4 +154,15 @@ export function readSettingsForm(values: Record<string, string>) {
 		)
 	}
 	return { settings, formKey }
+}
+
+/** The posted form checked against the schema, its errors named as the form's fields ('zones.2.pallet'). */
+export function parseSettingsForm(values: Record<string, string>) {
+	const { settings, formKey } = readSettingsForm(values)
+	const parsed = parseForm(DeliverySettingsSchema, settings)
+	if (parsed.ok) return parsed
+	const fieldErrors: FieldErrors = {}
+	for (const [path, message] of Object.entries(parsed.fieldErrors))
+		fieldErrors[formKey(path)] ??= message
+	return { ...parsed, fieldErrors }
 }
