@@ -105,7 +105,8 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 		db: database.db,
 		logger,
 		...jobs,
-		pollMs: env.OUTBOX_POLL_MS,
+		// At least once a second, whatever the email cadence: reminders and expiries are on time.
+		pollMs: Math.min(env.OUTBOX_POLL_MS, 1000),
 		soleProcess: database.driver === 'pglite',
 	})
 	await scheduler.start()

@@ -80,9 +80,21 @@ describe('delivery rate settings', () => {
 			'zones.new.postcodes': 'KW15-KW17',
 			'zones.new.parcel': '18',
 			'zones.new.pallet': '',
+			reminderHours: '24',
+			lastMorningReminder: 'on',
+			unquotedAlertHours: '16',
+			summaryAt: '08:15',
+			instantQuotes: 'on',
 		})
 		expect(saved.status).toBe(200)
 		const after = await getDeliverySettings(app.database.db)
+		expect(after).toMatchObject({
+			reminderHours: 24,
+			lastMorningReminder: true,
+			unquotedAlertHours: 16,
+			summaryAt: '08:15',
+			instantQuotes: true,
+		})
 		expect(after.zones.find((z) => z.id === 'highlands')!.palletPence).toBe(8_000)
 		expect(after.zones.find((z) => z.name === 'Orkney ferries')).toMatchObject({
 			id: 'orkney-ferries',
