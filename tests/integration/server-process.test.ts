@@ -44,7 +44,7 @@ describe('the server process', () => {
 			await new Promise((r) => setTimeout(r, 100))
 		expect(server.output()).toMatch(
 			new RegExp(
-				`^Shop ready at http://localhost:${port} \\(embedded database in ${server.dataDir}; admin: npm run admin:create -- --email you@example.com\\)$`,
+				`^Shop ready at http://localhost:${port} \\(${process.env.DATABASE_URL ? 'PostgreSQL database' : `embedded database in ${server.dataDir}`}; admin: npm run admin:create -- --email you@example.com\\)$`,
 				'm',
 			),
 		)

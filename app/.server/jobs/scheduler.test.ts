@@ -184,6 +184,24 @@ describe('the job scheduler', () => {
 		expect(keys).toEqual(['every:tick'])
 	})
 
+	it('runs an every-instance job on each instance on its own timer, without a row', async () => {
+		at('2026-11-25T10:00:00Z')
+		const runs: string[] = []
+		const instance = (name: string) =>
+			scheduler({
+				handlers: { drain: async () => void runs.push(name) },
+				everyInstance: [{ name: 'drain', everyMs: 1000 }],
+			})
+		const [a, b] = [instance('a'), instance('b')]
+		await Promise.all([a.runDue(), b.runDue()])
+		at('2026-11-25T10:00:00.500Z')
+		await Promise.all([a.runDue(), b.runDue()])
+		at('2026-11-25T10:00:01Z')
+		await Promise.all([a.runDue(), b.runDue()])
+		expect(runs.sort()).toEqual(['a', 'a', 'b', 'b'])
+		expect(await database.db.select().from(jobs)).toEqual([])
+	})
+
 	it('runs each due job on exactly one of two instances', async () => {
 		at('2026-11-25T10:00:00Z')
 		// Two instances: on PostgreSQL a second pool of connections, as a second server would have.

@@ -19,11 +19,19 @@ export type JobHandler = (payload: Record<string, unknown>, context: JobContext)
 /** A recurring job: every so many milliseconds, or every day at a UK wall-clock time ('07:30'). */
 export type Recurring = { name: string } & ({ everyMs: number } | { dailyAt: string })
 
+/**
+ * Work every instance does on its own timer, not once across them: draining a shared queue whose
+ * rows it claims itself (the email outbox, SKIP LOCKED per email), where two instances working at
+ * once share the load instead of repeating it.
+ */
+export type EveryInstance = { name: string; everyMs: number }
+
 export type SchedulerOptions = {
 	db: Db
 	logger: Logger
 	handlers: Record<string, JobHandler>
 	recurring?: Recurring[]
+	everyInstance?: EveryInstance[]
 	/** Injected in tests, which drive runDue() and never sleep. */
 	now?: () => Date
 	pollMs?: number
@@ -59,6 +67,7 @@ export class Scheduler {
 	readonly #logger: Logger
 	readonly #handlers: Record<string, JobHandler>
 	readonly #recurring: Map<string, Recurring>
+	readonly #local: Array<EveryInstance & { next: number }>
 	readonly #now: () => Date
 	readonly #pollMs: number
 	readonly #leaseMs: number
@@ -74,13 +83,14 @@ export class Scheduler {
 		this.#logger = options.logger
 		this.#handlers = options.handlers
 		this.#recurring = new Map((options.recurring ?? []).map((job) => [recurringKey(job.name), job]))
+		this.#local = (options.everyInstance ?? []).map((job) => ({ ...job, next: 0 }))
 		this.#now = options.now ?? (() => new Date())
 		this.#pollMs = options.pollMs ?? 1000
 		this.#leaseMs = options.leaseMs ?? 2 * 60_000
 		this.#leases = options.leases ?? {}
 		this.#soleProcess = options.soleProcess ?? false
 		this.#maxAttempts = options.maxAttempts ?? 8
-		for (const job of this.#recurring.values())
+		for (const job of [...this.#recurring.values(), ...this.#local])
 			if (!this.#handlers[job.name]) throw new Error(`no handler for the recurring job ${job.name}`)
 	}
 
@@ -124,7 +134,7 @@ export class Scheduler {
 	}
 
 	async #drain() {
-		let ran = 0
+		let ran = await this.#runLocal()
 		for (;;) {
 			// One at a time: a claimed job's lease starts when it is claimed, so claiming a batch
 			// behind a slow job would let the others' leases run out while they wait.
@@ -162,6 +172,32 @@ export class Scheduler {
 				retryAt ? 'job failed; will retry' : 'job failed permanently',
 			)
 		}
+	}
+
+	/** This instance's own timers (EveryInstance): a failure is logged, and it runs again next time. */
+	async #runLocal() {
+		let ran = 0
+		for (const job of this.#local) {
+			const now = this.#now()
+			if (now.getTime() < job.next) continue
+			job.next = now.getTime() + job.everyMs
+			const context = {
+				job: {
+					id: '',
+					key: `local:${job.name}`,
+					name: job.name,
+					payload: {},
+					attempts: 1,
+					runAt: now,
+				},
+				now: this.#now,
+			}
+			await this.#handlers[job.name]!({}, context).catch((error) =>
+				this.#logger.error({ job: job.name, err: error }, 'job failed; will run again'),
+			)
+			ran++
+		}
+		return ran
 	}
 
 	/** The first run time after `now` (and after the run that was due, `due`). */

@@ -21,7 +21,7 @@ import {
 import { reconcileAndReport } from '~/.server/orders/reconcile'
 import { safeText } from '~/lib/text-safety'
 import { purgeFinishedJobs } from './queue'
-import type { JobHandler, Recurring } from './scheduler'
+import type { EveryInstance, JobHandler, Recurring } from './scheduler'
 
 const QuoteJobPayload = z.object({
 	orderId: safeText().max(40),
@@ -45,6 +45,7 @@ export function shopJobs(services: {
 }): {
 	handlers: Record<string, JobHandler>
 	recurring: Recurring[]
+	everyInstance: EveryInstance[]
 	leases: Record<string, number>
 } {
 	const { env, database, logger, outbox, orderDeps } = services
@@ -98,7 +99,6 @@ export function shopJobs(services: {
 		},
 	}
 	const recurring: Recurring[] = [
-		{ name: 'deliver-emails', everyMs: env.OUTBOX_POLL_MS },
 		{ name: 'retention', everyMs: 60 * 60_000 },
 		{ name: 'plan-morning-summary', everyMs: 15 * 60_000 },
 	]
@@ -109,9 +109,10 @@ export function shopJobs(services: {
 		recurring.push({ name: 'backup', everyMs: env.BACKUP_EVERY_HOURS * 3_600_000 })
 	// Slow jobs hold their claim longer, so no other instance starts them again meanwhile.
 	const leases = {
-		'deliver-emails': 60_000,
 		'reconcile-payments': 15 * 60_000,
 		backup: 30 * 60_000,
 	}
-	return { handlers, recurring, leases }
+	// Every instance sends from the shared outbox (each email claimed once): two share the load.
+	const everyInstance = [{ name: 'deliver-emails', everyMs: env.OUTBOX_POLL_MS }]
+	return { handlers, recurring, everyInstance, leases }
 }
