@@ -76,6 +76,20 @@ describe('quote reminders', () => {
 		expect(notes.map((n) => n.note)).toContain('Reminder sent: price held until 18 Jan 2027, 10:00')
 	})
 
+	it('switches the link off at exactly the held-until moment, not a poll later', async () => {
+		const start = Date.parse('2027-01-11T10:00:00Z')
+		const { clock, deps, scheduler } = follow(start)
+		const order = await insertOrder(db())
+		const quoted = await quote(deps, order.id)
+		clock.at = quoted.quoteExpiresAt!.getTime()
+		await scheduler.runDue()
+		const [link] = await db()
+			.select()
+			.from(paymentLinks)
+			.where(eq(paymentLinks.id, quoted.paymentLinkId!))
+		expect(link?.status).toBe('deactivated')
+	})
+
 	it('sends nothing for a quote that was re-priced, paid or whose reminders were stopped', async () => {
 		const start = Date.parse('2027-02-01T10:00:00Z')
 		const { clock, deps, scheduler } = follow(start)

@@ -150,7 +150,9 @@ export async function expireQuote(deps: ActionDeps, job: QuoteJob) {
 		async (order, tx): Promise<Change> => {
 			const found = await currentLink(tx, order, job.linkId)
 			if (found.skip || !found.link) return { refuse: found.skip ?? 'nothing to do' }
-			if (!isQuoteExpired(order, nowOf(deps))) return { refuse: 'the quote has not ended' }
+			// Due at the held-until moment itself: that moment counts as ended (expired means 'before now').
+			const ended = isQuoteExpired(order, new Date(nowOf(deps).getTime() + 1))
+			if (!ended) return { refuse: 'the quote has not ended' }
 			revoked = await revokeActiveLinks(tx, order.id)
 			return {
 				patch: { paymentLinkActive: false },
