@@ -144,8 +144,9 @@ test('cancel and uncancel with confirmation; a price update asks first and sends
 	await expect(modal.getByTestId('payment-link')).not.toHaveText(firstLink)
 	const stale = await page.context().newPage()
 	await visit(stale, new URL(firstLink).pathname)
+	// A replaced link says so, and points to the newer email (issue 31 item 2).
 	await expect(stale.getByRole('heading', { level: 1 })).toHaveText(
-		'This payment link is no longer active',
+		'This payment link has been replaced',
 	)
 
 	await modal.getByRole('button', { name: 'Cancel Order' }).click()
