@@ -20,7 +20,6 @@ function jobKey() {
 
 /** What each job does, in the words staff see. */
 export const JOB_LABELS: Record<string, string> = {
-	'deliver-emails': 'Sending queued emails',
 	retention: 'Deleting delivered emails and finished jobs past their retention',
 	'reconcile-payments': 'Checking Stripe for payments whose webhook never arrived',
 	backup: 'Backing up the embedded database',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, atLondonTime, londonDate, nextLondonTime } from './london-time'
+import { addDays, atLondonTime, londonDate, nextLondonTime, startOfLondonDay } from './london-time'
 
 describe('UK wall-clock times', () => {
 	it('reads 07:30 as GMT in winter and BST in summer', () => {
@@ -46,5 +46,19 @@ describe('UK wall-clock times', () => {
 		expect(londonDate(new Date('2026-07-01T23:30:00Z'))).toBe('2026-07-02')
 		expect(londonDate(new Date('2026-12-31T23:30:00Z'))).toBe('2026-12-31')
 		expect(addDays('2026-12-31', 1)).toBe('2027-01-01')
+	})
+})
+
+describe('London calendar days', () => {
+	it('starts a winter day at midnight UTC and a summer day at 23:00 UTC the day before', () => {
+		expect(startOfLondonDay('2026-01-15').toISOString()).toBe('2026-01-15T00:00:00.000Z')
+		expect(startOfLondonDay('2026-07-01').toISOString()).toBe('2026-06-30T23:00:00.000Z')
+		// The day the clocks go forward still starts at GMT midnight.
+		expect(startOfLondonDay('2026-03-29').toISOString()).toBe('2026-03-29T00:00:00.000Z')
+		expect(startOfLondonDay('2026-03-30').toISOString()).toBe('2026-03-29T23:00:00.000Z')
+	})
+	it('steps to the next day across month and year ends', () => {
+		expect(addDays('2026-12-31', 1)).toBe('2027-01-01')
+		expect(addDays('2028-02-28', 1)).toBe('2028-02-29')
 	})
 })

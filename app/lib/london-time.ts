@@ -54,6 +54,14 @@ export function nextLondonTime(after: Date, hhmm: string): Date {
 	}
 }
 
+/**
+ * The instant a UK calendar day starts, for date filters ('2026-03-29' → 00:00 GMT, '2026-07-01'
+ * → 23:00 UTC the day before). UK clocks change at 01:00/02:00, never at midnight.
+ */
+export function startOfLondonDay(isoDate: string) {
+	return atLondonTime(isoDate, '00:00')
+}
+
 /** 'YYYY-MM-DD' plus n calendar days. */
 export function addDays(isoDate: string, days: number) {
 	const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number]

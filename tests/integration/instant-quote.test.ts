@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { emailOutbox, orderEvents, orders } from '~/.server/db/schema'
 import { saveDeliverySettings } from '~/.server/delivery/settings'
+import { createLogger } from '~/.server/logger'
 import { orderDeps } from '~/.server/orders/deps'
 import { afterOrderPlaced } from '~/.server/orders/instant-quote'
 import { placeOrder } from '~/.server/orders/place-order'
@@ -12,7 +13,7 @@ import { pageText, setUpShop } from '../support/shop'
 /** Issue 31 item 2b: instant quotes, off by default, through the same path as a staff quote. */
 const shop = setUpShop({ withAdmin: true })
 const db = () => shop.app.database.db
-const silent = { info() {}, warn() {} }
+const silent = createLogger('silent')
 // A pallet-class pump from the demo catalogue (£714.99 with these options).
 const pump = {
 	id: '145',

@@ -16,6 +16,15 @@ export type MorningSummary = {
 	flaggedPayments: string[]
 }
 
+/** A day with nothing in it: no summary is sent (a preview says so instead). */
+export const isEmptySummary = (s: MorningSummary) =>
+	s.newRequests === 0 &&
+	s.waiting.length === 0 &&
+	s.expiringToday.length === 0 &&
+	s.toShip.length === 0 &&
+	s.openEnquiries === 0 &&
+	s.flaggedPayments.length === 0
+
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
 /** The owner's morning summary: each section links to the admin view that deals with it. */
@@ -81,8 +90,7 @@ export function summaryEmail(
 			text: `Check the payment on ${id}`,
 			href: staffLink(siteUrl, `/admin/orders/${id}`),
 		})
-	const empty = blocks.length === 1 && s.newRequests === 0 && !s.openEnquiries
-	if (empty) blocks.unshift({ type: 'p', text: 'Nothing needs you today.' })
+	if (isEmptySummary(s)) blocks.unshift({ type: 'p', text: 'Nothing needs you today.' })
 	return {
 		to: businessEmail,
 		kind: 'morning-summary',

@@ -2,15 +2,13 @@ import type { OrderRow, PaymentLink } from '~/.server/db/schema'
 import { deliveredEmail, paidEmails, shippedEmail } from '~/.server/email/order-status-emails'
 import { cleanUpAtProvider, revokeActiveLinks } from '~/.server/payments/links'
 import type { OrderStatus } from '~/lib/order-status'
-import type { OrderDeps } from './deps'
+import type { ActionDeps } from './deps'
 import { type Actor, type Change, type TransitionResult, transition } from './lifecycle'
 
 /**
  * What staff do to an order (spec sections 2, 4 and 8 Admin; DESIGN decision 5). Each function is
  * one lifecycle transition (pricing: set-delivery-cost.ts; cancelling: cancel-order.ts); the messages are the spec's. Routes and the JSON API call these.
  */
-/** The admin actions never read the catalogue: orders hold their own copy of every line. */
-export type ActionDeps = Omit<OrderDeps, 'catalog'>
 
 export type AdminResult =
 	| {

@@ -2,8 +2,9 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from '
 import type { Db } from '~/.server/db/client'
 import { containsPattern } from '~/.server/db/like'
 import { orderEvents, orders, user } from '~/.server/db/schema'
+import { isQuoteExpired } from '~/.server/payments/links'
 import type { AdminOrderRow, OrderFilters } from '~/lib/admin-order-schemas'
-import { nextIsoDate, startOfLondonDay } from '~/lib/dates'
+import { addDays, startOfLondonDay } from '~/lib/london-time'
 import { workingAge, workingMinutesBetween } from '~/lib/working-hours'
 import { overdueCutoff } from './morning-summary'
 import { ORDER_ID_PATTERN } from './order-id'
@@ -31,7 +32,7 @@ function filterClause(filters: OrderFilters, now = new Date()): SQL | undefined 
 		filters.max != null ? sql`${amount} <= ${filters.max}` : undefined,
 		filters.from ? gte(orders.createdAt, startOfLondonDay(filters.from)) : undefined,
 		// 'to' includes the whole end day (Europe/London).
-		filters.to ? lt(orders.createdAt, startOfLondonDay(nextIsoDate(filters.to))) : undefined,
+		filters.to ? lt(orders.createdAt, startOfLondonDay(addDays(filters.to, 1))) : undefined,
 	]
 	return and(...clauses.filter(Boolean))
 }
@@ -78,12 +79,11 @@ export async function listAdminOrders(db: Db, filters: OrderFilters, now = new D
 
 /** Issue 31 items 4 and 5: a quote that ran out, or a request waiting longer than it should. */
 function rowAlert(
-	row: { status: string; updatedAt: Date | string; quoteExpiresAt: Date | string | null },
+	row: { status: string; updatedAt: Date | string; quoteExpiresAt: Date | null },
 	now: Date,
 	overdueBefore: Date,
 ) {
-	if (row.status === 'payment_pending' && row.quoteExpiresAt && new Date(row.quoteExpiresAt) < now)
-		return 'Quote expired'
+	if (row.status === 'payment_pending' && isQuoteExpired(row, now)) return 'Quote expired'
 	const since = new Date(row.updatedAt)
 	if (row.status === 'pending' && since <= overdueBefore)
 		return `Waiting ${workingAge(workingMinutesBetween(since, now))}`

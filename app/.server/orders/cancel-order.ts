@@ -10,7 +10,8 @@ import {
 import { cleanUpAtProvider, issuePaymentLink, revokeActiveLinks } from '~/.server/payments/links'
 import { PaymentLinkError } from '~/.server/payments/provider'
 import { formatPence } from '~/lib/money'
-import { type ActionDeps, type AdminResult, MESSAGES, type Target } from './admin-actions'
+import { type AdminResult, MESSAGES, type Target } from './admin-actions'
+import type { ActionDeps } from './deps'
 import { appendNote, type Change, transition } from './lifecycle'
 import { quoteTerms, scheduleQuoteFollowUp } from './quote-follow-up'
 

@@ -17,6 +17,9 @@ export type OrderDeps = {
 	now?: () => Date
 }
 
+/** What staff actions (and the quote jobs) need: orders hold their own copy of every line. */
+export type ActionDeps = Omit<OrderDeps, 'catalog'>
+
 /** The services a request (or the server at start) has, as the order functions want them. */
 export function orderDeps(services: {
 	db: Db

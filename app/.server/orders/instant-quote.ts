@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { type OrderRow, orders } from '~/.server/db/schema'
-import { getDeliverySettings } from '~/.server/delivery/settings'
+import { currentDeliverySettings } from '~/.server/delivery/settings'
 import { suggestionForOrder } from '~/.server/delivery/suggestion'
+import type { Logger } from '~/.server/logger'
 import type { OrderDeps } from './deps'
 import { setDeliveryCost } from './set-delivery-cost'
 
@@ -12,7 +13,8 @@ import { setDeliveryCost } from './set-delivery-cost'
  * still change or cancel it. Anything else waits for staff as before.
  */
 export async function tryInstantQuote(deps: OrderDeps, orderId: string) {
-	if (!(await getDeliverySettings(deps.db)).instantQuotes) return false
+	// The cached table: this runs after every order placed.
+	if (!(await currentDeliverySettings(deps.db)).instantQuotes) return false
 	const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId))
 	if (order?.status !== 'pending' || needsALook(order)) return false
 	const suggestion = await suggestionForOrder(deps.db, deps.catalog, order)
@@ -49,7 +51,7 @@ export function needsALook(order: Pick<OrderRow, 'siteAccess' | 'cartItems' | 'd
 /** After an order is placed: an instant quote if it applies; never fails the order itself. */
 export async function afterOrderPlaced(
 	deps: OrderDeps,
-	logger: { info(o: object, m: string): void; warn(o: object, m: string): void },
+	logger: Logger,
 	placed: { orderId: string; replayed: boolean },
 ) {
 	if (placed.replayed) return

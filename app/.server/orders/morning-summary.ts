@@ -1,11 +1,11 @@
-import { and, asc, eq, gte, inArray, like, lt, lte } from 'drizzle-orm'
+import { and, asc, eq, gte, like, lt, lte } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
 import { enquiries, orderEvents, orders } from '~/.server/db/schema'
-import { getDeliverySettings } from '~/.server/delivery/settings'
+import { currentDeliverySettings, getDeliverySettings } from '~/.server/delivery/settings'
 import { enqueueEmail } from '~/.server/email/outbox'
-import { type MorningSummary, summaryEmail } from '~/.server/email/summary-email'
+import { isEmptySummary, type MorningSummary, summaryEmail } from '~/.server/email/summary-email'
 import { enqueueJob } from '~/.server/jobs/queue'
-import { addDays, atLondonTime, londonDate } from '~/lib/london-time'
+import { addDays, atLondonTime, londonDate, startOfLondonDay } from '~/lib/london-time'
 import { workingCutoff, workingMinutesBetween } from '~/lib/working-hours'
 import { INACTIVE_LINK_ALERT } from './record-payment'
 
@@ -16,17 +16,15 @@ import { INACTIVE_LINK_ALERT } from './record-payment'
 
 /** Requests still waiting for a delivery cost after this many working minutes (the setting). */
 export async function overdueCutoff(db: Db, now: Date) {
-	const { unquotedAlertHours } = await getDeliverySettings(db)
+	// The cached table: the dashboard's order list asks on every view.
+	const { unquotedAlertHours } = await currentDeliverySettings(db)
 	return workingCutoff(now, unquotedAlertHours * 60)
 }
 
 export async function gatherSummary(db: Db, now: Date): Promise<MorningSummary> {
 	const since = new Date(now.getTime() - 86_400_000)
 	const today = londonDate(now)
-	const [startOfDay, endOfDay] = [
-		atLondonTime(today, '00:00'),
-		atLondonTime(addDays(today, 1), '00:00'),
-	]
+	const [startOfDay, endOfDay] = [startOfLondonDay(today), startOfLondonDay(addDays(today, 1))]
 	const cutoff = await overdueCutoff(db, now)
 	const name = (o: { deliveryInfo: { firstName: string; lastName: string } }) =>
 		`${o.deliveryInfo.firstName} ${o.deliveryInfo.lastName}`
@@ -99,14 +97,6 @@ export async function gatherSummary(db: Db, now: Date): Promise<MorningSummary> 
 	}
 }
 
-export const isEmptySummary = (s: MorningSummary) =>
-	s.newRequests === 0 &&
-	s.waiting.length === 0 &&
-	s.expiringToday.length === 0 &&
-	s.toShip.length === 0 &&
-	s.openEnquiries === 0 &&
-	s.flaggedPayments.length === 0
-
 /**
  * Queues the summary to the business address; nothing on a day with nothing in it, unless staff
  * asked for a preview ('Send now').
@@ -120,19 +110,6 @@ export async function sendMorningSummary(
 	if (isEmptySummary(summary) && !preview) return { sent: false, summary }
 	await enqueueEmail(deps.db, summaryEmail(summary, deps))
 	return { sent: true, summary }
-}
-
-/** Ids of requests waiting longer than the setting allows, for the flag on /admin. */
-export async function overdueRequestIds(db: Db, now: Date, ids: string[]) {
-	if (ids.length === 0) return new Set<string>()
-	const cutoff = await overdueCutoff(db, now)
-	const rows = await db
-		.select({ id: orders.id })
-		.from(orders)
-		.where(
-			and(inArray(orders.id, ids), eq(orders.status, 'pending'), lte(orders.updatedAt, cutoff)),
-		)
-	return new Set(rows.map((r) => r.id))
 }
 
 export const SUMMARY_JOB = 'morning-summary'

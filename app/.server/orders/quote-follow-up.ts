@@ -12,10 +12,8 @@ import { enqueueJob } from '~/.server/jobs/queue'
 import { cleanUpAtProvider, isQuoteExpired, revokeActiveLinks } from '~/.server/payments/links'
 import { formatDateTime } from '~/lib/dates'
 import { atLondonTime, londonDate } from '~/lib/london-time'
-import { nowOf, type OrderDeps } from './deps'
+import { type ActionDeps, nowOf } from './deps'
 import { type Change, transition } from './lifecycle'
-
-type ActionDeps = Omit<OrderDeps, 'catalog'>
 
 /**
  * What happens to a quote after it is sent (issue 31 items 3 and 4): a reminder before its price

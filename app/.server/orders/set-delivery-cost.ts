@@ -4,7 +4,8 @@ import { cleanUpAtProvider, issuePaymentLink, revokeActiveLinks } from '~/.serve
 import { PaymentLinkError } from '~/.server/payments/provider'
 import { formatPence } from '~/lib/money'
 import { isPaid } from '~/lib/order-status'
-import { type ActionDeps, type AdminResult, MESSAGES, type Target } from './admin-actions'
+import { type AdminResult, MESSAGES, type Target } from './admin-actions'
+import type { ActionDeps } from './deps'
 import { type Change, STALE_VERSION_MESSAGE, type TransitionResult, transition } from './lifecycle'
 import { quoteTerms, scheduleQuoteFollowUp } from './quote-follow-up'
 
