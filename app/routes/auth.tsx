@@ -188,15 +188,26 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 	}
 	const profileResult = actionData && 'profileErrors' in actionData ? actionData : undefined
 	return (
-		<Suspense fallback={null}>
-			<AccountScreens
-				account={account}
-				tab={loaderData.tab}
-				passwordChanged={loaderData.passwordChanged}
-				// Serialised action data loses the union's literal types; these fields are ours alone.
-				result={profileResult as ComponentProps<typeof AccountScreens>['result']}
-			/>
-		</Suspense>
+		<>
+			<PageHeader title="My Account" />
+			<Suspense fallback={<AccountLoading />}>
+				<AccountScreens
+					account={account}
+					tab={loaderData.tab}
+					passwordChanged={loaderData.passwordChanged}
+					// Serialised action data loses the union's literal types; these fields are ours alone.
+					result={profileResult as ComponentProps<typeof AccountScreens>['result']}
+				/>
+			</Suspense>
+		</>
+	)
+}
+
+function AccountLoading() {
+	return (
+		<p role="status" className="container-page py-10 text-slate-600">
+			Loading your account…
+		</p>
 	)
 }
 

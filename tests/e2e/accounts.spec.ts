@@ -207,3 +207,28 @@ test('signed in, the shop window comes from the shared cache yet the first paint
 	await expect(nav.getByRole('link', { name: 'Admin' })).toBeVisible()
 	await expect(nav.getByRole('link', { name: 'Account' })).toBeVisible()
 })
+
+test('My Account keeps its heading and says it is loading while its screens arrive', async ({
+	page,
+}) => {
+	await register(page, unique())
+	// Hold back the lazily loaded account screens, as a slow connection would.
+	let release = () => {}
+	const held = new Promise<void>((resolve) => {
+		release = resolve
+	})
+	await page.route(/account-screens.*\.js$/, async (route) => {
+		await held
+		await route.continue()
+	})
+	await page.goto('/')
+	await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+	await page
+		.getByRole('navigation', { name: 'Main' })
+		.getByRole('link', { name: 'Account' })
+		.click()
+	await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible()
+	await expect(page.getByRole('status').filter({ hasText: 'Loading your account' })).toBeVisible()
+	release()
+	await expect(page.getByRole('navigation', { name: 'Account sections' })).toBeVisible()
+})
