@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray, like } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '~/.server/db/client'
 import { emailOutbox, jobs, orderEvents, orders, paymentLinks } from '~/.server/db/schema'
@@ -127,6 +127,17 @@ describe('quote reminders', () => {
 		expect(reminded[0]!.text).toContain(`/pay/${second.paymentLinkId}`)
 		expect(await emails(paid.id, 'quote-reminder')).toHaveLength(0)
 		expect(await emails(stopped.id, 'quote-reminder')).toHaveLength(0)
+		// All were due together, so they ran as one batch: the timeline note only where one was sent.
+		const notes = await db()
+			.select()
+			.from(orderEvents)
+			.where(
+				and(
+					like(orderEvents.note, 'Reminder sent%'),
+					inArray(orderEvents.orderId, [requoted.id, paid.id, stopped.id]),
+				),
+			)
+		expect(notes.map((event) => event.orderId)).toEqual([requoted.id])
 	})
 
 	it('adds a last-morning reminder when chosen, and none for a quote sent too late for it', async () => {

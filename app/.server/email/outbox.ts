@@ -20,6 +20,11 @@ export async function enqueueEmail(db: Db | Tx, message: EmailMessage) {
 	return row!.id
 }
 
+/** Queues several emails with one statement (a batch of reminders), in the caller's transaction. */
+export async function enqueueEmails(db: Db | Tx, messages: EmailMessage[]) {
+	if (messages.length) await db.insert(emailOutbox).values(messages)
+}
+
 /** The outbox columns a bigger statement fills from `emailRowsSql`, in its order. */
 export const EMAIL_COLUMNS = sql`"to", subject, text, html, kind, headers`
 

@@ -75,7 +75,14 @@ export async function extendLease(db: Db, job: Job, until: Date) {
  * lease ran out (the instance running it was killed). SKIP LOCKED: two instances claiming at once
  * never take the same row.
  */
-export async function claimDueJobs(db: Db, now: Date, leaseMs: number, limit = 10): Promise<Job[]> {
+export async function claimDueJobs(
+	db: Db,
+	now: Date,
+	leaseMs: number,
+	limit = 10,
+	/** Only jobs of this name (the rest of a batch). */
+	name?: string,
+): Promise<Job[]> {
 	const at = now.toISOString()
 	const leaseUntil = new Date(now.getTime() + leaseMs).toISOString()
 	const claimed = await rows<Job & { runAt: string | Date }>(
@@ -85,8 +92,9 @@ export async function claimDueJobs(db: Db, now: Date, leaseMs: number, limit = 1
 		set status = 'running', attempts = attempts + 1, locked_until = ${leaseUntil}, last_run_at = ${at}
 		where id in (
 			select id from ${jobs}
-			where (status = 'pending' and run_at <= ${at})
-				or (status = 'running' and locked_until < ${at})
+			where ((status = 'pending' and run_at <= ${at})
+				or (status = 'running' and locked_until < ${at}))
+				${name === undefined ? sql`` : sql`and name = ${name}`}
 			order by run_at
 			limit ${limit}
 			for update skip locked
@@ -107,6 +115,17 @@ export async function completeJob(db: Db, job: Job, now: Date, nextRunAt?: Date)
 		await db.execute(sql`
 			update ${jobs} set status = 'done', finished_at = ${now.toISOString()}, locked_until = null
 			where id = ${job.id}`)
+}
+
+/** A batch of one-off jobs is done (one statement). */
+export async function completeJobs(db: Db, batch: Job[], now: Date) {
+	const ids = sql.join(
+		batch.map((job) => sql`${job.id}`),
+		sql`, `,
+	)
+	await db.execute(sql`
+		update ${jobs} set status = 'done', finished_at = ${now.toISOString()}, locked_until = null
+		where id in (${ids})`)
 }
 
 /**

@@ -202,6 +202,49 @@ describe('the job scheduler', () => {
 		expect(await database.db.select().from(jobs)).toEqual([])
 	})
 
+	it('runs due jobs of a batched name together, and one by one when the batch fails', async () => {
+		at('2026-11-25T10:00:00Z')
+		for (let i = 0; i < 7; i++)
+			await enqueueJob(database.db, {
+				key: `remind:${i}`,
+				name: 'remind',
+				runAt: now(),
+				payload: { n: i },
+			})
+		await enqueueJob(database.db, { key: 'other', name: 'other', runAt: now() })
+		const batches: number[][] = []
+		const singles: number[] = []
+		const jobsOf = scheduler({
+			handlers: {
+				other: async () => {},
+				remind: async (payload) => {
+					if (payload.n === 5) throw new Error('bad reminder')
+					singles.push(Number(payload.n))
+				},
+			},
+			batches: {
+				remind: {
+					size: 3,
+					run: async (batch) => {
+						const ns = batch.map((job) => Number(job.payload.n))
+						batches.push(ns)
+						if (ns.includes(5)) throw new Error('one of these is bad')
+					},
+				},
+			},
+		})
+		expect(await jobsOf.runDue()).toBe(8)
+		// Three to a batch; the batch holding the bad job fell back to running each on its own.
+		expect(batches.map((b) => b.length)).toEqual([3, 3, 1])
+		const failed = batches.find((b) => b.includes(5))!
+		expect(singles.sort()).toEqual(failed.filter((n) => n !== 5).sort())
+		const rows = await database.db.select().from(jobs)
+		const status = (key: string) => rows.find((row) => row.key === key)?.status
+		expect(status('remind:5')).toBe('pending') // retried later, alone
+		expect(rows.filter((row) => row.status === 'done')).toHaveLength(7)
+		expect(await jobsOf.runDue()).toBe(0)
+	})
+
 	it('runs each due job on exactly one of two instances', async () => {
 		at('2026-11-25T10:00:00Z')
 		// Two instances: on PostgreSQL a second pool of connections, as a second server would have.

@@ -4,6 +4,7 @@ import { nextLondonTime } from '~/lib/london-time'
 import {
 	claimDueJobs,
 	completeJob,
+	completeJobs,
 	ensureRecurring,
 	extendLease,
 	failJob,
@@ -15,6 +16,16 @@ import {
 /** What a job's handler gets: the moment it was due and the clock the scheduler runs on. */
 export type JobContext = { job: Job; now: () => Date }
 export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>
+
+/**
+ * Runs many due one-off jobs of one name together (10,000 quote reminders falling due at once),
+ * all or nothing: if it throws, each job runs on its own through the single handler, so one bad
+ * job fails alone and the rest still run.
+ */
+export type BatchHandler = {
+	size: number
+	run: (jobs: Job[], context: { now: () => Date }) => Promise<void>
+}
 
 /** A recurring job: every so many milliseconds, or every day at a UK wall-clock time ('07:30'). */
 export type Recurring = { name: string } & ({ everyMs: number } | { dailyAt: string })
@@ -30,6 +41,7 @@ export type SchedulerOptions = {
 	db: Db
 	logger: Logger
 	handlers: Record<string, JobHandler>
+	batches?: Record<string, BatchHandler>
 	recurring?: Recurring[]
 	everyInstance?: EveryInstance[]
 	/** Injected in tests, which drive runDue() and never sleep. */
@@ -66,6 +78,7 @@ export class Scheduler {
 	readonly #db: Db
 	readonly #logger: Logger
 	readonly #handlers: Record<string, JobHandler>
+	readonly #batches: Record<string, BatchHandler>
 	readonly #recurring: Map<string, Recurring>
 	readonly #local: Array<EveryInstance & { next: number }>
 	readonly #now: () => Date
@@ -82,6 +95,7 @@ export class Scheduler {
 		this.#db = options.db
 		this.#logger = options.logger
 		this.#handlers = options.handlers
+		this.#batches = options.batches ?? {}
 		this.#recurring = new Map((options.recurring ?? []).map((job) => [recurringKey(job.name), job]))
 		this.#local = (options.everyInstance ?? []).map((job) => ({ ...job, next: 0 }))
 		this.#now = options.now ?? (() => new Date())
@@ -140,11 +154,40 @@ export class Scheduler {
 			// behind a slow job would let the others' leases run out while they wait.
 			const [job] = await claimDueJobs(this.#db, this.#now(), this.#leaseMs, 1)
 			if (!job) return ran
-			const lease = this.#leases[job.name]
-			if (lease) await extendLease(this.#db, job, new Date(this.#now().getTime() + lease))
-			await this.#run(job)
-			ran++
+			const batch = this.#batches[job.name]
+			if (batch) ran += await this.#runBatch(job, batch)
+			else {
+				const lease = this.#leases[job.name]
+				if (lease) await extendLease(this.#db, job, new Date(this.#now().getTime() + lease))
+				await this.#run(job)
+				ran++
+			}
+			// On the embedded database every query runs on this thread: let waiting page requests
+			// in between jobs, so a long queue does not hold up the shop.
+			await new Promise<void>((resolve) => setImmediate(resolve))
 		}
+	}
+
+	async #runBatch(first: Job, batch: BatchHandler) {
+		const rest = await claimDueJobs(
+			this.#db,
+			this.#now(),
+			this.#leaseMs,
+			batch.size - 1,
+			first.name,
+		)
+		const all = [first, ...rest]
+		try {
+			await batch.run(all, { now: this.#now })
+			await completeJobs(this.#db, all, this.#now())
+		} catch (error) {
+			this.#logger.warn(
+				{ job: first.name, count: all.length, err: error },
+				'job batch failed; running its jobs one by one',
+			)
+			for (const job of all) await this.#run(job)
+		}
+		return all.length
 	}
 
 	async #run(job: Job) {

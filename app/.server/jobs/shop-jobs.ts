@@ -18,10 +18,11 @@ import {
 	QUOTE_REMINDER_JOB,
 	sendQuoteReminder,
 } from '~/.server/orders/quote-follow-up'
+import { sendQuoteReminders } from '~/.server/orders/quote-reminder-batch'
 import { reconcileAndReport } from '~/.server/orders/reconcile'
 import { safeText } from '~/lib/text-safety'
 import { purgeFinishedJobs } from './queue'
-import type { EveryInstance, JobHandler, Recurring } from './scheduler'
+import type { BatchHandler, EveryInstance, JobHandler, Recurring } from './scheduler'
 
 const QuoteJobPayload = z.object({
 	orderId: safeText().max(40),
@@ -44,6 +45,7 @@ export function shopJobs(services: {
 	orderDeps: OrderDeps
 }): {
 	handlers: Record<string, JobHandler>
+	batches: Record<string, BatchHandler>
 	recurring: Recurring[]
 	everyInstance: EveryInstance[]
 	leases: Record<string, number>
@@ -98,6 +100,17 @@ export function shopJobs(services: {
 			})
 		},
 	}
+	// Reminders falling due together (a busy week of quotes) go 100 to a transaction.
+	const batches: Record<string, BatchHandler> = {
+		[QUOTE_REMINDER_JOB]: {
+			size: 100,
+			run: async (jobs, { now }) => {
+				const quotes = jobs.map((job) => QuoteJobPayload.parse(job.payload))
+				const { sent, skipped } = await sendQuoteReminders({ ...orderDeps, now }, quotes)
+				logger.info({ sent, skipped: skipped.length }, 'quote reminders')
+			},
+		},
+	}
 	const recurring: Recurring[] = [
 		{ name: 'retention', everyMs: 60 * 60_000 },
 		{ name: 'plan-morning-summary', everyMs: 15 * 60_000 },
@@ -114,5 +127,5 @@ export function shopJobs(services: {
 	}
 	// Every instance sends from the shared outbox (each email claimed once): two share the load.
 	const everyInstance = [{ name: 'deliver-emails', everyMs: env.OUTBOX_POLL_MS }]
-	return { handlers, recurring, everyInstance, leases }
+	return { handlers, batches, recurring, everyInstance, leases }
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { type OrderRow, orderEvents, orders } from '~/.server/db/schema'
-import { type EmailMessage, enqueueEmail } from '~/.server/email/outbox'
+import { type EmailMessage, enqueueEmail, enqueueEmails } from '~/.server/email/outbox'
 import { type ActorKind, canTransition, type OrderStatus, statusLabel } from '~/lib/order-status'
 
 /**
@@ -108,6 +108,31 @@ export async function transition(
 		for (const email of change.emails ?? []) await enqueueEmail(tx, email)
 		return { ok: true, order: updated!, from: order.status }
 	})
+}
+
+/**
+ * A note alone on many orders at once (a batch of quote reminders): the same event `transition`
+ * writes for a note, for each order, in the caller's transaction, with the orders already locked.
+ */
+export async function recordNotes(
+	tx: Tx,
+	actor: Actor,
+	entries: Array<{ order: Pick<OrderRow, 'id' | 'status'>; note: string; emails: EmailMessage[] }>,
+) {
+	if (!entries.length) return
+	await tx.insert(orderEvents).values(
+		entries.map(({ order, note }) => ({
+			orderId: order.id,
+			actor: actorLabel(actor),
+			fromStatus: order.status,
+			toStatus: order.status,
+			note,
+		})),
+	)
+	await enqueueEmails(
+		tx,
+		entries.flatMap((entry) => entry.emails),
+	)
 }
 
 /** Stored on each event: 'system', 'customer', 'provider:test', or the admin's user id. */

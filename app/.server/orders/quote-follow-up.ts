@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { Tx } from '~/.server/db/client'
 import { type OrderRow, type PaymentLink, paymentLinks } from '~/.server/db/schema'
 import { getDeliverySettings } from '~/.server/delivery/settings'
@@ -78,7 +78,49 @@ export async function scheduleQuoteFollowUp(
 	})
 }
 
-type QuoteJob = { orderId: string; linkId: string; kind?: ReminderKind }
+export type QuoteJob = { orderId: string; linkId: string; kind?: ReminderKind }
+
+/** Why a reminder is not sent now (the order and its link are locked), or undefined to send it. */
+export function reminderSkip(
+	order: OrderRow,
+	link: PaymentLink | undefined,
+	kind: ReminderKind,
+	now: Date,
+) {
+	if (link?.status !== 'active') return 'the link is no longer active'
+	if (order.status !== 'payment_pending' || order.paymentLinkId !== link.id)
+		return 'the order was paid, cancelled or re-quoted'
+	if (order.remindersOff) return 'the customer stopped reminders'
+	if (link.remindersSent.includes(kind)) return 'already sent'
+	if (isQuoteExpired(order, now)) return 'the quote has ended'
+	return undefined
+}
+
+/** Records the reminder on its links, so a re-run (or a second instance) never sends it again. */
+export async function markRemindersSent(tx: Tx, linkIds: string[], kind: ReminderKind) {
+	await tx
+		.update(paymentLinks)
+		.set({ remindersSent: sql`${paymentLinks.remindersSent} || ${JSON.stringify([kind])}::jsonb` })
+		.where(inArray(paymentLinks.id, linkIds))
+}
+
+/** The reminder's timeline note and email. */
+export function reminder(
+	siteUrl: string,
+	order: OrderRow,
+	link: Pick<PaymentLink, 'id'>,
+	kind: ReminderKind,
+) {
+	const pay = payUrl(siteUrl, link)
+	return {
+		note: `Reminder sent: price held until ${formatDateTime(order.quoteExpiresAt!)}`,
+		emails: quoteReminderEmail(
+			order,
+			{ pay, stopReminders: `${pay}/reminders` },
+			kind === 'last-morning',
+		),
+	}
+}
 
 /** Locks the link with the order; why this job has nothing to do, or the link. */
 async function currentLink(tx: Tx, order: OrderRow, linkId: string) {
@@ -106,31 +148,18 @@ export async function sendQuoteReminder(deps: ActionDeps, job: QuoteJob) {
 		deps.db,
 		{ orderId: job.orderId, actor: { kind: 'system' } },
 		async (order, tx): Promise<Change> => {
-			const found = await currentLink(tx, order, job.linkId)
-			const why =
-				found.skip ??
-				(order.remindersOff ? 'the customer stopped reminders' : undefined) ??
-				(found.link?.remindersSent.includes(kind) ? 'already sent' : undefined) ??
-				(isQuoteExpired(order, nowOf(deps)) ? 'the quote has ended' : undefined)
-			if (why || !found.link) {
+			const [link] = await tx
+				.select()
+				.from(paymentLinks)
+				.where(eq(paymentLinks.id, job.linkId))
+				.for('update')
+			const why = reminderSkip(order, link, kind, nowOf(deps))
+			if (why || !link) {
 				skipped = why
 				return { refuse: why ?? 'nothing to do' }
 			}
-			await tx
-				.update(paymentLinks)
-				.set({
-					remindersSent: sql`${paymentLinks.remindersSent} || ${JSON.stringify([kind])}::jsonb`,
-				})
-				.where(eq(paymentLinks.id, found.link.id))
-			const pay = payUrl(deps.siteUrl, found.link)
-			return {
-				note: `Reminder sent: price held until ${formatDateTime(order.quoteExpiresAt!)}`,
-				emails: quoteReminderEmail(
-					order,
-					{ pay, stopReminders: `${pay}/reminders` },
-					kind === 'last-morning',
-				),
-			}
+			await markRemindersSent(tx, [link.id], kind)
+			return reminder(deps.siteUrl, order, link, kind)
 		},
 	)
 	return { sent: skipped === undefined, skipped }
