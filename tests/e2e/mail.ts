@@ -13,14 +13,14 @@ function decode(text: string) {
 }
 
 /** Waits for the outbox worker to write an email to `to` whose text matches. */
-export async function waitForEmail(to: string, match: RegExp = /./) {
+export async function waitForEmail(to: string, match: RegExp = /./, outbox = OUTBOX) {
 	let found: string | undefined
 	await expect
 		.poll(
 			() => {
-				if (!fs.existsSync(OUTBOX)) return false
-				for (const file of fs.readdirSync(OUTBOX)) {
-					const body = decode(fs.readFileSync(path.join(OUTBOX, file), 'utf8'))
+				if (!fs.existsSync(outbox)) return false
+				for (const file of fs.readdirSync(outbox)) {
+					const body = decode(fs.readFileSync(path.join(outbox, file), 'utf8'))
 					if (body.includes(`To: ${to}`) && match.test(body)) {
 						found = body
 						return true
@@ -32,4 +32,13 @@ export async function waitForEmail(to: string, match: RegExp = /./) {
 		)
 		.toBe(true)
 	return found!
+}
+
+/** How many emails to `to` whose text matches the outbox holds now. */
+export function countEmails(to: string, match: RegExp, outbox = OUTBOX) {
+	if (!fs.existsSync(outbox)) return 0
+	return fs
+		.readdirSync(outbox)
+		.map((file) => decode(fs.readFileSync(path.join(outbox, file), 'utf8')))
+		.filter((body) => body.includes(`To: ${to}`) && match.test(body)).length
 }

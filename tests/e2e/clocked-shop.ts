@@ -1,0 +1,118 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { E2E_ADMIN } from '../../playwright.config'
+
+/**
+ * A shop of its own (production build, fresh embedded database) whose clock the test moves: the
+ * server runs under libfaketime (Debian's faketime package, installed by .ci/run), reading its
+ * offset from a file, so days pass in a second while timers keep real time. With `stripe`, a
+ * fake Stripe server on the same clock (webhook signatures are checked against the time).
+ */
+const FAKETIME_LIBS = [
+	'/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1',
+	'/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1',
+]
+
+export type ClockedShop = {
+	url: string
+	outbox: string
+	/** Moves the shop's clock to this far after the real time. */
+	setOffset(days: number, hours?: number): void
+	stop(): Promise<void>
+}
+
+async function waitUntilUp(url: string) {
+	for (let i = 0; i < 300; i++) {
+		if ((await fetch(url).catch(() => null))?.ok) return
+		await new Promise((resolve) => setTimeout(resolve, 200))
+	}
+	throw new Error(`${url} did not start`)
+}
+
+export async function startClockedShop(
+	port: number,
+	{ stripe = false } = {},
+): Promise<ClockedShop> {
+	const lib = FAKETIME_LIBS.find((file) => fs.existsSync(file))
+	if (!lib) throw new Error('libfaketime is missing: apt-get install faketime')
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-clocked-'))
+	const clockFile = path.join(dir, 'clock')
+	fs.writeFileSync(clockFile, '+0\n')
+	const clock = {
+		LD_PRELOAD: lib,
+		FAKETIME_TIMESTAMP_FILE: clockFile,
+		FAKETIME_NO_CACHE: '1',
+		// Timers and timeouts keep real time; only the wall clock moves.
+		DONT_FAKE_MONOTONIC: '1',
+	}
+	const url = `http://localhost:${port}`
+	const dataDir = path.join(dir, 'data')
+	execFileSync(
+		'npx',
+		['tsx', 'cli/admin-create.ts', '--email', E2E_ADMIN.email, '--password', E2E_ADMIN.password],
+		{ env: { ...process.env, DATA_DIR: dataDir }, stdio: 'ignore' },
+	)
+	const children: ChildProcess[] = []
+	const fakeStripePort = port + 1
+	if (stripe)
+		children.push(
+			spawn('npx', ['tsx', 'tests/support/fake-stripe-server.ts'], {
+				env: {
+					...process.env,
+					...clock,
+					FAKE_STRIPE_PORT: String(fakeStripePort),
+					FAKE_STRIPE_WEBHOOK_URL: `${url}/webhooks/stripe`,
+				},
+				stdio: 'ignore',
+			}),
+		)
+	children.push(
+		spawn(process.execPath, ['server.js'], {
+			env: {
+				...process.env,
+				...clock,
+				NODE_ENV: 'production',
+				PORT: String(port),
+				DATA_DIR: dataDir,
+				LOG_LEVEL: process.env.CLOCKED_SHOP_LOG ? 'info' : 'warn',
+				SITE_URL: url,
+				OUTBOX_POLL_MS: '300',
+				ORDERS_PER_HOUR_PER_IP: '0',
+				...(stripe
+					? {
+							STRIPE_SECRET_KEY: 'sk_test_fake_koi',
+							STRIPE_WEBHOOK_SECRET: 'whsec_fake_koi',
+							STRIPE_API_BASE: `http://127.0.0.1:${fakeStripePort}`,
+						}
+					: {}),
+			},
+			// CLOCKED_SHOP_LOG=<file>: the server's log, for finding out why a test failed.
+			stdio: [
+				'ignore',
+				process.env.CLOCKED_SHOP_LOG ? fs.openSync(process.env.CLOCKED_SHOP_LOG, 'a') : 'ignore',
+				'inherit',
+			],
+		}),
+	)
+	if (stripe) await waitUntilUp(`http://127.0.0.1:${fakeStripePort}/health`)
+	await waitUntilUp(`${url}/healthz`)
+	return {
+		url,
+		outbox: path.join(dataDir, 'outbox'),
+		setOffset(days, hours = 0) {
+			const seconds = Math.round(days * 86_400 + hours * 3_600)
+			fs.writeFileSync(clockFile, `${seconds >= 0 ? '+' : ''}${seconds}\n`)
+		},
+		async stop() {
+			for (const child of children) child.kill('SIGTERM')
+			await Promise.all(
+				children.map((child) =>
+					child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null,
+				),
+			)
+			fs.rmSync(dir, { recursive: true, force: true })
+		},
+	}
+}
