@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { safeText } from '~/lib/text-safety'
+import { VAT_NUMBER_PATTERN } from '~/lib/vat'
 
 /**
  * Every setting the server reads, parsed once at start. A bad value stops start-up with a message
@@ -26,6 +27,14 @@ const EnvSchema = z
 			.optional(),
 		MAIL_FROM: safeText().min(3).default('Highland Koi & Ponds <hello@highlandkoiponds.co.uk>'),
 		BUSINESS_EMAIL: z.email().default('orders@highlandkoiponds.co.uk'),
+		/**
+		 * The business's VAT registration number (GB and 9 or 12 digits). With it, paid orders get
+		 * a VAT invoice; without it, a plain receipt with no VAT breakdown (decision 0022).
+		 */
+		VAT_NUMBER: safeText()
+			.transform((value) => value.replace(/\s+/g, '').toUpperCase())
+			.pipe(safeText().regex(VAT_NUMBER_PATTERN, 'must be GB followed by 9 or 12 digits'))
+			.optional(),
 		OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
 		// Delivered emails (customers' addresses, order details) are deleted after this many days.
 		OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),

@@ -6,6 +6,8 @@ export const BUSINESS = {
 	phoneHref: 'tel:+441632960412',
 	email: 'hello@highlandkoiponds.co.uk',
 	location: 'Inverness, Scottish Highlands',
+	/** The trading address, as invoices and the terms give it (demo data: see the README). */
+	address: ['Unit 4, Loch Ness Business Park', 'Inverness', 'IV2 3XY'],
 	locality: 'Inverness',
 	region: 'Highland',
 	postcode: 'IV2 3XY',

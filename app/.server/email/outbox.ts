@@ -12,6 +12,8 @@ export type EmailMessage = {
 	kind: string
 	/** Extra headers, e.g. Reply-To on an enquiry forwarded to the business. */
 	headers?: Record<string, string>
+	/** Order documents to attach as PDFs, by number ('INV-000123'). */
+	attachments?: string[]
 }
 
 /** Queues an email inside the caller's transaction: it is sent only if that transaction commits. */
@@ -66,7 +68,7 @@ export async function claimDueEmails(
 			limit ${limit}
 			for update skip locked
 		)
-		returning id, "to", subject, text, html, kind, headers, status, attempts,
+		returning id, "to", subject, text, html, kind, headers, attachments, status, attempts,
 			next_attempt_at as "nextAttemptAt", locked_until as "lockedUntil", last_error as "lastError",
 			created_at as "createdAt", sent_at as "sentAt"`,
 	)

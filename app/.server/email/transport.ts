@@ -3,8 +3,10 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import type { ClaimedEmail } from './outbox'
 
+export type MailAttachment = { filename: string; content: Buffer; contentType: string }
+
 export type MailTransport = {
-	send(email: ClaimedEmail): Promise<void>
+	send(email: ClaimedEmail, attachments?: MailAttachment[]): Promise<void>
 	close(): void
 }
 
@@ -21,7 +23,7 @@ export function createMailTransport({
 	outboxDir: string
 	from: string
 }): MailTransport {
-	const message = (email: ClaimedEmail) => ({
+	const message = (email: ClaimedEmail, attachments: MailAttachment[] = []) => ({
 		from,
 		to: email.to,
 		subject: email.subject,
@@ -29,12 +31,13 @@ export function createMailTransport({
 		html: email.html,
 		headers: { ...email.headers, 'X-Outbox-Id': email.id },
 		messageId: `<${email.id}@koi-shop>`,
+		attachments,
 	})
 	if (smtpUrl) {
 		const transporter = nodemailer.createTransport(smtpUrl)
 		return {
-			async send(email) {
-				await transporter.sendMail(message(email))
+			async send(email, attachments) {
+				await transporter.sendMail(message(email, attachments))
 			},
 			close: () => transporter.close(),
 		}
@@ -45,8 +48,8 @@ export function createMailTransport({
 		newline: 'unix',
 	})
 	return {
-		async send(email) {
-			const info = await streamer.sendMail(message(email))
+		async send(email, attachments) {
+			const info = await streamer.sendMail(message(email, attachments))
 			// Owner-only: these files hold customers' addresses and reset links.
 			await fs.mkdir(outboxDir, { recursive: true, mode: 0o700 })
 			const stamp = email.createdAt.toISOString().replace(/[:.]/g, '-')

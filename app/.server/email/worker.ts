@@ -1,7 +1,15 @@
 import type { Db } from '~/.server/db/client'
+import { documentByNumber } from '~/.server/documents/issue'
+import { renderDocumentPdf } from '~/.server/documents/pdf'
 import type { Logger } from '~/.server/logger'
-import { claimDueEmails, markFailed, markSent, purgeDeliveredEmails } from './outbox'
-import type { MailTransport } from './transport'
+import {
+	type ClaimedEmail,
+	claimDueEmails,
+	markFailed,
+	markSent,
+	purgeDeliveredEmails,
+} from './outbox'
+import type { MailAttachment, MailTransport } from './transport'
 
 /**
  * Delivers queued emails: claims a batch, sends each, records the outcome. The job scheduler runs
@@ -33,7 +41,7 @@ export class OutboxWorker {
 			if (batch.length === 0) return sent
 			for (const email of batch) {
 				try {
-					await this.transport.send(email)
+					await this.transport.send(email, await this.#attachments(email))
 					await markSent(this.db, email.id)
 					sent++
 					this.logger.info(
@@ -54,6 +62,22 @@ export class OutboxWorker {
 				}
 			}
 		}
+	}
+
+	/** The email's documents as PDFs, made now from the stored document (never stored twice). */
+	async #attachments(email: ClaimedEmail): Promise<MailAttachment[]> {
+		const files: MailAttachment[] = []
+		for (const number of email.attachments) {
+			const document = await documentByNumber(this.db, number)
+			// Its order was deleted (an erased account) since: the email goes without it.
+			if (!document) continue
+			files.push({
+				filename: `${document.number}.pdf`,
+				content: await renderDocumentPdf(document.content),
+				contentType: 'application/pdf',
+			})
+		}
+		return files
 	}
 
 	/** Deletes delivered emails past the retention period; resolves to how many went. */

@@ -1,8 +1,10 @@
 import type { OrderRow, PaymentLink } from '~/.server/db/schema'
+import { issueInvoice } from '~/.server/documents/issue'
+import { attachDocument } from '~/.server/email/attach-document'
 import { deliveredEmail, paidEmails, shippedEmail } from '~/.server/email/order-status-emails'
 import { cleanUpAtProvider, revokeActiveLinks } from '~/.server/payments/links'
 import type { OrderStatus } from '~/lib/order-status'
-import type { ActionDeps } from './deps'
+import { type ActionDeps, nowOf } from './deps'
 import { type Actor, type Change, type TransitionResult, transition } from './lifecycle'
 
 /**
@@ -48,11 +50,21 @@ export async function markPaid(
 			return { refuse: refusal(order, 'marked as paid') }
 		revoked = await revokeActiveLinks(tx, order.id)
 		const next = { paymentLinkActive: false }
+		const invoice = await issueInvoice(
+			tx,
+			order,
+			{ vatNumber: deps.vatNumber ?? null },
+			nowOf(deps),
+		)
 		return {
 			to: 'paid',
 			patch: next,
-			note: `Marked as paid offline${input.note ? `: ${input.note}` : ''}`,
-			emails: paidEmails({ ...order, ...next }, deps.businessEmail, deps.siteUrl),
+			note: `Marked as paid offline${input.note ? `: ${input.note}` : ''}; ${invoice.content.title.toLowerCase()} ${invoice.number} issued`,
+			emails: attachDocument(
+				paidEmails({ ...order, ...next }, deps.businessEmail, deps.siteUrl),
+				invoice,
+				['order-paid'],
+			),
 		}
 	})
 	if (!result.ok) return result

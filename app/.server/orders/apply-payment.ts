@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { paymentLinks } from '~/.server/db/schema'
+import { issueInvoice } from '~/.server/documents/issue'
+import { attachDocument } from '~/.server/email/attach-document'
 import { paidEmails } from '~/.server/email/order-status-emails'
 import { linkState, takesPayment } from '~/.server/payments/links'
 import { formatPence } from '~/lib/money'
@@ -18,7 +20,7 @@ export const LINK_NOT_ACTIVE =
  * row is locked with the order, and a payment for a revoked or already-paid link changes nothing.
  */
 export async function applyPayment(
-	deps: Pick<OrderDeps, 'db' | 'businessEmail' | 'siteUrl' | 'now'>,
+	deps: Pick<OrderDeps, 'db' | 'businessEmail' | 'siteUrl' | 'now' | 'vatNumber'>,
 	payment: { linkId: string; amountPence: number; provider: string; providerPaymentId: string },
 ): Promise<TransitionResult> {
 	const [link] = await deps.db
@@ -48,11 +50,22 @@ export async function applyPayment(
 				.set({ status: 'paid', closedAt: new Date(), providerPaymentId: payment.providerPaymentId })
 				.where(eq(paymentLinks.id, current.id))
 			const next = { paymentLinkActive: false }
+			// The invoice's number is taken in this transaction: a payment that rolls back leaves no gap.
+			const invoice = await issueInvoice(
+				tx,
+				order,
+				{ vatNumber: deps.vatNumber ?? null },
+				nowOf(deps),
+			)
 			return {
 				to: 'paid',
 				patch: next,
-				note: `Paid ${formatPence(payment.amountPence)} by card (${payment.providerPaymentId})`,
-				emails: paidEmails({ ...order, ...next }, deps.businessEmail, deps.siteUrl),
+				note: `Paid ${formatPence(payment.amountPence)} by card (${payment.providerPaymentId}); ${invoice.content.title.toLowerCase()} ${invoice.number} issued`,
+				emails: attachDocument(
+					paidEmails({ ...order, ...next }, deps.businessEmail, deps.siteUrl),
+					invoice,
+					['order-paid'],
+				),
 			}
 		},
 	)

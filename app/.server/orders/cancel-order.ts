@@ -1,6 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { Tx } from '~/.server/db/client'
 import { type OrderRow, type PaymentLink, paymentLinks } from '~/.server/db/schema'
+import { issueCreditNote } from '~/.server/documents/issue'
+import { attachDocument } from '~/.server/email/attach-document'
 import {
 	cancelledEmail,
 	quoteEmail,
@@ -11,7 +13,7 @@ import { cleanUpAtProvider, issuePaymentLink, revokeActiveLinks } from '~/.serve
 import { PaymentLinkError } from '~/.server/payments/provider'
 import { formatPence } from '~/lib/money'
 import { type AdminResult, MESSAGES, type Target } from './admin-actions'
-import type { ActionDeps } from './deps'
+import { type ActionDeps, nowOf } from './deps'
 import { appendNote, type Change, transition } from './lifecycle'
 import { quoteTerms, scheduleQuoteFollowUp } from './quote-follow-up'
 
@@ -34,11 +36,20 @@ export async function cancelOrder(deps: ActionDeps, target: Target): Promise<Adm
 			if ('refuse' in refund) return refund
 			refunded = true
 			const next = { adminNotes: appendNote(order.adminNotes, 'Order cancelled by admin.') }
+			const creditNote = await issueCreditNote(tx, order.id, {
+				amountPence: refund.amountPence,
+				reason: 'Order cancelled: full refund',
+				at: nowOf(deps),
+			})
 			return {
 				to: 'cancelled',
 				patch: next,
-				note: `Cancelled; refunded ${formatPence(refund.amountPence)} in full (${refund.refundId})`,
-				emails: refundedEmail({ ...order, ...next }, refund.amountPence),
+				note: `Cancelled; refunded ${formatPence(refund.amountPence)} in full (${refund.refundId})${creditNote ? `; credit note ${creditNote.number} issued` : ''}`,
+				emails: attachDocument(
+					refundedEmail({ ...order, ...next }, refund.amountPence),
+					creditNote,
+					['order-refunded'],
+				),
 			}
 		}
 		revoked = await revokeActiveLinks(tx, order.id)

@@ -13,6 +13,8 @@ export type OrderDeps = {
 	provider: PaymentProvider
 	siteUrl: string
 	businessEmail: string
+	/** With it, paid orders get VAT invoices; without, receipts (decision 0022). */
+	vatNumber?: string
 	/** The clock quotes are dated and expired by (tests move it). */
 	now?: () => Date
 }
@@ -25,7 +27,7 @@ export function orderDeps(services: {
 	db: Db
 	catalog: Catalog
 	payments: PaymentProvider
-	env: Pick<Env, 'SITE_URL' | 'BUSINESS_EMAIL'>
+	env: Pick<Env, 'SITE_URL' | 'BUSINESS_EMAIL' | 'VAT_NUMBER'>
 }): OrderDeps {
 	return {
 		db: services.db,
@@ -33,6 +35,7 @@ export function orderDeps(services: {
 		provider: services.payments,
 		siteUrl: services.env.SITE_URL,
 		businessEmail: services.env.BUSINESS_EMAIL,
+		vatNumber: services.env.VAT_NUMBER,
 	}
 }
 

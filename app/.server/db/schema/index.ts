@@ -2,6 +2,7 @@
 export * from './auth'
 export * from './catalog'
 export * from './catalog-versions'
+export * from './documents'
 export * from './enquiries'
 export * from './jobs'
 export * from './orders'

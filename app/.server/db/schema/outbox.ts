@@ -16,6 +16,8 @@ export const emailOutbox = pgTable(
 		/** What kind of email this is (e.g. 'password-reset'), for logs that carry no personal data. */
 		kind: text('kind').notNull(),
 		headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+		/** Documents sent as PDFs (by number), made when the email is sent, not stored twice. */
+		attachments: jsonb('attachments').$type<string[]>().notNull().default([]),
 		status: text('status', { enum: ['pending', 'sent', 'failed'] })
 			.notNull()
 			.default('pending'),

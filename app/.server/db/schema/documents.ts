@@ -1,0 +1,37 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import type { DocumentContent } from '~/.server/documents/content'
+import { orders } from './orders'
+
+export type DocumentKind = 'invoice' | 'receipt' | 'credit_note'
+
+/**
+ * The next number of each document series ('invoice', 'receipt', 'credit_note'). Taken with
+ * `update … returning` in the payment's or refund's own transaction: the row lock makes concurrent
+ * payments queue for it, and a rolled-back payment gives its number back — no gaps, no repeats.
+ */
+export const documentCounters = pgTable('document_counters', {
+	series: text('series').primaryKey(),
+	next: integer('next').notNull(),
+})
+
+/** Invoices, receipts and credit notes as issued: their content is frozen when they are. */
+export const orderDocuments = pgTable(
+	'order_documents',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		/** 'INV-000123', 'RCT-000123', 'CN-000045': unique and gapless within each series. */
+		number: text('number').notNull().unique(),
+		kind: text('kind').$type<DocumentKind>().notNull(),
+		// VAT records are kept for six years: an order with documents cannot be deleted.
+		orderId: text('order_id')
+			.notNull()
+			.references(() => orders.id, { onDelete: 'restrict' }),
+		issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+		/** The invoice a credit note corrects. */
+		refersTo: text('refers_to'),
+		totalPence: integer('total_pence').notNull(),
+		content: jsonb('content').$type<DocumentContent>().notNull(),
+	},
+	(t) => [index('order_documents_order_idx').on(t.orderId, t.issuedAt)],
+)
+export type OrderDocument = typeof orderDocuments.$inferSelect

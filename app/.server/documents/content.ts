@@ -1,0 +1,139 @@
+import type { OrderRow } from '~/.server/db/schema'
+import { BUSINESS } from '~/lib/business'
+import { breakDown, STANDARD_RATE_PERCENT, type VatLineBreakdown } from '~/lib/vat'
+
+/**
+ * What an invoice, receipt or credit note says, frozen when it is issued (HMRC VAT Notice 700/21
+ * section 16.3 lists a full VAT invoice's contents; each field below is one of them).
+ */
+export type DocumentContent = {
+	title: 'VAT invoice' | 'Receipt' | 'Credit note'
+	number: string
+	/** ISO date-times: the issue date and the tax point (the day the payment was received). */
+	issuedAt: string
+	taxPoint: string
+	orderId: string
+	seller: {
+		name: string
+		address: string[]
+		vatNumber: string | null
+		email: string
+		phone: string
+	}
+	customer: { name: string; address: string[] }
+	/** VAT broken down per line (per unit, decision 0022); absent on a receipt. */
+	lines: Array<Omit<VatLineBreakdown, 'ratePercent'> & { ratePercent: number | null }>
+	netPence: number | null
+	vatPence: number | null
+	grossPence: number
+	/** A credit note: the invoice it corrects, and why. */
+	refersTo?: string
+	reason?: string
+}
+
+export type Seller = { vatNumber: string | null }
+
+export function sellerDetails({ vatNumber }: Seller): DocumentContent['seller'] {
+	return {
+		name: BUSINESS.name,
+		address: [...BUSINESS.address],
+		vatNumber,
+		email: BUSINESS.email,
+		phone: BUSINESS.phone,
+	}
+}
+
+function customerOf(order: OrderRow): DocumentContent['customer'] {
+	const d = order.deliveryInfo
+	return {
+		name: `${d.firstName} ${d.lastName}`.trim(),
+		address: [d.address1, d.address2, d.city, d.postcode].filter(Boolean),
+	}
+}
+
+/** The order's lines as ordered, and delivery as one more line. */
+function linesOf(order: OrderRow) {
+	const lines = order.cartItems.map((item) => ({
+		description: [item.name, item.selectedSize, item.selectedOption].filter(Boolean).join(', '),
+		quantity: item.quantity,
+		unitGrossPence: item.unitPricePence,
+	}))
+	if (order.deliveryCostPence)
+		lines.push({ description: 'Delivery', quantity: 1, unitGrossPence: order.deliveryCostPence })
+	return lines
+}
+
+/** A paid order's invoice (VAT-registered seller) or receipt (not registered). */
+export function invoiceContent(
+	order: OrderRow,
+	seller: Seller,
+	document: { number: string; issuedAt: Date },
+): DocumentContent {
+	const vat = seller.vatNumber ? breakDown(linesOf(order), STANDARD_RATE_PERCENT) : null
+	const lines =
+		vat?.lines ??
+		linesOf(order).map((line) => ({
+			...line,
+			ratePercent: null,
+			unitVatPence: 0,
+			unitNetPence: line.unitGrossPence,
+			netPence: line.unitGrossPence * line.quantity,
+			vatPence: 0,
+			grossPence: line.unitGrossPence * line.quantity,
+		}))
+	return {
+		title: vat ? 'VAT invoice' : 'Receipt',
+		number: document.number,
+		issuedAt: document.issuedAt.toISOString(),
+		taxPoint: document.issuedAt.toISOString(),
+		orderId: order.id,
+		seller: sellerDetails(seller),
+		customer: customerOf(order),
+		lines,
+		netPence: vat?.netPence ?? null,
+		vatPence: vat?.vatPence ?? null,
+		grossPence: lines.reduce((sum, line) => sum + line.grossPence, 0),
+	}
+}
+
+/**
+ * A credit note for a refund of `amountPence` (VAT included) against an invoice: one line, its VAT
+ * taken out at the rate the invoice charged, so the VAT account goes down by what it went up.
+ */
+export function creditNoteContent(
+	invoice: DocumentContent,
+	refund: { number: string; issuedAt: Date; amountPence: number; reason: string },
+): DocumentContent {
+	const registered = invoice.vatPence !== null
+	const [line] = registered
+		? breakDown([{ description: refund.reason, quantity: 1, unitGrossPence: refund.amountPence }])
+				.lines
+		: [
+				{
+					description: refund.reason,
+					quantity: 1,
+					unitGrossPence: refund.amountPence,
+					ratePercent: null,
+					unitVatPence: 0,
+					unitNetPence: refund.amountPence,
+					netPence: refund.amountPence,
+					vatPence: 0,
+					grossPence: refund.amountPence,
+				},
+			]
+	return {
+		title: 'Credit note',
+		number: refund.number,
+		issuedAt: refund.issuedAt.toISOString(),
+		taxPoint: refund.issuedAt.toISOString(),
+		orderId: invoice.orderId,
+		seller: invoice.seller,
+		customer: invoice.customer,
+		lines: [line!],
+		netPence: registered ? line!.netPence : null,
+		vatPence: registered ? line!.vatPence : null,
+		grossPence: refund.amountPence,
+		refersTo: invoice.number,
+		reason: refund.reason,
+	}
+}

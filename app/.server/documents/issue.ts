@@ -1,0 +1,121 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { Db, Tx } from '~/.server/db/client'
+import { rows } from '~/.server/db/rows'
+import {
+	type DocumentKind,
+	documentCounters,
+	type OrderDocument,
+	type OrderRow,
+	orderDocuments,
+} from '~/.server/db/schema'
+import { creditNoteContent, invoiceContent, type Seller } from './content'
+
+const PREFIX: Record<DocumentKind, string> = { invoice: 'INV', receipt: 'RCT', credit_note: 'CN' }
+
+/**
+ * The next number in a series, taken inside the caller's transaction: the counter's row stays
+ * locked until it commits (a second payment waits), and a rollback returns the number.
+ */
+async function nextNumber(tx: Tx, kind: DocumentKind) {
+	const [row] = await rows<{ n: number }>(
+		tx,
+		sql`insert into ${documentCounters} (series, next) values (${kind}, 2)
+			on conflict (series) do update set next = ${documentCounters.next} + 1
+			returning next - 1 as n`,
+	)
+	return `${PREFIX[kind]}-${String(row!.n).padStart(6, '0')}`
+}
+
+/**
+ * The paid order's invoice (or receipt, without a VAT number), issued in the payment's own
+ * transaction with the payment date as its tax point. An order is invoiced once.
+ */
+export async function issueInvoice(tx: Tx, order: OrderRow, seller: Seller, paidAt: Date) {
+	const [existing] = await tx
+		.select()
+		.from(orderDocuments)
+		.where(
+			and(
+				eq(orderDocuments.orderId, order.id),
+				inArray(orderDocuments.kind, ['invoice', 'receipt']),
+			),
+		)
+	if (existing) return existing
+	const kind: DocumentKind = seller.vatNumber ? 'invoice' : 'receipt'
+	const number = await nextNumber(tx, kind)
+	const content = invoiceContent(order, seller, { number, issuedAt: paidAt })
+	const [document] = await tx
+		.insert(orderDocuments)
+		.values({
+			number,
+			kind,
+			orderId: order.id,
+			issuedAt: paidAt,
+			totalPence: content.grossPence,
+			content,
+		})
+		.returning()
+	return document!
+}
+
+/** A credit note for a refund, full or partial, against the order's invoice (in the refund's transaction). */
+export async function issueCreditNote(
+	tx: Tx,
+	orderId: string,
+	refund: { amountPence: number; reason: string; at: Date },
+) {
+	const [invoice] = await tx
+		.select()
+		.from(orderDocuments)
+		.where(
+			and(
+				eq(orderDocuments.orderId, orderId),
+				inArray(orderDocuments.kind, ['invoice', 'receipt']),
+			),
+		)
+	// An order paid before invoices existed has nothing to credit.
+	if (!invoice) return undefined
+	const number = await nextNumber(tx, 'credit_note')
+	const content = creditNoteContent(invoice.content, { number, issuedAt: refund.at, ...refund })
+	const [note] = await tx
+		.insert(orderDocuments)
+		.values({
+			number,
+			kind: 'credit_note',
+			orderId,
+			issuedAt: refund.at,
+			refersTo: invoice.number,
+			totalPence: refund.amountPence,
+			content,
+		})
+		.returning()
+	return note!
+}
+
+/** An order's documents, newest last (the order page and the admin order view list them). */
+export function documentsOf(db: Db, orderId: string): Promise<OrderDocument[]> {
+	return db
+		.select()
+		.from(orderDocuments)
+		.where(eq(orderDocuments.orderId, orderId))
+		.orderBy(orderDocuments.issuedAt, orderDocuments.number)
+}
+
+/** One document of one order (a download), or undefined. */
+export async function findDocument(db: Db, orderId: string, number: string) {
+	const [document] = await db
+		.select()
+		.from(orderDocuments)
+		.where(and(eq(orderDocuments.orderId, orderId), eq(orderDocuments.number, number)))
+	return document
+}
+
+/** The newest document by number (an email's attachment). */
+export async function documentByNumber(db: Db, number: string) {
+	const [document] = await db
+		.select()
+		.from(orderDocuments)
+		.where(eq(orderDocuments.number, number))
+		.orderBy(desc(orderDocuments.issuedAt))
+	return document
+}

@@ -1,0 +1,20 @@
+CREATE TABLE "document_counters" (
+	"series" text PRIMARY KEY NOT NULL,
+	"next" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "order_documents" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"number" text NOT NULL,
+	"kind" text NOT NULL,
+	"order_id" text NOT NULL,
+	"issued_at" timestamp with time zone NOT NULL,
+	"refers_to" text,
+	"total_pence" integer NOT NULL,
+	"content" jsonb NOT NULL,
+	CONSTRAINT "order_documents_number_unique" UNIQUE("number")
+);
+--> statement-breakpoint
+ALTER TABLE "email_outbox" ADD COLUMN "attachments" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_documents" ADD CONSTRAINT "order_documents_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "order_documents_order_idx" ON "order_documents" USING btree ("order_id","issued_at");
