@@ -25,6 +25,10 @@ export default [
 		route('orders/:orderId', 'routes/admin.orders.$orderId.tsx'),
 	]),
 	route('admin/orders.csv', 'routes/admin.orders[.csv].ts'),
+	route(
+		'admin/orders/:orderId/documents/:number',
+		'routes/admin.orders.$orderId.documents.$number.ts',
+	),
 	route('admin/delivery', 'routes/admin.delivery.tsx'),
 	route('admin/enquiries', 'routes/admin.enquiries.tsx'),
 	route('admin/enquiries/:enquiryId', 'routes/admin.enquiries.$enquiryId.tsx'),

@@ -3,6 +3,7 @@ import { data, useLocation, useNavigate } from 'react-router'
 import { z } from 'zod'
 import { requireAdmin } from '~/.server/auth/guards'
 import { suggestionForOrder } from '~/.server/delivery/suggestion'
+import { documentSummaries } from '~/.server/documents/issue'
 import { readForm } from '~/.server/http/read-body'
 import {
 	type AdminResult,
@@ -28,10 +29,12 @@ import {
 	CustomerInfo,
 	OrderInfo,
 	OrderLines,
+	Section,
 } from '~/components/admin/order-detail'
 import { DeliveryCostForm, FulfilmentForms } from '~/components/admin/order-forms'
 import { Timeline } from '~/components/admin/order-timeline'
 import { PaymentAlert, PaymentCheck } from '~/components/admin/payment-forms'
+import { DocumentList } from '~/components/orders/document-list'
 import { RouteModal } from '~/components/ui/route-modal'
 import {
 	AddNoteSchema,
@@ -71,7 +74,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 		const suggestion = canPrice(order.status)
 			? await suggestionForOrder(context.db, context.catalog, order)
 			: null
-		return { state: 'found' as const, order: view, events, suggestion }
+		const documents = await documentSummaries(context.db, order.id)
+		return { state: 'found' as const, order: view, events, suggestion, documents }
 	} catch (error) {
 		context.logger.error({ err: error }, 'admin order load failed')
 		return data({ state: 'error' as const }, { status: 500 })
@@ -223,7 +227,7 @@ export default function AdminOrder({ loaderData, actionData, params }: Route.Com
 			</RouteModal>
 		)
 	}
-	const { order, events, suggestion } = loaderData
+	const { order, events, suggestion, documents } = loaderData
 	return (
 		<RouteModal
 			title={`Order ${order.id}`}
@@ -256,6 +260,14 @@ export default function AdminOrder({ loaderData, actionData, params }: Route.Com
 					) : null}
 					{order.status === 'payment_pending' ? <PaymentCheck order={order} /> : null}
 					<FulfilmentForms key={`f${order.version}`} order={order} />
+					{documents.length ? (
+						<Section title="Documents">
+							<DocumentList
+								documents={documents}
+								hrefFor={(number) => `/admin/orders/${order.id}/documents/${number}`}
+							/>
+						</Section>
+					) : null}
 				</div>
 				<Timeline key={`t${events.length}`} order={order} events={events} />
 			</div>

@@ -90,6 +90,10 @@ test('quote to cash: set the delivery cost, the customer pays by the emailed lin
 	await page.reload()
 	const paidModal = await openOrder(page, customer.orderId)
 	await expect(paidModal).toContainText('Paid')
+	// The payment issued a receipt (no VAT number in this shop): staff download it as a PDF.
+	const receipt = paidModal.getByRole('link', { name: /^Receipt RCT-\d{6} \(PDF\)/ })
+	const [download] = await Promise.all([page.waitForEvent('download'), receipt.click()])
+	expect(download.suggestedFilename()).toMatch(/^RCT-\d{6}\.pdf$/)
 	// The notes typed when quoting stay in view once paid, and staff can add more (issue 34 item 4).
 	await expect(paidModal.getByTestId('admin-notes')).toContainText(
 		'Pallet delivery, customer has a lane',

@@ -59,6 +59,7 @@ function pathFor(pattern: string, ids: KnownIds) {
 			':projectId': ids.projectId,
 			':category': ids.category,
 			':productId': ids.productId,
+			':number': 'RCT-000001',
 		}
 		return fc.oneof(
 			{ weight: 3, arbitrary: fc.constant(real[part] ?? 'x') },

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { enquiries, orderEvents, orders } from '~/.server/db/schema'
+import { issueInvoice } from '~/.server/documents/issue'
 import { startTestApp, type TestApp } from '../support/app'
 import { createAdmin, createCustomer, insertOrder } from '../support/factories'
 import { allRoutes } from '../support/routes'
@@ -28,12 +29,18 @@ const methodsOf = (file: string) => {
 let app: TestApp
 let orderId: string
 let linkId: string
+let documentNumber: string
 const enquiryId = 'EN-ABCDEF'
 beforeAll(async () => {
 	app = await startTestApp()
 	const order = await insertOrder(app.database.db, { status: 'payment_pending', siteUrl: app.url })
 	orderId = order.id
 	linkId = order.paymentLinkId!
+	const [row] = await app.database.db.select().from(orders).where(eq(orders.id, orderId))
+	const receipt = await app.database.db.transaction((tx) =>
+		issueInvoice(tx, row!, { vatNumber: null }, new Date()),
+	)
+	documentNumber = receipt.number
 	await app.database.db.insert(enquiries).values({
 		id: enquiryId,
 		name: 'Isla',
@@ -61,7 +68,10 @@ const snapshot = async () => {
 }
 
 function requestFor(path: string, method: 'GET' | 'POST'): [string, RequestInit] {
-	const url = `/${path.replace(':orderId', orderId).replace(':enquiryId', enquiryId)}`
+	const url = `/${path
+		.replace(':orderId', orderId)
+		.replace(':enquiryId', enquiryId)
+		.replace(':number', documentNumber)}`
 	if (method === 'GET') return [url, {}]
 	if (path.startsWith('api/'))
 		return [

@@ -1,35 +1,7 @@
 import type { OrderRow } from '~/.server/db/schema'
 import { BUSINESS } from '~/lib/business'
-import { breakDown, STANDARD_RATE_PERCENT, type VatLineBreakdown } from '~/lib/vat'
-
-/**
- * What an invoice, receipt or credit note says, frozen when it is issued (HMRC VAT Notice 700/21
- * section 16.3 lists a full VAT invoice's contents; each field below is one of them).
- */
-export type DocumentContent = {
-	title: 'VAT invoice' | 'Receipt' | 'Credit note'
-	number: string
-	/** ISO date-times: the issue date and the tax point (the day the payment was received). */
-	issuedAt: string
-	taxPoint: string
-	orderId: string
-	seller: {
-		name: string
-		address: string[]
-		vatNumber: string | null
-		email: string
-		phone: string
-	}
-	customer: { name: string; address: string[] }
-	/** VAT broken down per line (per unit, decision 0022); absent on a receipt. */
-	lines: Array<Omit<VatLineBreakdown, 'ratePercent'> & { ratePercent: number | null }>
-	netPence: number | null
-	vatPence: number | null
-	grossPence: number
-	/** A credit note: the invoice it corrects, and why. */
-	refersTo?: string
-	reason?: string
-}
+import type { DocumentContent } from '~/lib/documents'
+import { breakDown, STANDARD_RATE_PERCENT } from '~/lib/vat'
 
 export type Seller = { vatNumber: string | null }
 
@@ -105,6 +77,17 @@ export function creditNoteContent(
 	refund: { number: string; issuedAt: Date; amountPence: number; reason: string },
 ): DocumentContent {
 	const registered = invoice.vatPence !== null
+	// A full refund reverses the invoice line by line, so its VAT comes back to the penny.
+	if (refund.amountPence === invoice.grossPence)
+		return {
+			...invoice,
+			title: 'Credit note',
+			number: refund.number,
+			issuedAt: refund.issuedAt.toISOString(),
+			taxPoint: refund.issuedAt.toISOString(),
+			refersTo: invoice.number,
+			reason: refund.reason,
+		}
 	const [line] = registered
 		? breakDown([{ description: refund.reason, quantity: 1, unitGrossPence: refund.amountPence }])
 				.lines

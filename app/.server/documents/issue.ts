@@ -8,6 +8,7 @@ import {
 	type OrderRow,
 	orderDocuments,
 } from '~/.server/db/schema'
+import type { DocumentSummary } from '~/lib/documents'
 import { creditNoteContent, invoiceContent, type Seller } from './content'
 
 const PREFIX: Record<DocumentKind, string> = { invoice: 'INV', receipt: 'RCT', credit_note: 'CN' }
@@ -94,11 +95,18 @@ export async function issueCreditNote(
 
 /** An order's documents, newest last (the order page and the admin order view list them). */
 export function documentsOf(db: Db, orderId: string): Promise<OrderDocument[]> {
-	return db
-		.select()
-		.from(orderDocuments)
-		.where(eq(orderDocuments.orderId, orderId))
-		.orderBy(orderDocuments.issuedAt, orderDocuments.number)
+	return (
+		db
+			.select()
+			.from(orderDocuments)
+			.where(eq(orderDocuments.orderId, orderId))
+			// The invoice first, then its credit notes (one issued in the same second comes after it).
+			.orderBy(
+				orderDocuments.issuedAt,
+				sql`${orderDocuments.kind} = 'credit_note'`,
+				orderDocuments.number,
+			)
+	)
 }
 
 /** One document of one order (a download), or undefined. */
@@ -118,4 +126,14 @@ export async function documentByNumber(db: Db, number: string) {
 		.where(eq(orderDocuments.number, number))
 		.orderBy(desc(orderDocuments.issuedAt))
 	return document
+}
+
+/** The list the order views show (no document content: that is in the PDF). */
+export async function documentSummaries(db: Db, orderId: string): Promise<DocumentSummary[]> {
+	return (await documentsOf(db, orderId)).map((doc) => ({
+		number: doc.number,
+		title: doc.content.title,
+		issuedAt: doc.issuedAt.toISOString(),
+		totalPence: doc.totalPence,
+	}))
 }

@@ -2,8 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import PDFDocument from 'pdfkit'
 import { formatDate } from '~/lib/dates'
+import type { DocumentContent } from '~/lib/documents'
 import { formatPence } from '~/lib/money'
-import type { DocumentContent } from './content'
 
 /**
  * An invoice, receipt or credit note as an A4 PDF (pdfkit: pure JavaScript, no browser). Text is

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import type { DocumentContent } from '~/.server/documents/content'
+import type { DocumentContent } from '~/lib/documents'
 import { orders } from './orders'
 
 export type DocumentKind = 'invoice' | 'receipt' | 'credit_note'

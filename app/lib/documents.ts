@@ -1,0 +1,43 @@
+import type { VatLineBreakdown } from './vat'
+
+/** What an order page or the admin order view lists of an order's documents. */
+export type DocumentSummary = {
+	number: string
+	title: DocumentContent['title']
+	issuedAt: string
+	totalPence: number
+}
+
+/** 'INV-000123', 'RCT-000123', 'CN-000045' (anything else in a download URL is a 404). */
+export const DOCUMENT_NUMBER = /^(INV|RCT|CN)-\d{6}$/
+
+export const documentFileName = (number: string) => `${number}.pdf`
+
+/**
+ * What an invoice, receipt or credit note says, frozen when it is issued (HMRC VAT Notice 700/21
+ * section 16.3 lists a full VAT invoice's contents; each field below is one of them).
+ */
+export type DocumentContent = {
+	title: 'VAT invoice' | 'Receipt' | 'Credit note'
+	number: string
+	/** ISO date-times: the issue date and the tax point (the day the payment was received). */
+	issuedAt: string
+	taxPoint: string
+	orderId: string
+	seller: {
+		name: string
+		address: string[]
+		vatNumber: string | null
+		email: string
+		phone: string
+	}
+	customer: { name: string; address: string[] }
+	/** VAT broken down per line (per unit, decision 0022); absent on a receipt. */
+	lines: Array<Omit<VatLineBreakdown, 'ratePercent'> & { ratePercent: number | null }>
+	netPence: number | null
+	vatPence: number | null
+	grossPence: number
+	/** A credit note: the invoice it corrects, and why. */
+	refersTo?: string
+	reason?: string
+}
