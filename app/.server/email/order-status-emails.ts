@@ -3,6 +3,7 @@ import { BUSINESS } from '~/lib/business'
 import { formatDate } from '~/lib/dates'
 import { formatPence } from '~/lib/money'
 import { type EmailBlock, renderEmail, staffLink } from './layout'
+import { orderPageBlock, withOrderLink } from './order-link'
 import { address, itemRows } from './order-emails'
 import type { EmailMessage } from './outbox'
 
@@ -26,16 +27,17 @@ export function toCustomer(
 	const to = customerEmailOf(order)
 	if (!to) return [] // the customer deleted their account: nobody to tell
 	return [
-		{
+		withOrderLink(order.id, {
 			to,
 			kind,
 			subject: `${subject} — order ${order.id}`,
 			...renderEmail(heading, [
 				{ type: 'p', text: `Hello ${order.deliveryInfo.firstName},` },
 				...blocks,
+				orderPageBlock(),
 				contactLine(order),
 			]),
-		},
+		}),
 	]
 }
 

@@ -1,6 +1,6 @@
 import type { Db } from '~/.server/db/client'
 import type { Logger } from '~/.server/logger'
-import { claimDueEmails, markFailed, markSent, purgeDeliveredEmails } from './outbox'
+import { type ClaimedEmail, claimDueEmails, markFailed, markSent, purgeDeliveredEmails } from './outbox'
 import type { MailTransport } from './transport'
 
 /**
@@ -16,6 +16,8 @@ export class OutboxWorker {
 		private readonly logger: Logger,
 		/** Delivered emails older than this are deleted. */
 		private readonly retentionDays = 30,
+		/** Last touches as an email leaves, e.g. its private order link (`fillOrderLink`). */
+		private readonly prepare: (email: ClaimedEmail) => Promise<ClaimedEmail> = async (e) => e,
 	) {}
 
 	/** Sends everything due now; resolves to the number sent. Safe to call concurrently. */
@@ -33,7 +35,7 @@ export class OutboxWorker {
 			if (batch.length === 0) return sent
 			for (const email of batch) {
 				try {
-					await this.transport.send(email)
+					await this.transport.send(await this.prepare(email))
 					await markSent(this.db, email.id)
 					sent++
 					this.logger.info(
