@@ -3,8 +3,8 @@ import { BUSINESS } from '~/lib/business'
 import { formatDate } from '~/lib/dates'
 import { formatPence } from '~/lib/money'
 import { type EmailBlock, renderEmail, staffLink } from './layout'
-import { orderPageBlock, withOrderLink } from './order-link'
 import { address, itemRows } from './order-emails'
+import { orderPageBlock, withOrderLink } from './order-link'
 import type { EmailMessage } from './outbox'
 
 /** The customer's address for order updates: the delivery email (it defaults to the account's). */

@@ -1,6 +1,12 @@
 import type { Db } from '~/.server/db/client'
 import type { Logger } from '~/.server/logger'
-import { type ClaimedEmail, claimDueEmails, markFailed, markSent, purgeDeliveredEmails } from './outbox'
+import {
+	type ClaimedEmail,
+	claimDueEmails,
+	markFailed,
+	markSent,
+	purgeDeliveredEmails,
+} from './outbox'
 import type { MailTransport } from './transport'
 
 /**
