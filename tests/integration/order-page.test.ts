@@ -268,4 +268,25 @@ describe('the private order link', () => {
 		const bad = await visitor.post('/account/orders/new-link', { orderId: 'nope', email: 'x' })
 		expect(bad.status).toBe(400)
 	})
+
+	it('stops working when the customer deletes their account', async () => {
+		const customer = await createCustomer(shop.app)
+		const order = await insertOrder(shop.app.database.db, {
+			userId: customer.id,
+			deliveryInfo: { email: customer.email },
+		})
+		await customer.client.post('/account/orders/new-link', {
+			orderId: order.id,
+			email: customer.email,
+		})
+		const [link] = orderLinksIn((await emailsTo(shop.app, customer.email)).at(-1)!)
+		expect((await shop.app.request(link!)).status).toBe(200)
+		const gone = await customer.client.post('/auth', {
+			intent: 'delete-account',
+			confirm: 'yes',
+			currentPassword: customer.password,
+		})
+		expect(gone.status).toBe(302)
+		expect((await shop.app.request(link!)).status).toBe(404)
+	})
 })
