@@ -127,8 +127,11 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
 						</li>
 					</ul>
 					<p className="mt-4 text-sm text-slate-600">
-						Our <Link to="/terms-and-conditions#cancelling">terms</Link> explain how to cancel and
-						return an order.
+						Our{' '}
+						<Link to="/terms-and-conditions#cancelling" className="underline">
+							terms
+						</Link>{' '}
+						explain how to cancel and return an order.
 					</p>
 				</section>
 				{order.via === 'owner' ? (

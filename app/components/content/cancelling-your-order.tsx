@@ -2,6 +2,8 @@ import { Link } from 'react-router'
 import { BUSINESS } from '~/lib/business'
 
 /** The trader's geographical address (Consumer Contracts Regulations 2013, Schedule 2). */
+const H3 = 'mt-6 text-lg font-semibold text-pond-900'
+
 export const TRADER_ADDRESS = `${BUSINESS.location} ${BUSINESS.postcode}, United Kingdom`
 
 /**
@@ -20,7 +22,7 @@ export function CancellingYourOrder() {
 				physical possession of the goods; when an order arrives in several deliveries, they run from
 				the day the last item arrives.
 			</p>
-			<h3>How to cancel</h3>
+			<h3 className={H3}>How to cancel</h3>
 			<p>
 				Tell us that you have decided to cancel with a clear statement: email{' '}
 				<a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>, call{' '}
@@ -34,14 +36,14 @@ export function CancellingYourOrder() {
 				and linked from every email we send about it. It shows where the order stands and, while
 				they apply, the ways to cancel or return it.
 			</p>
-			<h3>Refunds</h3>
+			<h3 className={H3}>Refunds</h3>
 			<p>
 				We refund everything you paid for the order, including the cost of standard delivery,
 				without undue delay and within 14 days of the day you tell us you are cancelling, to the
 				card you paid with. If the goods have already reached you, we may wait to refund until we
 				have them back or you have shown us that you have sent them back, whichever is earlier.
 			</p>
-			<h3>Returning the goods</h3>
+			<h3 className={H3}>Returning the goods</h3>
 			<p>
 				Please send the goods back, or hand them to us, without undue delay and no later than 14
 				days after the day you tell us you are cancelling. You pay the cost of returning them,
@@ -49,7 +51,9 @@ export function CancellingYourOrder() {
 				liable for any reduction in the value of the goods that results from handling them more than
 				was needed to establish their nature, characteristics and functioning.
 			</p>
-			<h3 id="cancellation-form">Model cancellation form</h3>
+			<h3 id="cancellation-form" className={H3}>
+				Model cancellation form
+			</h3>
 			<p>Complete and return this form only if you wish to cancel the contract.</p>
 			<blockquote className="border-l-4 border-pond-200 pl-4" data-testid="model-cancellation-form">
 				<p>
