@@ -2,7 +2,6 @@ import { useEffect } from 'react'
 import {
 	data,
 	isRouteErrorResponse,
-	Link,
 	Links,
 	Meta,
 	Outlet,
@@ -14,6 +13,7 @@ import {
 import { CartProvider, useCartCount } from '~/components/cart/cart-provider'
 import { CartToast } from '~/components/cart/cart-toast'
 import { type BreadcrumbHandle, Breadcrumbs } from '~/components/layout/breadcrumbs'
+import { ErrorPage } from '~/components/layout/error-page'
 import { useSessionHint } from '~/components/layout/session-hint'
 import { SiteFooter } from '~/components/layout/site-footer'
 import { SiteHeader } from '~/components/layout/site-header'
@@ -114,31 +114,5 @@ export function meta() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-	const notFound = isRouteErrorResponse(error) && error.status === 404
-	const title = notFound ? 'Page not found' : 'Something went wrong'
-	const message = notFound
-		? 'Sorry, we could not find that page. It may have moved, or the address may be mistyped.'
-		: 'Sorry, something went wrong on our side. Please try again in a moment.'
-	return (
-		<div className="container-page py-20 text-center">
-			<title>{`${title} | Highland Koi & Ponds`}</title>
-			<meta name="robots" content="noindex" />
-			<p className="text-sm font-semibold uppercase tracking-wide text-koi-700">
-				{notFound ? 'Error 404' : 'Error 500'}
-			</p>
-			<h1 className="mt-2 font-display text-4xl font-bold text-pond-900">{title}</h1>
-			<p className="mx-auto mt-4 max-w-xl text-lg text-slate-600">{message}</p>
-			<div className="mt-8 flex flex-wrap justify-center gap-3">
-				<Link to="/" className="btn-primary">
-					Return to Home
-				</Link>
-				<Link to="/pond-products" className="btn-secondary">
-					Browse Products
-				</Link>
-				<Link to="/contact" className="btn-secondary">
-					Contact Us
-				</Link>
-			</div>
-		</div>
-	)
+	return <ErrorPage notFound={isRouteErrorResponse(error) && error.status === 404} />
 }

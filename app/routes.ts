@@ -21,6 +21,8 @@ export default [
 	route('auth/reset-password', 'routes/auth.reset-password.tsx'),
 	route('auth/my-data', 'routes/auth.my-data.ts'),
 	route('auth/session', 'routes/auth.session.ts'),
+	route('account/orders/new-link', 'routes/account.orders.new-link.tsx'),
+	route('account/orders/:orderId', 'routes/account.orders.$orderId.tsx'),
 	route('admin', 'routes/admin.tsx', [
 		route('orders/:orderId', 'routes/admin.orders.$orderId.tsx'),
 	]),

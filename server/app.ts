@@ -12,6 +12,7 @@ import { Catalog } from '../app/.server/catalog/catalog'
 import { loadCatalogFile } from '../app/.server/catalog/startup'
 import type { Database } from '../app/.server/db/client'
 import { openServerDatabase } from '../app/.server/db/owner'
+import { fillOrderLink } from '../app/.server/email/order-link'
 import { createMailTransport } from '../app/.server/email/transport'
 import { OutboxWorker } from '../app/.server/email/worker'
 import { type Env, parseEnv } from '../app/.server/env'
@@ -159,6 +160,7 @@ export function createRuntime({
 			}),
 			logger,
 			env.OUTBOX_RETENTION_DAYS,
+			(email) => fillOrderLink(database.db, env.SITE_URL, email),
 		),
 	}
 }

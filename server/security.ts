@@ -31,7 +31,11 @@ export function securityHeaders({ dev = false, siteUrl = '' } = {}) {
 	return (req: Request, res: Response, next: NextFunction) => {
 		res.setHeader('Content-Security-Policy', contentSecurityPolicy(res.locals.cspNonce, { dev }))
 		res.setHeader('X-Content-Type-Options', 'nosniff')
-		res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+		// An order page's address may carry its private link key: no other site ever sees it.
+		res.setHeader(
+			'Referrer-Policy',
+			isOrderPage(req.path) ? 'no-referrer' : 'strict-origin-when-cross-origin',
+		)
 		res.setHeader('X-Frame-Options', 'DENY')
 		res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
 		res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
@@ -71,7 +75,11 @@ export function sameOriginWrites(siteUrl: string) {
  * page cache.
  * A rule by path, so a new admin route is covered without remembering a header.
  */
-const PERSONAL_PAGES = /^\/(?:auth|checkout|checkout-auth|order-confirmation|admin|pay)(?:[./]|$)/
+const PERSONAL_PAGES =
+	/^\/(?:auth|account|checkout|checkout-auth|order-confirmation|admin|pay)(?:[./]|$)/i
+
+/** The customer's order pages (issue 30), whose address may carry a private link key. */
+export const isOrderPage = (pathname: string) => /^\/account\/orders(?:[./]|$)/i.test(pathname)
 
 export function isPersonalPage(pathname: string) {
 	return PERSONAL_PAGES.test(pathname)

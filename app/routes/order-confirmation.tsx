@@ -96,6 +96,15 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
 						<span className="font-semibold">Status:</span> <StatusBadge status={status} />
 						<span data-testid="order-status-sentence">{statusSentence}</span>
 					</p>
+					<p className="mt-4">
+						<Link to={`/account/orders/${orderId}`} className="btn-secondary">
+							Follow your order
+						</Link>
+					</p>
+					<p className="mt-2 text-sm text-green-900">
+						The order page (also under My Account → Orders, and linked from every email we send
+						about it) shows where your order is and what happens next.
+					</p>
 				</section>
 				<div className="grid gap-8 md:grid-cols-2">
 					<section aria-labelledby="summary" className="rounded-2xl p-6 ring-1 ring-slate-200">

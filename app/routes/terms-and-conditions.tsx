@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { CancellingYourOrder, TRADER_ADDRESS } from '~/components/content/cancelling-your-order'
 import { LegalPage } from '~/components/content/legal-page'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { BUSINESS } from '~/lib/business'
@@ -17,10 +18,16 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function TermsAndConditions() {
 	return (
-		<LegalPage title="Terms and Conditions" updated="2024-06-10">
+		<LegalPage title="Terms and Conditions" updated="2026-11-25">
 			<p>
 				These terms apply to order requests placed with {BUSINESS.name} through this website. Please
 				read them before you place an order request.
+			</p>
+			<h2 id="who-we-are">Who we are</h2>
+			<p>
+				We are {BUSINESS.name}, {TRADER_ADDRESS}. You can reach us on{' '}
+				<a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a> ({BUSINESS.hoursShort}) or at{' '}
+				<a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>.
 			</p>
 			<h2>Your order is a request</h2>
 			<p>
@@ -48,6 +55,7 @@ export default function TermsAndConditions() {
 				within 24 hours of delivery. Depending on the problem, we will make good any shortage,
 				replace or repair the goods, or give you a refund.
 			</p>
+			<CancellingYourOrder />
 			<h2>Your statutory rights</h2>
 			<p>Nothing in these terms affects your statutory rights as a consumer.</p>
 			<h2>Questions</h2>

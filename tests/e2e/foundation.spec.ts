@@ -138,7 +138,8 @@ test('the footer shows the current year, and the designer credit only on the hom
 	await expect(footer.getByRole('link', { name: /Follow us on Facebook/ })).toBeVisible()
 	await footer.getByRole('link', { name: 'Terms & Conditions' }).click()
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms and Conditions')
-	await expect(page.getByText('10 June 2024')).toBeVisible()
+	// Issue 30 item 7a: dated by its real last change (the spec's 10 June 2024 before it).
+	await expect(page.getByText('25 November 2026')).toBeVisible()
 	await expect(footer.getByTestId('designer-credit')).toHaveCount(0)
 })
 

@@ -24,6 +24,7 @@ const QUERY_KEYS = [
 	'mode',
 	'token',
 	'order',
+	'key',
 	'upload',
 	'status',
 	'q',

@@ -126,6 +126,9 @@ export async function prepare(shop: Shop): Promise<Prepared> {
 		'/auth?mode=reset',
 		'/auth/reset-password?token=fuzz',
 		`/order-confirmation?order=${orderId}`,
+		// The order page: the owner's view; anyone else's 404 carries the 'email me a link' form.
+		`/account/orders/${orderId}`,
+		'/account/orders/new-link',
 		`/pond-products/filters/${ids.productId}`,
 		`/pay/${ids.token}`,
 		`/pay/${ids.token}/reminders`,

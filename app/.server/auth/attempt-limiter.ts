@@ -9,7 +9,7 @@ import { loginAttempts } from '~/.server/db/schema'
  * Database-backed attempt counters, per email (hashed) and per client IP, shared by every
  * instance. better-auth's own limiter only runs in its HTTP router, which is not mounted.
  */
-export type LimitedAction = 'signin' | 'register' | 'reset' | 'enquiry'
+export type LimitedAction = 'signin' | 'register' | 'reset' | 'enquiry' | 'order-link'
 
 export const emailHash = (email: string) =>
 	crypto.createHash('sha256').update(email.trim().toLowerCase()).digest('hex')
@@ -60,6 +60,11 @@ export const QUOTAS = {
 	 * addresses stops at `overall` an hour (the form then says to call) instead of mailing on.
 	 */
 	enquiry: { perEmail: 5, perIp: 10, overall: 60, windowMinutes: 60 },
+	/**
+	 * 'Email me a fresh order link' (issue 30): keyed by the order number asked about, so one
+	 * order's inbox gets a few links an hour at most; per IP it bounds guessing numbers.
+	 */
+	'order-link': { perEmail: 3, perIp: 20, overall: 300, windowMinutes: 60 },
 } as const
 
 /** Counts this attempt; false when the email, the IP (or everyone together) is over its quota. */

@@ -1,6 +1,6 @@
 import { and, eq, like, or, sql } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
-import { emailOutbox, orders, user, verification } from '~/.server/db/schema'
+import { emailOutbox, orderLinks, orders, user, verification } from '~/.server/db/schema'
 import { listCustomerOrders } from '~/.server/orders/customer-orders'
 import type { SiteAccess } from '~/lib/delivery/suggest'
 import type { DeliveryDetails } from '~/lib/delivery-schema'
@@ -105,6 +105,12 @@ export async function deleteAccount(db: Db, userId: string) {
 				),
 			)
 			.returning({ id: emailOutbox.id })
+		// Private order links (issue 30) stop working: the orders are no longer anyone's to see.
+		await tx
+			.delete(orderLinks)
+			.where(
+				sql`${orderLinks.orderId} in (select ${orders.id} from ${orders} where ${orders.userId} = ${userId})`,
+			)
 		await tx
 			.update(orders)
 			.set({

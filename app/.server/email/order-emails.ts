@@ -4,6 +4,7 @@ import { describeSiteAccess } from '~/lib/delivery/site-access-schema'
 import type { SiteAccess } from '~/lib/delivery/suggest'
 import { formatPence } from '~/lib/money'
 import { type EmailBlock, renderEmail, staffLink } from './layout'
+import { orderPageBlock, withOrderLink } from './order-link'
 import type { EmailMessage } from './outbox'
 
 export type OrderSummary = {
@@ -55,17 +56,18 @@ export function orderConfirmationEmail(
 			type: 'p',
 			text: `What happens next: we review your order, then contact you to confirm delivery options and the delivery cost. Once you are happy with the total we send you a secure card payment link and schedule delivery. ${deliveryNote}`,
 		},
+		orderPageBlock(),
 		{
 			type: 'p',
 			text: `Questions? Call ${BUSINESS.phone} (${BUSINESS.hoursShort}) or email ${BUSINESS.email}, quoting order number ${order.id}.`,
 		},
 	]
-	return {
+	return withOrderLink(order.id, {
 		to,
 		kind: 'order-confirmation',
 		subject: `Your order request ${order.id}`,
 		...renderEmail('Thank you for your order request', blocks),
-	}
+	})
 }
 
 export function newOrderNotificationEmail(

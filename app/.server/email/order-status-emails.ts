@@ -4,6 +4,7 @@ import { formatDate } from '~/lib/dates'
 import { formatPence } from '~/lib/money'
 import { type EmailBlock, renderEmail, staffLink } from './layout'
 import { address, itemRows } from './order-emails'
+import { orderPageBlock, withOrderLink } from './order-link'
 import type { EmailMessage } from './outbox'
 
 /** The customer's address for order updates: the delivery email (it defaults to the account's). */
@@ -26,16 +27,17 @@ export function toCustomer(
 	const to = customerEmailOf(order)
 	if (!to) return [] // the customer deleted their account: nobody to tell
 	return [
-		{
+		withOrderLink(order.id, {
 			to,
 			kind,
 			subject: `${subject} — order ${order.id}`,
 			...renderEmail(heading, [
 				{ type: 'p', text: `Hello ${order.deliveryInfo.firstName},` },
 				...blocks,
+				orderPageBlock(),
 				contactLine(order),
 			]),
-		},
+		}),
 	]
 }
 

@@ -41,6 +41,7 @@ export function quoteReminderEmail(
 	).map((email) => ({
 		...email,
 		headers: {
+			...email.headers,
 			'List-Unsubscribe': `<${links.stopReminders}>`,
 			'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
 		},

@@ -24,6 +24,8 @@ export class OutboxWorker {
 		private readonly logger: Logger,
 		/** Delivered emails older than this are deleted. */
 		private readonly retentionDays = 30,
+		/** Last touches as an email leaves, e.g. its private order link (`fillOrderLink`). */
+		private readonly prepare: (email: ClaimedEmail) => Promise<ClaimedEmail> = async (e) => e,
 	) {}
 
 	/** Sends everything due now; resolves to the number sent. Safe to call concurrently. */
@@ -41,7 +43,7 @@ export class OutboxWorker {
 			if (batch.length === 0) return sent
 			for (const email of batch) {
 				try {
-					await this.transport.send(email, await this.#attachments(email))
+					await this.transport.send(await this.prepare(email), await this.#attachments(email))
 					await markSent(this.db, email.id)
 					sent++
 					this.logger.info(

@@ -1,5 +1,6 @@
 import { ChevronDown, CreditCard } from 'lucide-react'
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { OrderItems } from '~/components/orders/order-items'
 import { StatusBadge } from '~/components/orders/status-badge'
 import { BUSINESS } from '~/lib/business'
@@ -72,6 +73,14 @@ export function OrdersTab({ orders, loadError }: { orders: AccountOrder[]; loadE
 									/>
 								</button>
 							</h3>
+							<p className="px-4 pb-4">
+								<Link
+									to={`/account/orders/${order.id}`}
+									className="font-semibold text-pond-700 underline hover:text-pond-900"
+								>
+									Order details and history<span className="sr-only"> for order {order.id}</span>
+								</Link>
+							</p>
 							{expanded ? (
 								<div id={`order-${order.id}`} className="space-y-4 border-t border-slate-200 p-4">
 									<OrderItems items={order.cartItems} className="space-y-2 text-sm" />

@@ -1,0 +1,97 @@
+import { asc, eq } from 'drizzle-orm'
+import type { Db } from '~/.server/db/client'
+import { orderEvents, paymentLinks } from '~/.server/db/schema'
+import { isQuoteExpired } from '~/.server/payments/links'
+import { describeSiteAccess } from '~/lib/delivery/site-access-schema'
+import type { OrderDocument } from '~/lib/order-documents'
+import {
+	customerTimeline,
+	nextStep,
+	type ProgressEvent,
+	type ProgressOrder,
+} from '~/lib/order-progress'
+import { statusLabel } from '~/lib/order-status'
+import { trackingFor } from '~/lib/tracking'
+import type { OrderAccess } from './order-access'
+
+/**
+ * Everything the customer's order page shows (issue 30 item 2), read for one order the visitor
+ * may see (`orderAccessFor`). Plain data in customer words: no staff notes, no actors, no
+ * payment references. Later parts (invoices, cancelling, returns) add their fields here.
+ */
+export async function loadOrderPage(db: Db, access: OrderAccess, now = new Date()) {
+	const { order } = access
+	const [events, links] = await Promise.all([
+		db
+			.select({ at: orderEvents.at, from: orderEvents.fromStatus, to: orderEvents.toStatus })
+			.from(orderEvents)
+			.where(eq(orderEvents.orderId, order.id))
+			.orderBy(asc(orderEvents.at), asc(orderEvents.id)),
+		db
+			.select({ createdAt: paymentLinks.createdAt, amountPence: paymentLinks.amountPence })
+			.from(paymentLinks)
+			.where(eq(paymentLinks.orderId, order.id))
+			.orderBy(asc(paymentLinks.createdAt)),
+	])
+	const awaitingPayment = order.status === 'payment_pending'
+	const quoteExpired = awaitingPayment && isQuoteExpired(order, now)
+	const payable =
+		awaitingPayment && order.paymentLinkActive && Boolean(order.paymentLinkId) && !quoteExpired
+	const progress: ProgressOrder = {
+		status: order.status,
+		totalCostPence: order.totalCostPence,
+		quoteExpiresAt: order.quoteExpiresAt ? new Date(order.quoteExpiresAt).toISOString() : null,
+		carrier: order.carrier,
+		trackingReference: order.trackingReference,
+		payable,
+		quoteExpired,
+	}
+	const history: ProgressEvent[] = events.map((e) => ({
+		at: new Date(e.at).toISOString(),
+		from: (e.from as ProgressEvent['from']) ?? null,
+		to: e.to as ProgressEvent['to'],
+	}))
+	const quotes = links.map((l) => ({
+		createdAt: new Date(l.createdAt).toISOString(),
+		amountPence: l.amountPence,
+	}))
+	const d = order.deliveryInfo
+	const dispatched = order.status === 'shipped' || order.status === 'delivered'
+	const priced = order.deliveryCostPence !== null && order.totalCostPence !== null
+	return {
+		orderId: order.id,
+		placedAt: new Date(order.createdAt).toISOString(),
+		status: order.status,
+		statusLabel: statusLabel(order.status),
+		/** Came by a private link: the page's own links carry the key (never shown as text). */
+		via: access.via,
+		key: access.key,
+		items: order.cartItems.map((line) => ({
+			name: line.name,
+			quantity: line.quantity,
+			unitPricePence: line.unitPricePence,
+			selectedSize: line.selectedSize,
+			selectedOption: line.selectedOption,
+		})),
+		subtotalPence: order.subtotalPence,
+		deliveryCostPence: priced ? order.deliveryCostPence : null,
+		totalCostPence: priced ? order.totalCostPence : null,
+		delivery: {
+			name: `${d.firstName} ${d.lastName}`.trim(),
+			lines: [d.address1, d.address2, d.city, d.postcode].filter(Boolean),
+			phone: d.phone,
+			email: d.email,
+			notes: d.notes,
+			siteAccess: describeSiteAccess(order.siteAccess),
+		},
+		timeline: customerTimeline(history, quotes, progress),
+		nextStep: nextStep(progress, history),
+		payPath: payable ? `/pay/${order.paymentLinkId}` : null,
+		newQuotePath: quoteExpired && order.paymentLinkId ? `/pay/${order.paymentLinkId}` : null,
+		tracking: dispatched ? trackingFor(order.carrier, order.trackingReference) : null,
+		/** VAT invoice, credit notes (issue 30 items 3–4): none yet. */
+		documents: [] as OrderDocument[],
+	}
+}
+
+export type OrderPageData = Awaited<ReturnType<typeof loadOrderPage>>

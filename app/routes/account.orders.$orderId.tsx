@@ -1,0 +1,151 @@
+import { CreditCard, Mail, Phone } from 'lucide-react'
+import { data, isRouteErrorResponse, Link } from 'react-router'
+import { orderAccessFor } from '~/.server/orders/order-access'
+import { loadOrderPage } from '~/.server/orders/order-page'
+import { PageHeader } from '~/components/content/page-header'
+import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
+import { ErrorPage } from '~/components/layout/error-page'
+import { DeliveryDetails, OrderSummary, TrackingPanel } from '~/components/order-page/order-details'
+import { OrderLinkRequest } from '~/components/order-page/order-link-request'
+import { OrderActions, OrderDocuments } from '~/components/order-page/order-slots'
+import { CustomerTimeline } from '~/components/order-page/order-timeline'
+import { StatusBadge } from '~/components/orders/status-badge'
+import { BUSINESS } from '~/lib/business'
+import { formatDate } from '~/lib/dates'
+import { formatPence } from '~/lib/money'
+import { pageMeta } from '~/lib/seo'
+import type { Route } from './+types/account.orders.$orderId'
+
+/**
+ * One order, for its signed-in owner or anyone holding its private link (`?key=` from an order
+ * email; issue 30, docs/decisions/0021-private-order-links.md). Anything else is the same 404,
+ * which offers to email a fresh link. Never cached, never indexed, never a Referer (the key is in
+ * the address): server/security.ts sends `Referrer-Policy: no-referrer` for /account/orders.
+ */
+export const handle: BreadcrumbHandle = {
+	breadcrumb: (match) => [
+		{ label: 'Account', to: '/auth' },
+		// The path only: the key never goes into the trail or its structured data.
+		{ label: 'Order', to: match.pathname },
+	],
+}
+
+export const meta: Route.MetaFunction = (args) =>
+	args.data
+		? [
+				...pageMeta(args, {
+					title: `Order ${args.data.orderId}`,
+					description: 'Your order, where it stands and what happens next.',
+					noindex: true,
+				}),
+				{ name: 'referrer', content: 'no-referrer' },
+			]
+		: // A 404 reads exactly as any other page not found.
+			(args.matches.find((m) => m?.id === 'root')?.meta ?? [])
+
+const PRIVATE = {
+	'Cache-Control': 'private, no-store',
+	'X-Robots-Tag': 'noindex',
+}
+
+export const headers: Route.HeadersFunction = () => PRIVATE
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+	const access = await orderAccessFor(request, context, params.orderId)
+	if (!access) throw data('Not Found', { status: 404, headers: PRIVATE })
+	return data(await loadOrderPage(context.db, access), { headers: PRIVATE })
+}
+
+export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
+	return (
+		<>
+			<PageHeader
+				title={`Order ${order.orderId}`}
+				intro={`Placed on ${formatDate(order.placedAt)}`}
+			/>
+			<div className="container-page max-w-4xl space-y-8 py-10">
+				<section aria-labelledby="status-heading" className="rounded-2xl bg-pond-50 p-6">
+					<h2
+						id="status-heading"
+						className="flex flex-wrap items-center gap-3 text-xl font-semibold text-pond-900"
+					>
+						Where your order is <StatusBadge status={order.status} />
+					</h2>
+					<p className="mt-3 text-lg text-slate-800" data-testid="next-step">
+						{order.nextStep}
+					</p>
+					{order.payPath && order.totalCostPence !== null ? (
+						<Link to={order.payPath} className="btn-primary mt-4">
+							<CreditCard aria-hidden="true" className="size-5" /> Pay{' '}
+							{formatPence(order.totalCostPence)} now
+						</Link>
+					) : null}
+					{order.newQuotePath ? (
+						<Link to={order.newQuotePath} className="btn-primary mt-4">
+							Ask for a new quote
+						</Link>
+					) : null}
+					{order.tracking ? <TrackingPanel tracking={order.tracking} /> : null}
+				</section>
+				<OrderActions />
+				<div className="grid gap-8 md:grid-cols-2">
+					<OrderSummary
+						items={order.items}
+						subtotalPence={order.subtotalPence}
+						deliveryCostPence={order.deliveryCostPence}
+						totalCostPence={order.totalCostPence}
+					/>
+					<DeliveryDetails delivery={order.delivery} />
+				</div>
+				<CustomerTimeline entries={order.timeline} />
+				<OrderDocuments documents={order.documents} />
+				<section
+					aria-labelledby="contact-heading"
+					className="rounded-2xl p-6 ring-1 ring-slate-200"
+				>
+					<h2 id="contact-heading" className="text-xl font-semibold text-pond-900">
+						Questions about your order?
+					</h2>
+					<p className="mt-2 text-slate-700">
+						Please quote order number {order.orderId} when you get in touch ({BUSINESS.hoursShort}).
+					</p>
+					<ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
+						<li className="flex items-center gap-2">
+							<Phone aria-hidden="true" className="size-5 text-koi-700" />
+							<a href={BUSINESS.phoneHref} className="font-semibold text-pond-700 hover:underline">
+								{BUSINESS.phone}
+							</a>
+						</li>
+						<li className="flex items-center gap-2">
+							<Mail aria-hidden="true" className="size-5 text-koi-700" />
+							<a
+								href={`mailto:${BUSINESS.email}`}
+								className="break-all font-semibold text-pond-700 hover:underline"
+							>
+								{BUSINESS.email}
+							</a>
+						</li>
+					</ul>
+					<p className="mt-4 text-sm text-slate-600">
+						Our{' '}
+						<Link to="/terms-and-conditions#cancelling" className="underline">
+							terms
+						</Link>{' '}
+						explain how to cancel and return an order.
+					</p>
+				</section>
+				{order.via === 'owner' ? (
+					<Link to="/auth?tab=orders" className="btn-secondary">
+						All your orders
+					</Link>
+				) : null}
+			</div>
+		</>
+	)
+}
+
+/** Not found, someone else's, or a wrong or expired key: one page, with a way to get a new link. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	const notFound = isRouteErrorResponse(error) && error.status === 404
+	return <ErrorPage notFound={notFound}>{notFound ? <OrderLinkRequest /> : null}</ErrorPage>
+}

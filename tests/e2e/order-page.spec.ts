@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test'
+import { adminOrderAction, newCustomerWithOrder, signInAsAdmin } from './factories'
+import { waitForEmail } from './mail'
+import { visit, watchConsole } from './support'
+
+/** Issue 30 items 1–3: the order page, opened from the email on a device that is not signed in. */
+
+const LINK = /https?:\/\/[^/\s"]+(\/account\/orders\/KP-[A-Z0-9]{6}\?key=[A-Za-z0-9_-]{43})/
+
+test('a customer opens their order from the email in a signed-out browser @mobile', async ({
+	browser,
+	baseURL,
+	page,
+}) => {
+	const customer = await newCustomerWithOrder(browser, baseURL!)
+	const email = await waitForEmail(customer.email, new RegExp(`order request ${customer.orderId}`))
+	const link = LINK.exec(email)?.[1]
+	expect(link, 'a private order link in the confirmation email').toBeTruthy()
+	expect(link).toContain(`/account/orders/${customer.orderId}?key=`)
+
+	// `page` is a fresh browser context: nobody is signed in.
+	const problems = watchConsole(page)
+	const response = await visit(page, link!)
+	expect(response?.status()).toBe(200)
+	expect(response?.headers()['cache-control']).toContain('no-store')
+	expect(response?.headers()['referrer-policy']).toBe('no-referrer')
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${customer.orderId}`)
+	await expect(page.getByTestId('next-step')).toHaveText(
+		'We are working out your delivery cost — usually within one working day.',
+	)
+	await expect(page.getByText('Delivery to be confirmed')).toBeVisible()
+	await expect(page.getByText('Delivery notes: Lorry access from the lane')).toBeVisible()
+	await expect(page.getByTestId('order-timeline')).toContainText('Order requested')
+	// Nothing overflows sideways at 360 px.
+	const overflow = await page.evaluate(
+		() => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+	)
+	expect(overflow).toBeLessThanOrEqual(0)
+
+	// Staff quote it: the same link now shows the total and a Pay button.
+	const admin = await browser.newPage({ baseURL })
+	await signInAsAdmin(admin)
+	await adminOrderAction(admin, customer.orderId, 'set-delivery-cost', { deliveryCost: '25' })
+	await admin.close()
+	await visit(page, link!)
+	await expect(page.getByTestId('next-step')).toHaveText(
+		/^Pay £\d[\d,]*\.\d\d by \d{1,2} \w{3} \d{4}\.$/,
+	)
+	await expect(page.getByTestId('order-timeline')).toContainText('Quoted and payment link sent')
+	await page.getByRole('link', { name: /^Pay £/ }).click()
+	await expect(page).toHaveURL(/\/pay\//)
+	expect(problems).toEqual([])
+	await customer.context.close()
+})
+
+test('a wrong key is the plain 404, which emails a fresh link to the order’s address @mobile', async ({
+	browser,
+	baseURL,
+	page,
+}) => {
+	const customer = await newCustomerWithOrder(browser, baseURL!)
+	const response = await visit(page, `/account/orders/${customer.orderId}?key=${'x'.repeat(43)}`)
+	expect(response?.status()).toBe(404)
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found')
+	await page.getByLabel('Order number').fill(customer.orderId)
+	await page.getByLabel('Email address').fill(customer.email)
+	await page.getByRole('button', { name: 'Email me a link' }).click()
+	await expect(page.getByTestId('order-link-sent')).toContainText(
+		'If that order number and email address match an order',
+	)
+	const email = await waitForEmail(customer.email, /You asked for a new link/)
+	const link = LINK.exec(email)?.[1]
+	await visit(page, link!)
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${customer.orderId}`)
+	await customer.context.close()
+})
+
+test('My Account lists each order with a link to its page', async ({ browser, baseURL }) => {
+	const customer = await newCustomerWithOrder(browser, baseURL!)
+	const page = await customer.context.newPage()
+	await visit(page, '/auth?tab=orders')
+	await page
+		.getByRole('link', { name: `Order details and history for order ${customer.orderId}` })
+		.click()
+	await expect(page).toHaveURL(new RegExp(`/account/orders/${customer.orderId}$`))
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${customer.orderId}`)
+	await expect(page.getByRole('link', { name: 'All your orders' })).toBeVisible()
+	await customer.context.close()
+})
