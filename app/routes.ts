@@ -23,6 +23,10 @@ export default [
 	route('auth/session', 'routes/auth.session.ts'),
 	route('account/orders/new-link', 'routes/account.orders.new-link.tsx'),
 	route('account/orders/:orderId', 'routes/account.orders.$orderId.tsx'),
+	route(
+		'account/orders/:orderId/documents/:number',
+		'routes/account.orders.$orderId.documents.$number.ts',
+	),
 	route('admin', 'routes/admin.tsx', [
 		route('orders/:orderId', 'routes/admin.orders.$orderId.tsx'),
 	]),

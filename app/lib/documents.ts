@@ -13,6 +13,10 @@ export const DOCUMENT_NUMBER = /^(INV|RCT|CN)-\d{6}$/
 
 export const documentFileName = (number: string) => `${number}.pdf`
 
+/** A document's download on the customer's order page (with the private link's key, if by one). */
+export const orderDocumentPath = (orderId: string, number: string, key: string | null) =>
+	`/account/orders/${orderId}/documents/${number}${key ? `?key=${encodeURIComponent(key)}` : ''}`
+
 /**
  * What an invoice, receipt or credit note says, frozen when it is issued (HMRC VAT Notice 700/21
  * section 16.3 lists a full VAT invoice's contents; each field below is one of them).

@@ -12,6 +12,7 @@ import { CustomerTimeline } from '~/components/order-page/order-timeline'
 import { StatusBadge } from '~/components/orders/status-badge'
 import { BUSINESS } from '~/lib/business'
 import { formatDate } from '~/lib/dates'
+import { orderDocumentPath } from '~/lib/documents'
 import { formatPence } from '~/lib/money'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/account.orders.$orderId'
@@ -98,7 +99,10 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
 					<DeliveryDetails delivery={order.delivery} />
 				</div>
 				<CustomerTimeline entries={order.timeline} />
-				<OrderDocuments documents={order.documents} />
+				<OrderDocuments
+					documents={order.documents}
+					hrefFor={(number) => orderDocumentPath(order.orderId, number, order.key)}
+				/>
 				<section
 					aria-labelledby="contact-heading"
 					className="rounded-2xl p-6 ring-1 ring-slate-200"

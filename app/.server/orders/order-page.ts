@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
 import { orderEvents, paymentLinks } from '~/.server/db/schema'
+import { documentSummaries } from '~/.server/documents/issue'
 import { isQuoteExpired } from '~/.server/payments/links'
 import { describeSiteAccess } from '~/lib/delivery/site-access-schema'
-import type { OrderDocument } from '~/lib/order-documents'
 import {
 	customerTimeline,
 	nextStep,
@@ -89,8 +89,8 @@ export async function loadOrderPage(db: Db, access: OrderAccess, now = new Date(
 		payPath: payable ? `/pay/${order.paymentLinkId}` : null,
 		newQuotePath: quoteExpired && order.paymentLinkId ? `/pay/${order.paymentLinkId}` : null,
 		tracking: dispatched ? trackingFor(order.carrier, order.trackingReference) : null,
-		/** VAT invoice, credit notes (issue 30 items 3–4): none yet. */
-		documents: [] as OrderDocument[],
+		/** The VAT invoice (or receipt) and any credit notes. */
+		documents: await documentSummaries(db, order.id),
 	}
 }
 
