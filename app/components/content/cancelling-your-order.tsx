@@ -4,7 +4,7 @@ import { BUSINESS } from '~/lib/business'
 /** The trader's geographical address (Consumer Contracts Regulations 2013, Schedule 2). */
 const H3 = 'mt-6 text-lg font-semibold text-pond-900'
 
-export const TRADER_ADDRESS = `${BUSINESS.location} ${BUSINESS.postcode}, United Kingdom`
+export const TRADER_ADDRESS = `${BUSINESS.address.join(', ')}, United Kingdom`
 
 /**
  * The terms' 'Cancelling your order' section (issue 30 item 7a): the right to cancel a distance
