@@ -1,10 +1,14 @@
 import { CreditCard, Mail, Phone } from 'lucide-react'
 import { data, isRouteErrorResponse, Link } from 'react-router'
+import { readForm } from '~/.server/http/read-body'
+import { cancelByCustomer } from '~/.server/orders/customer-cancel'
+import { orderDeps } from '~/.server/orders/deps'
 import { orderAccessFor } from '~/.server/orders/order-access'
 import { loadOrderPage } from '~/.server/orders/order-page'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { ErrorPage } from '~/components/layout/error-page'
+import { CancelOrderForm } from '~/components/order-page/cancel-order-form'
 import { DeliveryDetails, OrderSummary, TrackingPanel } from '~/components/order-page/order-details'
 import { OrderLinkRequest } from '~/components/order-page/order-link-request'
 import { OrderActions, OrderDocuments } from '~/components/order-page/order-slots'
@@ -13,7 +17,9 @@ import { StatusBadge } from '~/components/orders/status-badge'
 import { BUSINESS } from '~/lib/business'
 import { formatDate } from '~/lib/dates'
 import { orderDocumentPath } from '~/lib/documents'
+import { parseForm } from '~/lib/forms'
 import { formatPence } from '~/lib/money'
+import { CancelOrderSchema } from '~/lib/order-cancel-schema'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/account.orders.$orderId'
 
@@ -57,7 +63,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	return data(await loadOrderPage(context.db, access), { headers: PRIVATE })
 }
 
-export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
+export async function action({ params, request, context }: Route.ActionArgs) {
+	const access = await orderAccessFor(request, context, params.orderId)
+	if (!access) throw data('Not Found', { status: 404, headers: PRIVATE })
+	const form = parseForm(CancelOrderSchema, await readForm(request))
+	if (!form.ok)
+		return data(
+			{ ok: false, message: 'Please confirm that you want to cancel this order.' },
+			{ status: 400, headers: PRIVATE },
+		)
+	const result = await cancelByCustomer(orderDeps(context), access.order)
+	if (result.ok)
+		context.logger.info({ orderId: access.order.id }, 'order cancelled by the customer')
+	return data(result, { status: result.ok ? 200 : 409, headers: PRIVATE })
+}
+
+export default function OrderPage({ loaderData: order, actionData }: Route.ComponentProps) {
 	return (
 		<>
 			<PageHeader
@@ -88,7 +109,26 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
 					) : null}
 					{order.tracking ? <TrackingPanel tracking={order.tracking} /> : null}
 				</section>
-				<OrderActions />
+				{actionData ? (
+					<p
+						role={actionData.ok ? 'status' : 'alert'}
+						className={
+							actionData.ok
+								? 'rounded-xl bg-green-50 p-4 font-medium text-green-900'
+								: 'rounded-xl bg-red-50 p-4 font-medium text-red-800'
+						}
+					>
+						{actionData.message}
+					</p>
+				) : null}
+				<OrderActions>
+					{order.canCancel ? (
+						<CancelOrderForm
+							paid={order.status === 'paid'}
+							totalText={formatPence(order.totalCostPence ?? 0)}
+						/>
+					) : null}
+				</OrderActions>
 				<div className="grid gap-8 md:grid-cols-2">
 					<OrderSummary
 						items={order.items}

@@ -50,7 +50,8 @@ describe('the order page for its owner', () => {
 		expect(html).toContain('Order requested')
 		// No documents or actions yet: the slots render nothing.
 		expect(html).not.toContain('id="documents-heading"')
-		expect(html).not.toContain('id="actions-heading"')
+		// Not yet dispatched: the customer may cancel it here (customer-cancel.test.ts).
+		expect(html).toContain('Cancel this order')
 	})
 
 	it('is linked from My Account and the confirmation page', async () => {

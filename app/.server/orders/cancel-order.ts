@@ -3,6 +3,7 @@ import type { Tx } from '~/.server/db/client'
 import { type OrderRow, type PaymentLink, paymentLinks } from '~/.server/db/schema'
 import { issueCreditNote } from '~/.server/documents/issue'
 import { attachDocument } from '~/.server/email/attach-document'
+import { customerCancelledEmail } from '~/.server/email/cancel-emails'
 import {
 	cancelledEmail,
 	quoteEmail,
@@ -24,6 +25,11 @@ import { quoteTerms, scheduleQuoteFollowUp } from './quote-follow-up'
 export async function cancelOrder(deps: ActionDeps, target: Target): Promise<AdminResult> {
 	let revoked: PaymentLink[] = []
 	let refunded = false
+	// The customer cancels from their order page (before dispatch); staff are told.
+	const byCustomer = target.actor.kind === 'customer'
+	const line = byCustomer ? 'Order cancelled by the customer.' : 'Order cancelled by admin.'
+	const tellStaff = (order: OrderRow) =>
+		byCustomer ? customerCancelledEmail(order, deps.businessEmail, deps.siteUrl) : []
 	const result = await transition(deps.db, target, async (order, tx): Promise<Change> => {
 		if (order.status === 'cancelled') return { refuse: 'This order is already cancelled.' }
 		if (order.status === 'shipped' || order.status === 'delivered')
@@ -35,7 +41,7 @@ export async function cancelOrder(deps: ActionDeps, target: Target): Promise<Adm
 			const refund = await refundPaidLink(deps, tx, order)
 			if ('refuse' in refund) return refund
 			refunded = true
-			const next = { adminNotes: appendNote(order.adminNotes, 'Order cancelled by admin.') }
+			const next = { adminNotes: appendNote(order.adminNotes, line) }
 			const creditNote = await issueCreditNote(tx, order.id, {
 				amountPence: refund.amountPence,
 				reason: 'Order cancelled: full refund',
@@ -45,16 +51,17 @@ export async function cancelOrder(deps: ActionDeps, target: Target): Promise<Adm
 				to: 'cancelled',
 				patch: next,
 				note: `Cancelled; refunded ${formatPence(refund.amountPence)} in full (${refund.refundId})${creditNote ? `; credit note ${creditNote.number} issued` : ''}`,
-				emails: attachDocument(
-					refundedEmail({ ...order, ...next }, refund.amountPence),
-					creditNote,
-					['order-refunded'],
-				),
+				emails: [
+					...attachDocument(refundedEmail({ ...order, ...next }, refund.amountPence), creditNote, [
+						'order-refunded',
+					]),
+					...tellStaff(order),
+				],
 			}
 		}
 		revoked = await revokeActiveLinks(tx, order.id)
 		const next = {
-			adminNotes: appendNote(order.adminNotes, 'Order cancelled by admin.'),
+			adminNotes: appendNote(order.adminNotes, line),
 			paymentLink: null,
 			paymentLinkId: null,
 			paymentLinkActive: false,
@@ -63,7 +70,7 @@ export async function cancelOrder(deps: ActionDeps, target: Target): Promise<Adm
 			to: 'cancelled',
 			patch: next,
 			note: revoked.length ? 'Cancelled; payment link deactivated' : 'Cancelled',
-			emails: cancelledEmail({ ...order, ...next }),
+			emails: [...cancelledEmail({ ...order, ...next }), ...tellStaff(order)],
 		}
 	})
 	if (!result.ok) return result

@@ -10,7 +10,7 @@ import {
 	type ProgressEvent,
 	type ProgressOrder,
 } from '~/lib/order-progress'
-import { statusLabel } from '~/lib/order-status'
+import { canCancel, statusLabel } from '~/lib/order-status'
 import { trackingFor } from '~/lib/tracking'
 import type { OrderAccess } from './order-access'
 
@@ -89,6 +89,8 @@ export async function loadOrderPage(db: Db, access: OrderAccess, now = new Date(
 		payPath: payable ? `/pay/${order.paymentLinkId}` : null,
 		newQuotePath: quoteExpired && order.paymentLinkId ? `/pay/${order.paymentLinkId}` : null,
 		tracking: dispatched ? trackingFor(order.carrier, order.trackingReference) : null,
+		/** Not yet dispatched: the customer may cancel here (a paid order is refunded in full). */
+		canCancel: canCancel(order.status),
 		/** The VAT invoice (or receipt) and any credit notes. */
 		documents: await documentSummaries(db, order.id),
 	}
