@@ -48,7 +48,7 @@ describe('the order page for its owner', () => {
 			'We are working out your delivery cost — usually within one working day.',
 		)
 		expect(html).toContain('Order requested')
-		// No documents or actions yet: the slots render nothing.
+		// No documents yet (nothing is paid): that slot renders nothing.
 		expect(html).not.toContain('id="documents-heading"')
 		// Not yet dispatched: the customer may cancel it here (customer-cancel.test.ts).
 		expect(html).toContain('Cancel this order')
