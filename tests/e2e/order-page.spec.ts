@@ -87,3 +87,41 @@ test('My Account lists each order with a link to its page', async ({ browser, ba
 	await expect(page.getByRole('link', { name: 'All your orders' })).toBeVisible()
 	await customer.context.close()
 })
+
+test('after paying, the receipt downloads from the order page; cancelling refunds it with a credit note @mobile', async ({
+	browser,
+	baseURL,
+	page,
+}) => {
+	const customer = await newCustomerWithOrder(browser, baseURL!)
+	const email = await waitForEmail(customer.email, new RegExp(`order request ${customer.orderId}`))
+	const link = LINK.exec(email)![1]!
+	const admin = await browser.newPage({ baseURL })
+	await signInAsAdmin(admin)
+	await adminOrderAction(admin, customer.orderId, 'set-delivery-cost', { deliveryCost: '25' })
+	await admin.close()
+	const problems = watchConsole(page)
+	await visit(page, link)
+	await page.getByRole('link', { name: /^Pay £/ }).click()
+	await page.getByRole('button', { name: /^Pay £[\d,.]+ now$/ }).click()
+	await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible()
+
+	await visit(page, link)
+	const receipt = page.getByRole('link', { name: /^Receipt RCT-\d{6} \(PDF\)/ })
+	await expect(receipt).toBeVisible()
+	const [download] = await Promise.all([page.waitForEvent('download'), receipt.click()])
+	expect(download.suggestedFilename()).toMatch(/^RCT-\d{6}\.pdf$/)
+
+	// Changed their mind before dispatch: one confirmation, refunded at once.
+	await page.getByText('Cancel this order').click()
+	await page.getByRole('button', { name: 'Yes, cancel my order' }).click()
+	await expect(
+		page.getByRole('status').filter({ hasText: 'Your order has been cancelled' }),
+	).toContainText('refunded to your card')
+	await expect(page.getByRole('link', { name: /^Credit note CN-\d{6} \(PDF\)/ })).toBeVisible()
+	await expect(page.getByText('Cancel this order')).toHaveCount(0)
+	await visit(page, link) // the page as it stands now, checked for accessibility
+	await waitForEmail(customer.email, /filename=CN-\d{6}\.pdf/)
+	expect(problems).toEqual([])
+	await customer.context.close()
+})
