@@ -4,6 +4,7 @@ import path from 'node:path'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import type { ServerBuild } from 'react-router'
+import { VisitRecorder } from '../app/.server/analytics/recorder'
 import { type Auth, createAuth } from '../app/.server/auth/auth'
 import type { SessionMemo } from '../app/.server/auth/guards'
 import { resolveAuthSecret } from '../app/.server/auth/secret'
@@ -24,6 +25,7 @@ import { createPaymentProvider } from '../app/.server/payments/select'
 import { STRIPE_WEBHOOK_PATH } from '../app/.server/payments/stripe-provider'
 import { readiness } from '../app/.server/readiness'
 import { bodyLimitFor, sendTooLarge } from './body-limit'
+import { countVisits } from './count-visits'
 import { PageCache } from './page-cache'
 import { precompressedAssets } from './precompressed'
 import { checkRequestTarget } from './request-target'
@@ -45,6 +47,8 @@ export type Services = {
 	catalog: Catalog
 	auth: Auth
 	payments: PaymentProvider
+	/** Cookieless visit counting (decision 0020); absent when VISIT_COUNTING=off. */
+	visits?: VisitRecorder
 }
 
 declare module 'react-router' {
@@ -110,10 +114,13 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 		soleProcess: database.driver === 'pglite',
 	})
 	await scheduler.start()
+	runtime.visits?.start()
 	return {
 		...runtime,
 		async close() {
 			await scheduler.stop()
+			// The last second's visits are written before the database closes.
+			await runtime.visits?.close()
 			await runtime.outbox.stop()
 			await database.close()
 		},
@@ -150,6 +157,11 @@ export function createRuntime({
 			logger,
 		}),
 		payments: createPaymentProvider(env, database.db),
+		// Flushed once a second once boot() starts it; tests flush it themselves.
+		visits:
+			env.VISIT_COUNTING === 'on'
+				? new VisitRecorder({ db: database.db, siteHost: new URL(env.SITE_URL).hostname, logger })
+				: undefined,
 		outbox: new OutboxWorker(
 			database.db,
 			createMailTransport({
@@ -218,6 +230,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 	}
 
 	app.use(rejectBadRequests)
+	// Pages rendered and replayed from the page cache alike, after they are sent (decision 0020).
+	app.use(countVisits(runtime.visits))
 	// Stripe's server-to-server POST has no browser origin; its signature is checked instead.
 	const originCheck = sameOriginWrites(env.SITE_URL)
 	app.use((req, res, next) =>
