@@ -36,6 +36,7 @@ export default [
 	route('api/placeOrder', 'routes/api.placeOrder.ts'),
 	route('api/createPaymentLink', 'routes/api.createPaymentLink.ts'),
 	route('api/deactivatePaymentLink', 'routes/api.deactivatePaymentLink.ts'),
+	route('api/visit', 'routes/api.visit.ts'),
 	route('api/*', 'routes/api.$.ts'),
 	route('pay/:token', 'routes/pay.$token.tsx'),
 	route('pay/:token/reminders', 'routes/pay.$token.reminders.tsx'),
