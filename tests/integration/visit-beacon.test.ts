@@ -73,7 +73,7 @@ describe('the visit beacon', () => {
 
 	it('keeps nothing from GPC, DNT, opted-out or bot senders', async () => {
 		const body = { type: 'view', path: '/about' }
-		for (const headers of [
+		for (const headers of <Record<string, string>[]>[
 			{ 'sec-gpc': '1' },
 			{ dnt: '1' },
 			{ cookie: 'visit-count=off' },
