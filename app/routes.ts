@@ -30,6 +30,8 @@ export default [
 	route('admin/enquiries/:enquiryId', 'routes/admin.enquiries.$enquiryId.tsx'),
 	route('admin/catalogue', 'routes/admin.catalogue.tsx'),
 	route('admin/jobs', 'routes/admin.jobs.tsx'),
+	route('admin/insights', 'routes/admin.insights.tsx'),
+	route('admin/insights.csv', 'routes/admin.insights[.csv].ts'),
 	route('admin/catalogue.csv', 'routes/admin.catalogue[.csv].ts'),
 	route('privacy-policy', 'routes/privacy-policy.tsx'),
 	route('terms-and-conditions', 'routes/terms-and-conditions.tsx'),

@@ -4,7 +4,7 @@ import path from 'node:path'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import type { ServerBuild } from 'react-router'
-import { VisitRecorder } from '../app/.server/analytics/recorder'
+import { type VisitRecorder, visitRecorderFor } from '../app/.server/analytics/recorder'
 import { type Auth, createAuth } from '../app/.server/auth/auth'
 import type { SessionMemo } from '../app/.server/auth/guards'
 import { resolveAuthSecret } from '../app/.server/auth/secret'
@@ -47,8 +47,7 @@ export type Services = {
 	catalog: Catalog
 	auth: Auth
 	payments: PaymentProvider
-	/** Cookieless visit counting (decision 0020); absent when VISIT_COUNTING=off. */
-	visits?: VisitRecorder
+	visits?: VisitRecorder // cookieless visit counting (decision 0020); absent when switched off
 }
 
 declare module 'react-router' {
@@ -119,8 +118,7 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 		...runtime,
 		async close() {
 			await scheduler.stop()
-			// The last second's visits are written before the database closes.
-			await runtime.visits?.close()
+			await runtime.visits?.close() // the last second's visits, before the database closes
 			await runtime.outbox.stop()
 			await database.close()
 		},
@@ -157,11 +155,7 @@ export function createRuntime({
 			logger,
 		}),
 		payments: createPaymentProvider(env, database.db),
-		// Flushed once a second once boot() starts it; tests flush it themselves.
-		visits:
-			env.VISIT_COUNTING === 'on'
-				? new VisitRecorder({ db: database.db, siteHost: new URL(env.SITE_URL).hostname, logger })
-				: undefined,
+		visits: visitRecorderFor(env, database.db, logger), // boot() starts its once-a-second flush
 		outbox: new OutboxWorker(
 			database.db,
 			createMailTransport({
@@ -230,8 +224,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 	}
 
 	app.use(rejectBadRequests)
-	// Pages rendered and replayed from the page cache alike, after they are sent (decision 0020).
-	app.use(countVisits(runtime.visits))
+	app.use(countVisits(runtime.visits)) // rendered and page-cache pages alike (decision 0020)
 	// Stripe's server-to-server POST has no browser origin; its signature is checked instead.
 	const originCheck = sameOriginWrites(env.SITE_URL)
 	app.use((req, res, next) =>

@@ -1,6 +1,7 @@
 import { isbot } from 'isbot'
 import type { Db } from '~/.server/db/client'
 import { pageViews, visitEvents } from '~/.server/db/schema'
+import type { Env } from '~/.server/env'
 import type { Logger } from '~/.server/logger'
 import { countedPage } from '~/lib/analytics/pages'
 import { deviceClass, referrerHost, utmTags } from '~/lib/analytics/visit-source'
@@ -35,6 +36,12 @@ export type RecorderOptions = {
 }
 
 const INSERT_CHUNK = 2000
+
+/** The instance's recorder, or none when VISIT_COUNTING=off (not started: boot() starts it). */
+export function visitRecorderFor(env: Env, db: Db, logger: Logger) {
+	if (env.VISIT_COUNTING === 'off') return undefined
+	return new VisitRecorder({ db, siteHost: new URL(env.SITE_URL).hostname, logger })
+}
 
 /**
  * Counts visits in batches: `record` only appends to a bounded array; once a second `flush`
