@@ -27,6 +27,14 @@ describe('/admin/insights', () => {
 		expect(html).toMatch(/data-step="Requested an order".*?>1</s)
 	})
 
+	it('puts today’s visitors, requests waiting and the week’s revenue on /admin', async () => {
+		const html = await pageText(await shop.admin.client.request('/admin'))
+		expect(html).toMatch(/data-summary="Visitors today".*?>2</s)
+		expect(html).toMatch(/data-summary="Requests waiting".*?>1</s)
+		expect(html).toMatch(/data-summary="Revenue this week".*?>£0\.00</s)
+		expect(html).toContain('href="/admin/insights"')
+	})
+
 	it('keeps odd query strings to a sensible range and never fails on them', async () => {
 		for (const query of [
 			'period=custom&from=2030-01-01&to=1999-01-01',
