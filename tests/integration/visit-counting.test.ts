@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { visitorKey } from '~/.server/analytics/salt'
 import { pageViews, visitSalts } from '~/.server/db/schema'
@@ -78,5 +79,45 @@ describe('page views counted on the server', () => {
 		const host = new URL(app.url).hostname
 		expect(row!.visitorKey).toBe(visitorKey(salt!.salt, host, '192.0.2.9', FIREFOX))
 		expect(visitorKey('another salt', host, '192.0.2.9', FIREFOX)).not.toBe(row!.visitorKey)
+	})
+})
+
+describe('the privacy policy', () => {
+	it('lists exactly the columns a page view and a cart event store', async () => {
+		const html = (await (await app.request('/privacy-policy')).text()).replace(/<!-- -->/g, '')
+		const listed = [...html.matchAll(/data-column="([a-z_]+)"/g)].map((m) => m[1]).sort()
+		const columns = async (table: string) =>
+			(
+				(await app.database.db.execute(
+					sql`select column_name from information_schema.columns where table_name = ${table}`,
+				)) as unknown as { rows: Array<{ column_name: string }> }
+			).rows
+				.map((r) => r.column_name)
+				.sort()
+		expect(listed).toEqual(await columns('analytics_page_views'))
+		// A cart event stores a subset: time, product, visitor key (and its kind).
+		expect(await columns('analytics_events')).toEqual(['at', 'item_id', 'kind', 'visitor_key'])
+		expect(html).toContain('13 months')
+	})
+
+	it('has a switch that stops counting this browser, and one that starts it again', async () => {
+		const post = (counting: string) =>
+			app.request('/privacy-policy', {
+				method: 'POST',
+				headers: { origin: app.url, 'content-type': 'application/x-www-form-urlencoded' },
+				body: new URLSearchParams({ counting }),
+			})
+		const off = await post('off')
+		expect(off.status).toBe(200)
+		expect(off.headers.get('set-cookie')).toMatch(
+			/^visit-count=off; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax/,
+		)
+		expect(await off.text()).toContain('no longer counted')
+		const cookie = off.headers.get('set-cookie')!.split(';')[0]!
+		await visit('/services', '192.0.2.50', FIREFOX, { cookie })
+		expect(await stored()).toEqual([])
+		const on = await post('on')
+		expect(on.headers.get('set-cookie')).toMatch(/^visit-count=; Max-Age=0/)
+		expect((await post('maybe')).status).toBe(400)
 	})
 })

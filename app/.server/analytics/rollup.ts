@@ -1,10 +1,8 @@
 import { lt, sql } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
 import { pageViews, visitDaily, visitEvents } from '~/.server/db/schema'
+import { RAW_VIEW_MONTHS } from '~/lib/analytics/pages'
 import { addDays, startOfLondonDay } from '~/lib/london-time'
-
-/** Raw views and events are kept this long (13 months), then only their daily totals. */
-export const RAW_RETENTION_MONTHS = 13
 
 /** The product page's route: its views are also totalled per product. */
 const PRODUCT_ROUTE = '/pond-products/:category/:productId'
@@ -63,7 +61,7 @@ export async function rollUpFinishedDays(db: Db, today: string) {
 /** Deletes raw views and events older than 13 months (their days were rolled up long since). */
 export async function purgeOldVisits(db: Db, now: Date) {
 	const cutoff = new Date(now)
-	cutoff.setUTCMonth(cutoff.getUTCMonth() - RAW_RETENTION_MONTHS)
+	cutoff.setUTCMonth(cutoff.getUTCMonth() - RAW_VIEW_MONTHS)
 	const views = await db.execute(sql`delete from ${pageViews} where at < ${cutoff}`)
 	await db.delete(visitEvents).where(lt(visitEvents.at, cutoff))
 	return affected(views)

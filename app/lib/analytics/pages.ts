@@ -18,6 +18,9 @@ export const COUNTED_PAGES = [
 	'/terms-and-conditions',
 ] as const
 
+/** Raw page views are kept this long, then only daily totals (decision 0020). */
+export const RAW_VIEW_MONTHS = 13
+
 export type CountedPage = { route: string; itemId: string }
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$/
