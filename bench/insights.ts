@@ -197,8 +197,13 @@ async function dashboard(dataDir: string) {
 const loadBefore = os.loadavg()[0]?.toFixed(1)
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-bench-insights-'))
 try {
-	const home = await throughput(dataDir)
-	const rate = await recorderRate()
+	// BENCH_ONLY=dashboard skips the throughput runs (while working on the dashboard's queries).
+	const only = process.env.BENCH_ONLY
+	const home =
+		only === 'dashboard'
+			? { off: 1, on: 1, rss: { idle: 0, peak: 0 }, recorded: { rows: 0, requests: 0, seconds: 1 } }
+			: await throughput(dataDir)
+	const rate = only === 'dashboard' ? 0 : await recorderRate()
 	const dash = await dashboard(path.join(dataDir, 'dashboard'))
 	const change = ((home.on - home.off) / home.off) * 100
 	const growth = home.rss.peak - home.rss.idle
@@ -221,7 +226,7 @@ Dashboard \`/admin/insights\` over ${VIEWS.toLocaleString('en-GB')} stored views
 |---|---|---|
 ${dash.rows.map((r) => `| ${r.name} | ${r.p50.toFixed(0)} ms | ${r.p95.toFixed(0)} ms |`).join('\n')}
 `
-	writeResultsSection('Visit counting and the insights dashboard (issue 33)', body)
+	if (!only) writeResultsSection('Visit counting and the insights dashboard (issue 33)', body)
 	summarise([
 		{
 			target: '33',

@@ -26,6 +26,15 @@ CREATE TABLE "analytics_events" (
 	"visitor_key" text NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "analytics_monthly" (
+	"month" date NOT NULL,
+	"dimension" text NOT NULL,
+	"value" text NOT NULL,
+	"views" integer NOT NULL,
+	"visitors" integer NOT NULL,
+	CONSTRAINT "analytics_monthly_month_dimension_value_pk" PRIMARY KEY("month","dimension","value")
+);
+--> statement-breakpoint
 CREATE TABLE "analytics_salts" (
 	"day" date PRIMARY KEY NOT NULL,
 	"salt" text NOT NULL

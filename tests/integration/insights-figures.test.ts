@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insightsFor } from '~/.server/analytics/insights'
 import { visitRetention } from '~/.server/analytics/retention'
+import { wholeMonths } from '~/.server/analytics/visit-figures'
 import { Catalog } from '~/.server/catalog/catalog'
 import { importCatalog } from '~/.server/catalog/import'
 import { orderEvents, pageViews, visitDaily, visitEvents, visitSalts } from '~/.server/db/schema'
@@ -40,6 +41,8 @@ beforeAll(async () => {
 		view(1, 'b', { route: '/pond-products/:category/:productId', itemId: '0', device: 'mobile' }),
 		view(1, 'c'),
 		view(1, 'c', { route: '/about' }),
+		// Forty days ago: in a finished month, so a year's figures read it from the monthly totals.
+		view(40, 'e', { device: 'tablet' }),
 		// Today, not rolled up yet.
 		view(0, 'd'),
 	])
@@ -124,7 +127,12 @@ describe('the insights figures', () => {
 			rangeFrom(new URLSearchParams('period=12m'), today),
 			today,
 		)
-		expect(older.totals.visitors[1]).toBe(1)
+		expect(older.totals.visitors).toEqual([5, 1])
+		expect(older.devices.map((d) => [d.value, d.visitors])).toEqual([
+			['desktop', 3],
+			['mobile', 1],
+			['tablet', 1],
+		])
 	})
 })
 
@@ -132,3 +140,20 @@ function line2Total(deliveryPence: number) {
 	const line = sampleLine({ id: '0', quantity: 2 })
 	return line.unitPricePence * 2 + deliveryPence
 }
+
+describe('whole months', () => {
+	it('reads finished calendar months inside a range from the monthly totals', () => {
+		const r = (from: string, to: string) => ({ from, to, days: 0 })
+		expect(wholeMonths(r('2025-11-26', '2026-11-25'), '2026-11-25')).toEqual({
+			from: '2025-12-01',
+			to: '2026-11-01',
+		})
+		expect(wholeMonths(r('2026-09-01', '2026-10-31'), '2026-11-25')).toEqual({
+			from: '2026-09-01',
+			to: '2026-11-01',
+		})
+		expect(wholeMonths(r('2026-09-02', '2026-10-30'), '2026-11-25')).toBeUndefined()
+		// The month of today is never whole.
+		expect(wholeMonths(r('2026-11-01', '2026-11-30'), '2026-11-30')).toBeUndefined()
+	})
+})

@@ -1,6 +1,6 @@
 import { lt, sql } from 'drizzle-orm'
-import type { Db } from '~/.server/db/client'
-import { pageViews, visitDaily, visitEvents } from '~/.server/db/schema'
+import type { Db, Tx } from '~/.server/db/client'
+import { pageViews, visitDaily, visitEvents, visitMonthly } from '~/.server/db/schema'
 import { RAW_VIEW_MONTHS } from '~/lib/analytics/pages'
 import { addDays, startOfLondonDay } from '~/lib/london-time'
 
@@ -54,8 +54,20 @@ export async function rollUpFinishedDays(db: Db, today: string) {
 		const inserted = await tx.execute(
 			sql`insert into ${visitDaily} (day, dimension, value, views, visitors) ${totalsQuery(from, to)}`,
 		)
+		await rollUpMonths(tx, fromDay, today)
 		return affected(inserted)
 	})
+}
+
+/** Sums the daily totals of every finished month from `fromDay`'s on into analytics_monthly. */
+async function rollUpMonths(tx: Tx, fromDay: string, today: string) {
+	const first = `${fromDay.slice(0, 7)}-01`
+	const current = `${today.slice(0, 7)}-01`
+	if (first >= current) return
+	await tx.execute(sql`delete from ${visitMonthly} where month >= ${first} and month < ${current}`)
+	await tx.execute(sql`insert into ${visitMonthly} (month, dimension, value, views, visitors)
+		select date_trunc('month', day)::date, dimension, value, sum(views)::int, sum(visitors)::int
+		from ${visitDaily} where day >= ${first} and day < ${current} group by 1, 2, 3`)
 }
 
 /** Deletes raw views and events older than 13 months (their days were rolled up long since). */

@@ -4,72 +4,60 @@ import { enquiries, orderEvents, orders } from '~/.server/db/schema'
 import { getDeliverySettings } from '~/.server/delivery/settings'
 import type { Range } from '~/lib/analytics/range'
 import { zoneFor } from '~/lib/delivery/zones'
-import { addDays, londonDate, startOfLondonDay } from '~/lib/london-time'
+import { addDays, startOfLondonDay } from '~/lib/london-time'
 import { rowsOf } from './visit-figures'
-
-type OrderFacts = {
-	id: string
-	createdAt: Date
-	quotedAt: Date | null
-	paidAt: Date | null
-	deliveryCostPence: number | null
-	totalCostPence: number | null
-	postcode: string
-	items: Array<{ id: string; quantity: number }>
-}
 
 const bounds = (range: Range) => ({
 	from: startOfLondonDay(range.from),
 	to: startOfLondonDay(addDays(range.to, 1)),
 })
 
+type Timing = { quoted: number; paid: number; to_quote_ms: number | null; to_pay_ms: number | null }
+
 /**
- * The order requests placed in a range, each with when it was first quoted (a payment link sent)
- * and first paid, read from the shop's own records (orders and their events): nothing a browser
- * says counts here.
+ * The order requests placed in a range and how far each got: first quoted (a payment link sent)
+ * and first paid, read from the shop's own records (orders and their events), so nothing a
+ * browser says counts here. Summed in SQL: a year holds thousands of orders.
  */
-async function ordersIn(db: Db, range: Range): Promise<OrderFacts[]> {
+async function ordersIn(db: Db, range: Range) {
 	const { from, to } = bounds(range)
-	const rows = rowsOf<{
-		id: string
-		created_at: string | Date
-		quoted_at: string | Date | null
-		paid_at: string | Date | null
-		delivery_cost_pence: number | null
-		total_cost_pence: number | null
-		postcode: string | null
-		items: Array<{ id: string; quantity: number }>
-	}>(
-		await db.execute(sql`
-			select o.id, o.created_at, o.delivery_cost_pence, o.total_cost_pence,
-				o.delivery_info->>'postcode' as postcode,
-				(select coalesce(jsonb_agg(jsonb_build_object('id', i->>'id', 'quantity', (i->>'quantity')::int)), '[]') from jsonb_array_elements(o.cart_items) i) as items,
-				(select min(e.at) from ${orderEvents} e where e.order_id = o.id and e.to_status = 'payment_pending') as quoted_at,
-				(select min(e.at) from ${orderEvents} e where e.order_id = o.id and e.to_status = 'paid') as paid_at
-			from ${orders} o where o.created_at >= ${from} and o.created_at < ${to}`),
+	const o = sql`select id, created_at, delivery_cost_pence, cart_items, delivery_info->>'postcode' as postcode from ${orders} where created_at >= ${from} and created_at < ${to}`
+	const steps = sql`select o.created_at,
+		min(e.at) filter (where e.to_status = 'payment_pending') as quoted_at,
+		min(e.at) filter (where e.to_status = 'paid') as paid_at
+		from o left join ${orderEvents} e on e.order_id = o.id and e.to_status in ('payment_pending', 'paid')
+		group by o.id, o.created_at`
+	const [timing] = rowsOf<Timing & { requests: number }>(
+		await db.execute(sql`with o as (${o}), s as (${steps})
+			select count(*)::int as requests, count(quoted_at)::int as quoted, count(paid_at)::int as paid,
+				(percentile_cont(0.5) within group (order by extract(epoch from quoted_at - created_at)) * 1000)::float8 as to_quote_ms,
+				(percentile_cont(0.5) within group (order by extract(epoch from paid_at - quoted_at)) * 1000)::float8 as to_pay_ms
+			from s`),
 	)
-	const date = (v: string | Date | null) => (v === null ? null : new Date(v))
-	return rows.map((r) => ({
-		id: r.id,
-		createdAt: new Date(r.created_at),
-		quotedAt: date(r.quoted_at),
-		paidAt: date(r.paid_at),
-		deliveryCostPence: r.delivery_cost_pence,
-		totalCostPence: r.total_cost_pence,
-		postcode: r.postcode ?? '',
-		items: r.items,
-	}))
+	const requested = rowsOf<{ id: string; quantity: number }>(
+		await db.execute(sql`with o as (${o}) select i->>'id' as id, sum((i->>'quantity')::int)::int as quantity
+			from o, jsonb_array_elements(o.cart_items) i group by 1 order by 2 desc limit 10`),
+	)
+	const byOutward = rowsOf<{ postcode: string; orders: number; priced: number; pence: number }>(
+		await db.execute(sql`with o as (${o}) select min(coalesce(postcode, '')) as postcode, count(*)::int as orders,
+			count(delivery_cost_pence)::int as priced, coalesce(sum(delivery_cost_pence), 0)::int as pence
+			from o group by upper(split_part(trim(coalesce(postcode, '')), ' ', 1))`),
+	)
+	return { timing: timing!, requested, byOutward }
 }
 
-/** Payments whose order was first paid within the range, with the amount paid. */
+/** Payments whose order was first paid within the range, by UK week (from Monday), with amounts. */
 async function paymentsIn(db: Db, range: Range) {
 	const { from, to } = bounds(range)
-	return rowsOf<{ paid_at: string | Date; amount: number }>(
+	return rowsOf<{ week: string; pence: number; count: number }>(
 		await db.execute(sql`
-			select p.paid_at, coalesce(o.total_cost_pence, 0)::int as amount from (
-				select order_id, min(at) as paid_at from ${orderEvents} where to_status = 'paid' group by order_id
-			) p join ${orders} o on o.id = p.order_id where p.paid_at >= ${from} and p.paid_at < ${to}`),
-	).map((r) => ({ paidAt: new Date(r.paid_at), amountPence: r.amount }))
+			select date_trunc('week', p.paid_at at time zone 'Europe/London')::date::text as week,
+				coalesce(sum(o.total_cost_pence), 0)::int as pence, count(*)::int as count
+			from (
+				select order_id, min(at) as paid_at from ${orderEvents} where to_status = 'paid'
+				group by order_id having min(at) >= ${from} and min(at) < ${to}
+			) p join ${orders} o on o.id = p.order_id group by 1 order by 1`),
+	)
 }
 
 async function enquiriesIn(db: Db, range: Range) {
@@ -82,66 +70,33 @@ async function enquiriesIn(db: Db, range: Range) {
 	return row?.count ?? 0
 }
 
-function median(values: number[]) {
-	if (values.length === 0) return null
-	const sorted = [...values].sort((a, b) => a - b)
-	const mid = Math.floor(sorted.length / 2)
-	return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
-}
-
-/** The Monday (UK date) of the week an instant falls in. */
-function weekOf(at: Date) {
-	const day = londonDate(at)
-	const weekday = (new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7
-	return addDays(day, -weekday)
-}
-
 /** Everything the dashboard shows about orders, quotes, payments and enquiries in a range. */
 export async function salesFigures(db: Db, range: Range) {
-	const [list, payments, enquiryCount, settings] = await Promise.all([
-		ordersIn(db, range),
-		paymentsIn(db, range),
-		enquiriesIn(db, range),
-		getDeliverySettings(db),
-	])
-	const quoted = list.filter((o) => o.quotedAt)
-	const paid = list.filter((o) => o.paidAt)
-	const requested = new Map<string, number>()
-	for (const order of list)
-		for (const item of order.items)
-			requested.set(item.id, (requested.get(item.id) ?? 0) + item.quantity)
-	const weeks = new Map<string, number>()
-	for (const p of payments)
-		weeks.set(weekOf(p.paidAt), (weeks.get(weekOf(p.paidAt)) ?? 0) + p.amountPence)
+	const placed = await ordersIn(db, range)
+	const payments = await paymentsIn(db, range)
+	const enquiryCount = await enquiriesIn(db, range)
+	const settings = await getDeliverySettings(db)
 	const zones = new Map<string, { orders: number; deliveryPence: number; priced: number }>()
-	for (const order of list) {
-		const match = zoneFor(settings, order.postcode)
-		const name = match.zone?.name ?? 'Outside the zones'
+	for (const group of placed.byOutward) {
+		const name = zoneFor(settings, group.postcode).zone?.name ?? 'Outside the zones'
 		const zone = zones.get(name) ?? { orders: 0, deliveryPence: 0, priced: 0 }
-		zone.orders++
-		if (order.deliveryCostPence !== null) {
-			zone.priced++
-			zone.deliveryPence += order.deliveryCostPence
-		}
+		zone.orders += group.orders
+		zone.priced += group.priced
+		zone.deliveryPence += group.pence
 		zones.set(name, zone)
 	}
+	const { timing } = placed
 	return {
-		requests: list.length,
-		quoted: quoted.length,
-		paid: paid.length,
+		requests: timing.requests,
+		quoted: timing.quoted,
+		paid: timing.paid,
 		enquiries: enquiryCount,
-		revenuePence: payments.reduce((sum, p) => sum + p.amountPence, 0),
-		payments: payments.length,
-		medianToQuoteMs: median(quoted.map((o) => o.quotedAt!.getTime() - o.createdAt.getTime())),
-		medianToPayMs: median(
-			paid.filter((o) => o.quotedAt).map((o) => o.paidAt!.getTime() - o.quotedAt!.getTime()),
-		),
-		requestedProducts: [...requested]
-			.map(([id, quantity]) => ({ id, quantity }))
-			.sort((a, b) => b.quantity - a.quantity),
-		revenueByWeek: [...weeks]
-			.map(([week, pence]) => ({ week, pence }))
-			.sort((a, b) => a.week.localeCompare(b.week)),
+		revenuePence: payments.reduce((sum, w) => sum + w.pence, 0),
+		payments: payments.reduce((sum, w) => sum + w.count, 0),
+		medianToQuoteMs: timing.to_quote_ms === null ? null : Math.round(timing.to_quote_ms),
+		medianToPayMs: timing.to_pay_ms === null ? null : Math.round(timing.to_pay_ms),
+		requestedProducts: placed.requested,
+		revenueByWeek: payments.map(({ week, pence }) => ({ week, pence })),
 		byZone: [...zones]
 			.map(([zone, z]) => ({
 				zone,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
-import { visitDaily } from '~/.server/db/schema'
+import { visitDaily, visitMonthly } from '~/.server/db/schema'
 import type { Range } from '~/lib/analytics/range'
 import { addDays, startOfLondonDay } from '~/lib/london-time'
 import { totalsQuery } from './rollup'
@@ -10,13 +10,38 @@ export type Ranked = { value: string; views: number; visitors: number }
 
 /**
  * The daily totals of a range: finished days from analytics_daily, today (not rolled up yet)
- * straight from its raw rows, which are few.
+ * straight from its raw rows, which are few. With `months`, whole finished months inside the range
+ * come from analytics_monthly instead of their days (a year is then ~12 rows a value, not 365).
  */
-function totalsIn(range: Range, today: string) {
-	const rolled = sql`select day, dimension, value, views, visitors from ${visitDaily} where day >= ${range.from} and day <= ${range.to} and day < ${today}`
-	if (range.to < today) return rolled
-	const live = totalsQuery(startOfLondonDay(today), startOfLondonDay(addDays(today, 1)))
-	return sql`${rolled} union all select * from (${live}) live`
+function totalsIn(range: Range, today: string, months = false) {
+	const whole = months ? wholeMonths(range, today) : undefined
+	const skip = whole ? sql` and not (day >= ${whole.from} and day < ${whole.to})` : sql``
+	const parts = [
+		sql`select day, dimension, value, views, visitors from ${visitDaily} where day >= ${range.from} and day <= ${range.to} and day < ${today}${skip}`,
+	]
+	if (whole)
+		parts.push(
+			sql`select month as day, dimension, value, views, visitors from ${visitMonthly} where month >= ${whole.from} and month < ${whole.to}`,
+		)
+	if (range.to >= today)
+		parts.push(
+			sql`select * from (${totalsQuery(startOfLondonDay(today), startOfLondonDay(addDays(today, 1)))}) live`,
+		)
+	return sql.join(parts, sql` union all `)
+}
+
+/** The finished calendar months wholly inside a range, as [from, to) first days; or none. */
+export function wholeMonths(range: Range, today: string) {
+	const monthStart = (day: string) => `${day.slice(0, 7)}-01`
+	const nextMonth = (day: string) => {
+		const [y, m] = day.split('-').map(Number) as [number, number]
+		return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10)
+	}
+	const from = range.from === monthStart(range.from) ? range.from : nextMonth(range.from)
+	// The month after the last whole one: the range must reach its day before, and it must be over.
+	const end = addDays(range.to < today ? range.to : addDays(today, -1), 1)
+	const to = monthStart(end)
+	return from < to ? { from, to } : undefined
 }
 
 /** Visitors and views per day of the range (days without any are absent). */
@@ -31,7 +56,7 @@ export async function visitsByDay(db: Db, range: Range, today: string): Promise<
 export async function visitBreakdown(db: Db, range: Range, today: string) {
 	const rows = rowsOf<{ dimension: string } & Ranked>(
 		await db.execute(
-			sql`select dimension, value, sum(views)::int as views, sum(visitors)::int as visitors from (${totalsIn(range, today)}) t where dimension <> 'total' group by dimension, value order by views desc`,
+			sql`select dimension, value, sum(views)::int as views, sum(visitors)::int as visitors from (${totalsIn(range, today, true)}) t where dimension <> 'total' group by dimension, value order by views desc`,
 		),
 	)
 	const by = new Map<string, Ranked[]>()

@@ -64,3 +64,20 @@ export const visitDaily = pgTable(
 		index('analytics_daily_dimension_idx').on(t.dimension, t.day),
 	],
 )
+
+/**
+ * The daily totals summed per calendar month, for months that are over: a 12-month dashboard reads
+ * about twelve of these per value instead of 365 daily rows (decision 0020).
+ */
+export const visitMonthly = pgTable(
+	'analytics_monthly',
+	{
+		/** The first day of the month. */
+		month: date('month', { mode: 'string' }).notNull(),
+		dimension: text('dimension').notNull(),
+		value: text('value').notNull(),
+		views: integer('views').notNull(),
+		visitors: integer('visitors').notNull(),
+	},
+	(t) => [primaryKey({ columns: [t.month, t.dimension, t.value] })],
+)
