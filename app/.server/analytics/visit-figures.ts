@@ -15,10 +15,13 @@ export type Ranked = { value: string; views: number; visitors: number }
  */
 function totalsIn(range: Range, today: string, months = false) {
 	const whole = months ? wholeMonths(range, today) : undefined
-	const skip = whole ? sql` and not (day >= ${whole.from} and day < ${whole.to})` : sql``
-	const parts = [
-		sql`select day, dimension, value, views, visitors from ${visitDaily} where day >= ${range.from} and day <= ${range.to} and day < ${today}${skip}`,
-	]
+	const daily = (from: string, until: string) =>
+		sql`select day, dimension, value, views, visitors from ${visitDaily} where day >= ${from} and day < ${until}`
+	// Finished days only (today is read live), around the whole months when there are any.
+	const end = addDays(range.to < today ? range.to : addDays(today, -1), 1)
+	const parts = whole
+		? [daily(range.from, whole.from), daily(whole.to, end)]
+		: [daily(range.from, end)]
 	if (whole)
 		parts.push(
 			sql`select month as day, dimension, value, views, visitors from ${visitMonthly} where month >= ${whole.from} and month < ${whole.to}`,
