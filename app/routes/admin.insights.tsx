@@ -72,6 +72,7 @@ export default function AdminInsights({ loaderData }: Route.ComponentProps) {
 					{formatDate(range.from)} to {formatDate(range.to)}, compared with{' '}
 					{formatDate(before.from)} to {formatDate(before.to)}.
 				</p>
+				<h2 className="mb-3 font-display text-2xl font-bold text-pond-900">At a glance</h2>
 				<dl className="mb-8 grid grid-cols-2 gap-3 lg:grid-cols-6">
 					<StatCard label="Visitors" now={totals.visitors[0]} before={totals.visitors[1]} />
 					<StatCard label="Page views" now={totals.views[0]} before={totals.views[1]} />
