@@ -80,6 +80,24 @@ describe('page views counted on the server', () => {
 		expect(row!.visitorKey).toBe(visitorKey(salt!.salt, host, '192.0.2.9', FIREFOX))
 		expect(visitorKey('another salt', host, '192.0.2.9', FIREFOX)).not.toBe(row!.visitorKey)
 	})
+
+	it('gives the same visitor another key the next day, with that day’s own salt', async () => {
+		const recorder = app.runtime.visits!
+		const base = {
+			kind: 'view',
+			ip: '192.0.2.10',
+			userAgent: FIREFOX,
+			search: '',
+			referrer: undefined,
+		} as const
+		recorder.record({ ...base, at: Date.now() - 86_400_000, path: '/about' })
+		recorder.record({ ...base, at: Date.now(), path: '/about' })
+		recorder.record({ ...base, at: Date.now(), path: '/services' })
+		const rows = await stored()
+		expect(rows).toHaveLength(3)
+		expect(new Set(rows.map((r) => r.visitorKey)).size).toBe(2)
+		expect((await app.database.db.select().from(visitSalts)).length).toBeGreaterThanOrEqual(2)
+	})
 })
 
 describe('the privacy policy', () => {
