@@ -9,6 +9,7 @@ import { RangePicker } from '~/components/insights/range-picker'
 import { RankedTable } from '~/components/insights/ranked-table'
 import { StatCard } from '~/components/insights/stat-card'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
+import { chartPoints } from '~/lib/analytics/funnel'
 import { durationText, pageLabel, shortDate } from '~/lib/analytics/labels'
 import { rangeFrom } from '~/lib/analytics/range'
 import { formatDate } from '~/lib/dates'
@@ -54,6 +55,7 @@ const ranked = (
 export default function AdminInsights({ loaderData }: Route.ComponentProps) {
 	const { insights: i, period, query } = loaderData
 	const { range, previousRange: before, totals } = i
+	const points = chartPoints(i.days)
 	return (
 		<>
 			<PageHeader
@@ -88,11 +90,11 @@ export default function AdminInsights({ loaderData }: Route.ComponentProps) {
 				</dl>
 				<LineChart
 					title="Visitors and page views"
-					description={`Per day from ${formatDate(range.from)} to ${formatDate(range.to)}: ${totals.visitors[0]} visitors, ${totals.views[0]} page views in all.`}
-					labels={i.days.map((d) => shortDate(d.day))}
+					description={`${points.length < i.days.length ? 'Per week' : 'Per day'} from ${formatDate(range.from)} to ${formatDate(range.to)}: ${totals.visitors[0]} visitors, ${totals.views[0]} page views in all.`}
+					labels={points.map((d) => shortDate(d.day))}
 					series={[
-						{ name: 'Page views', values: i.days.map((d) => d.views), className: 'text-pond-300' },
-						{ name: 'Visitors', values: i.days.map((d) => d.visitors), className: 'text-koi-600' },
+						{ name: 'Page views', values: points.map((d) => d.views), className: 'text-pond-300' },
+						{ name: 'Visitors', values: points.map((d) => d.visitors), className: 'text-koi-600' },
 					]}
 				/>
 				<div className="mt-6 grid gap-6 lg:grid-cols-2">

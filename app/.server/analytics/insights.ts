@@ -2,8 +2,8 @@ import type { Catalog } from '~/.server/catalog/catalog'
 import type { Db } from '~/.server/db/client'
 import { funnel } from '~/lib/analytics/funnel'
 import { previousRange, type Range } from '~/lib/analytics/range'
-import { salesFigures } from './sales-figures'
-import { visitBreakdown, visitsByDay, visitTotals } from './visit-figures'
+import { salesFigures, salesTotals } from './sales-figures'
+import { todayTotals, visitBreakdown, visitsByDay, visitTotals } from './visit-figures'
 
 const TOP = 10
 
@@ -14,13 +14,14 @@ const TOP = 10
  */
 export async function insightsFor(db: Db, catalog: Catalog, range: Range, today: string) {
 	const before = previousRange(range)
+	const live = range.to >= today ? await todayTotals(db, today) : []
 	const [days, breakdown, totals, previous, sales, previousSales] = await Promise.all([
-		visitsByDay(db, range, today),
-		visitBreakdown(db, range, today),
-		visitTotals(db, range, today),
+		visitsByDay(db, range, today, live),
+		visitBreakdown(db, range, today, live),
+		visitTotals(db, range, today, live),
 		visitTotals(db, before, today),
 		salesFigures(db, range),
-		salesFigures(db, before),
+		salesTotals(db, before),
 	])
 	const name = async (id: string) => (await catalog.product(id))?.name ?? `Product ${id}`
 	const named = <T extends { id: string }>(rows: T[]) =>

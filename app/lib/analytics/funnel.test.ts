@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { change, funnel } from './funnel'
+import { change, chartPoints, funnel } from './funnel'
 
 describe('funnel', () => {
 	it('gives each step its share of the one before and the drop-off', () => {
@@ -21,5 +21,17 @@ describe('funnel', () => {
 		expect(second!.rate).toBeNull()
 		expect(change(5, 0)).toBeNull()
 		expect(change(15, 10)).toBeCloseTo(0.5)
+	})
+})
+
+describe('chart points', () => {
+	it('keeps days up to 92 and sums weeks beyond', () => {
+		const days = (n: number) =>
+			Array.from({ length: n }, (_, i) => ({ day: `d${i}`, views: 2, visitors: 1 }))
+		expect(chartPoints(days(92))).toHaveLength(92)
+		const weeks = chartPoints(days(365))
+		expect(weeks).toHaveLength(53)
+		expect(weeks[0]).toEqual({ day: 'd0', views: 14, visitors: 7 })
+		expect(weeks.at(-1)).toEqual({ day: 'd364', views: 2, visitors: 1 })
 	})
 })

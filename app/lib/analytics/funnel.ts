@@ -24,3 +24,23 @@ export function change(now: number, before: number) {
 	if (before === 0) return null
 	return (now - before) / before
 }
+
+type Point = { day: string; views: number; visitors: number }
+
+/**
+ * The chart's points: each day up to 92 days, otherwise each week (the day it starts), so a year
+ * is 53 points rather than 365. Visitors of a week are its days' visitors summed (keys live a day).
+ */
+export function chartPoints(days: Point[]): Point[] {
+	if (days.length <= 92) return days
+	const weeks: Point[] = []
+	days.forEach((day, i) => {
+		if (i % 7 === 0) weeks.push({ ...day })
+		else {
+			const week = weeks.at(-1)!
+			week.views += day.views
+			week.visitors += day.visitors
+		}
+	})
+	return weeks
+}
