@@ -221,7 +221,7 @@ Command: \`npm run bench:insights\` (${machine()}; PGlite; load average ${loadBe
 |---|---|---|
 | \`/\` page-cache hits, counting off (32 connections, ${SECONDS} s × ${ROUNDS}, every request another address and browser) | ${Math.round(home.off)} req/s | — |
 | \`/\` page-cache hits, counting on | ${Math.round(home.on)} req/s (${change >= 0 ? '+' : ''}${change.toFixed(1)} %) | within 5 % |
-| Views recorded by the server in that run | ${home.recorded.rows.toLocaleString('en-GB')} of ${home.recorded.requests.toLocaleString('en-GB')} requests (${Math.round(home.recorded.rows / home.recorded.seconds)} a second) | all |
+| Views recorded by the server in that run (the server also counts the 32 requests still in flight when autocannon stops) | ${home.recorded.rows.toLocaleString('en-GB')} of ${home.recorded.requests.toLocaleString('en-GB')} requests (${Math.round(home.recorded.rows / home.recorded.seconds)} a second) | all |
 | One recorder's write rate (60,000 views, 50,000 visitors, batches as the timer makes them) | ${Math.round(rate).toLocaleString('en-GB')} views/s | ≥ 2,000 |
 | Server RSS while counting (idle → peak) | ${home.rss.idle} → ${home.rss.peak} MB (+${growth} MB) | ≤ 20 MB |
 | Seeding ${VIEWS.toLocaleString('en-GB')} views / rolling 365 days into daily totals | ${(dash.seeded.seedMs / 1000).toFixed(1)} s / ${(dash.seeded.rollupMs / 1000).toFixed(1)} s | — |
