@@ -10,7 +10,7 @@ import { RankedTable } from '~/components/insights/ranked-table'
 import { StatCard } from '~/components/insights/stat-card'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { chartPoints } from '~/lib/analytics/funnel'
-import { durationText, pageLabel, shortDate } from '~/lib/analytics/labels'
+import { durationText, shortDate } from '~/lib/analytics/labels'
 import { rangeFrom } from '~/lib/analytics/range'
 import { formatDate } from '~/lib/dates'
 import { londonDate } from '~/lib/london-time'
@@ -140,7 +140,12 @@ export default function AdminInsights({ loaderData }: Route.ComponentProps) {
 					<RankedTable
 						title="Top pages"
 						columns={['Page', 'Visitors', 'Views']}
-						rows={ranked(i.pages, pageLabel)}
+						rows={i.pages.map((p) => ({
+							key: p.value,
+							label: p.label,
+							value: p.visitors,
+							extra: p.views.toLocaleString('en-GB'),
+						}))}
 					/>
 					<RankedTable
 						title="Referring sites"

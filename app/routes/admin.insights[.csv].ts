@@ -1,6 +1,5 @@
 import { insightsFor } from '~/.server/analytics/insights'
 import { requireAdmin } from '~/.server/auth/guards'
-import { pageLabel } from '~/lib/analytics/labels'
 import { rangeFrom } from '~/lib/analytics/range'
 import { csvRow } from '~/lib/csv'
 import { londonDate } from '~/lib/london-time'
@@ -30,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	) => {
 		for (const r of list) rows.push([section, label(r.value), r.views, r.visitors, ''])
 	}
-	ranked('Page', i.pages, pageLabel)
+	for (const p of i.pages) rows.push(['Page', p.label, p.views, p.visitors, ''])
 	ranked('Referrer', i.referrers)
 	ranked('UTM source', i.sources)
 	ranked('UTM medium', i.mediums)

@@ -108,6 +108,12 @@ describe('the insights figures', () => {
 		expect(insights.medianToQuoteMs).toBe(3 * 3_600_000)
 		expect(insights.medianToPayMs).toBe(6 * 3_600_000)
 		expect(insights.productsViewed[0]).toMatchObject({ id: '0', views: 2, visitors: 2 })
+		expect(insights.productsViewed[0]!.name).not.toBe('Product 0')
+		expect(insights.pages.map((p) => p.label)).toEqual([
+			insights.productsViewed[0]!.name,
+			'Home',
+			'About',
+		])
 		expect(insights.productsCarted[0]).toMatchObject({ id: '0', views: 3, visitors: 2 })
 		expect(insights.productsRequested[0]).toMatchObject({ id: '0', quantity: 6 })
 		expect(insights.referrers).toEqual([{ value: 'google.co.uk', views: 1, visitors: 1 }])

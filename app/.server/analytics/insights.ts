@@ -1,6 +1,7 @@
 import type { Catalog } from '~/.server/catalog/catalog'
 import type { Db } from '~/.server/db/client'
 import { funnel } from '~/lib/analytics/funnel'
+import { pageLabel } from '~/lib/analytics/labels'
 import { previousRange, type Range } from '~/lib/analytics/range'
 import { salesFigures, salesTotals } from './sales-figures'
 import { todayTotals, visitBreakdown, visitsByDay, visitTotals } from './visit-figures'
@@ -27,6 +28,11 @@ export async function insightsFor(db: Db, catalog: Catalog, range: Range, today:
 	const named = <T extends { id: string }>(rows: T[]) =>
 		Promise.all(rows.slice(0, TOP).map(async (row) => ({ ...row, name: await name(row.id) })))
 	const top = (dimension: string) => breakdown(dimension).slice(0, TOP)
+	// A product page is shown by the product's name; other pages by theirs (labels.ts).
+	const pageName = async (value: string) => {
+		const [route, id] = value.split(' ')
+		return route === '/pond-products/:category/:productId' && id ? await name(id) : pageLabel(value)
+	}
 	return {
 		range,
 		previousRange: before,
@@ -39,7 +45,9 @@ export async function insightsFor(db: Db, catalog: Catalog, range: Range, today:
 			enquiries: [sales.enquiries, previousSales.enquiries],
 		} satisfies Record<string, [number, number]>,
 		days: fillDays(range, days),
-		pages: top('page'),
+		pages: await Promise.all(
+			top('page').map(async (row) => ({ ...row, label: await pageName(row.value) })),
+		),
 		referrers: top('referrer'),
 		sources: top('source'),
 		mediums: top('medium'),

@@ -17,20 +17,23 @@ export function AdminSummary({
 		['Revenue this week', formatPence(revenueThisWeekPence)],
 	] as const
 	return (
-		<section aria-label="At a glance" className="mb-8 flex flex-wrap items-center gap-3">
-			<dl className="grid min-w-0 flex-1 grid-cols-2 gap-3 sm:grid-cols-3">
+		<section aria-label="At a glance" className="mb-8">
+			<dl className="grid grid-cols-3 gap-2 sm:gap-3">
 				{figures.map(([label, value]) => (
 					<div
 						key={label}
-						className="min-w-0 break-words rounded-xl bg-pond-50 p-3"
+						className="min-w-0 rounded-xl bg-pond-50 p-2 sm:p-3"
 						data-summary={label}
 					>
-						<dt className="text-sm font-semibold text-slate-700">{label}</dt>
-						<dd className="font-display text-xl font-bold text-pond-900">{value}</dd>
+						<dt className="text-xs font-semibold text-slate-700 sm:text-sm">{label}</dt>
+						<dd className="font-display text-base font-bold text-pond-900 sm:text-xl">{value}</dd>
 					</div>
 				))}
 			</dl>
-			<Link to="/admin/insights" className="font-semibold text-pond-700 underline">
+			<Link
+				to="/admin/insights"
+				className="mt-2 inline-block font-semibold text-pond-700 underline"
+			>
 				See insights
 			</Link>
 		</section>
