@@ -109,10 +109,10 @@ describe('the insights figures', () => {
 		expect(insights.medianToPayMs).toBe(6 * 3_600_000)
 		expect(insights.productsViewed[0]).toMatchObject({ id: '0', views: 2, visitors: 2 })
 		expect(insights.productsViewed[0]!.name).not.toBe('Product 0')
-		expect(insights.pages.map((p) => p.label)).toEqual([
-			insights.productsViewed[0]!.name,
-			'Home',
-			'About',
+		expect(insights.pages.map((p) => [p.label, p.views])).toEqual([
+			['Home', 3],
+			[insights.productsViewed[0]!.name, 2],
+			['About', 1],
 		])
 		expect(insights.productsCarted[0]).toMatchObject({ id: '0', views: 3, visitors: 2 })
 		expect(insights.productsRequested[0]).toMatchObject({ id: '0', quantity: 6 })
