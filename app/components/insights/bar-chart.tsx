@@ -4,7 +4,7 @@ export type Bar = { label: string; value: number; text: string }
 
 const W = 640
 const H = 200
-const PAD = { left: 8, right: 8, top: 20, bottom: 28 }
+const PAD = { left: 8, right: 8, top: 20, bottom: 34 }
 
 /**
  * Vertical bars (revenue by week), hand-written SVG like the line chart: role="img" with title
@@ -36,7 +36,7 @@ export function BarChart({
 					viewBox={`0 0 ${W} ${H}`}
 					role="img"
 					aria-labelledby={`${id}-t ${id}-d`}
-					className="mt-2 h-auto w-full"
+					className="mx-auto mt-2 block h-auto w-full max-w-3xl"
 				>
 					<title id={`${id}-t`}>{title}</title>
 					<desc id={`${id}-d`}>{description}</desc>
@@ -64,8 +64,8 @@ export function BarChart({
 								{i % labelEvery === 0 ? (
 									<text
 										x={x + slot * 0.35}
-										y={H - 8}
-										fontSize="12"
+										y={H - 6}
+										fontSize="18"
 										textAnchor="middle"
 										fill="#475569"
 									>

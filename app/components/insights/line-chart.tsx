@@ -4,7 +4,7 @@ export type Series = { name: string; values: number[]; className: string }
 
 const W = 640
 const H = 220
-const PAD = { left: 40, right: 8, top: 12, bottom: 28 }
+const PAD = { left: 48, right: 8, top: 12, bottom: 34 }
 
 /** Round numbers for the y axis: 0 and up to four steps to just above the largest value. */
 function ticks(max: number) {
@@ -58,14 +58,14 @@ export function LineChart({
 				viewBox={`0 0 ${W} ${H}`}
 				role="img"
 				aria-labelledby={`${id}-t ${id}-d`}
-				className="mt-2 h-auto w-full"
+				className="mx-auto mt-2 block h-auto w-full max-w-3xl"
 			>
 				<title id={`${id}-t`}>{title}</title>
 				<desc id={`${id}-d`}>{description}</desc>
 				{axis.map((v) => (
 					<g key={v} className="text-slate-500">
 						<line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="#e2e8f0" />
-						<text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" fontSize="12" fill="currentColor">
+						<text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" fontSize="18" fill="currentColor">
 							{v}
 						</text>
 					</g>
@@ -74,8 +74,8 @@ export function LineChart({
 					<text
 						key={i}
 						x={x(i)}
-						y={H - 8}
-						fontSize="12"
+						y={H - 6}
+						fontSize="18"
 						fill="#475569"
 						textAnchor={i === 0 ? 'start' : i === labels.length - 1 ? 'end' : 'middle'}
 					>
