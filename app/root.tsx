@@ -10,6 +10,7 @@ import {
 	useLocation,
 	useRouteLoaderData,
 } from 'react-router'
+import { useVisitBeacon } from '~/components/analytics/use-visit-beacon'
 import { CartProvider, useCartCount } from '~/components/cart/cart-provider'
 import { CartToast } from '~/components/cart/cart-toast'
 import { type BreadcrumbHandle, Breadcrumbs } from '~/components/layout/breadcrumbs'
@@ -47,6 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	const { pathname } = useLocation()
 	useScrollToHash()
 	useSessionHint()
+	useVisitBeacon()
 	// Lets browser tests (and CSS) know the page is interactive.
 	useEffect(() => {
 		document.documentElement.dataset.hydrated = 'true'

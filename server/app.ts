@@ -4,6 +4,7 @@ import path from 'node:path'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import type { ServerBuild } from 'react-router'
+import { type VisitRecorder, visitRecorderFor } from '../app/.server/analytics/recorder'
 import { type Auth, createAuth } from '../app/.server/auth/auth'
 import type { SessionMemo } from '../app/.server/auth/guards'
 import { resolveAuthSecret } from '../app/.server/auth/secret'
@@ -25,6 +26,7 @@ import { createPaymentProvider } from '../app/.server/payments/select'
 import { STRIPE_WEBHOOK_PATH } from '../app/.server/payments/stripe-provider'
 import { readiness } from '../app/.server/readiness'
 import { bodyLimitFor, sendTooLarge } from './body-limit'
+import { countVisits } from './count-visits'
 import { PageCache } from './page-cache'
 import { precompressedAssets } from './precompressed'
 import { checkRequestTarget } from './request-target'
@@ -46,6 +48,7 @@ export type Services = {
 	catalog: Catalog
 	auth: Auth
 	payments: PaymentProvider
+	visits?: VisitRecorder // cookieless visit counting (decision 0020); absent when switched off
 }
 
 declare module 'react-router' {
@@ -111,10 +114,12 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 		soleProcess: database.driver === 'pglite',
 	})
 	await scheduler.start()
+	runtime.visits?.start()
 	return {
 		...runtime,
 		async close() {
 			await scheduler.stop()
+			await runtime.visits?.close() // the last second's visits, before the database closes
 			await runtime.outbox.stop()
 			await database.close()
 		},
@@ -151,6 +156,7 @@ export function createRuntime({
 			logger,
 		}),
 		payments: createPaymentProvider(env, database.db),
+		visits: visitRecorderFor(env, database.db, logger), // boot() starts its once-a-second flush
 		outbox: new OutboxWorker(
 			database.db,
 			createMailTransport({
@@ -166,8 +172,7 @@ export function createRuntime({
 }
 
 type AppOptions = {
-	/** Serves build/client when set (production); in development Vite serves assets. */
-	clientDir?: string
+	clientDir?: string // serves build/client when set (production); in development Vite does
 	build?: () => Promise<ServerBuild>
 	dev?: boolean
 	/** Vite's dev middleware (assets, HMR), mounted before the router in development and tests. */
@@ -220,6 +225,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 	}
 
 	app.use(rejectBadRequests)
+	app.use(countVisits(runtime.visits)) // rendered and page-cache pages alike (decision 0020)
 	// Stripe's server-to-server POST has no browser origin; its signature is checked instead.
 	const originCheck = sameOriginWrites(env.SITE_URL)
 	app.use((req, res, next) =>

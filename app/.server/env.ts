@@ -44,6 +44,8 @@ const EnvSchema = z
 		ORDERS_PER_HOUR_PER_IP: z.coerce.number().int().min(0).default(30),
 		CATALOG_FILE: safeText().min(1).default('catalog/products.csv'),
 		HTML_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+		/** Cookieless visit counting (issue 33, decision 0020); 'off' counts nothing. */
+		VISIT_COUNTING: z.enum(['on', 'off']).default('on'),
 		/** Where db:backup and scheduled backups write; defaults to DATA_DIR/backups. */
 		BACKUP_DIR: safeText().min(1).optional(),
 		/** Scheduled backups of the embedded database every N hours (0 = off). */

@@ -27,4 +27,6 @@ export const JOB_LABELS: Record<string, string> = {
 	'plan-morning-summary': "Planning the owner's morning summary",
 	'morning-summary': "Sending the owner's morning summary",
 	'quote-expiry': 'Switching off the payment link of a quote that has ended',
+	'visit-totals':
+		'Totalling visit counts by day, destroying past days’ salts, deleting views over 13 months old',
 }

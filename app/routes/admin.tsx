@@ -8,6 +8,7 @@ import {
 	useNavigation,
 	useRevalidator,
 } from 'react-router'
+import { adminSummary } from '~/.server/analytics/summary'
 import { requireAdmin } from '~/.server/auth/guards'
 import { listAdminOrders } from '~/.server/orders/admin-orders'
 import { AdminNav } from '~/components/admin/admin-nav'
@@ -16,6 +17,7 @@ import { OrderFilters } from '~/components/admin/order-filters'
 import { OrdersTable } from '~/components/admin/orders-table'
 import { useJustUpdated } from '~/components/admin/use-just-updated'
 import { PageHeader } from '~/components/content/page-header'
+import { AdminSummary } from '~/components/insights/admin-summary'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { parseOrderFilters } from '~/lib/admin-order-schemas'
 import { pageMeta } from '~/lib/seo'
@@ -31,16 +33,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const filters = parseOrderFilters(url.searchParams)
 	try {
-		const page = await listAdminOrders(context.db, filters)
-		return { ...page, filters, loadError: false }
+		const [page, summary] = await Promise.all([
+			listAdminOrders(context.db, filters),
+			adminSummary(context.db, new Date()),
+		])
+		return { ...page, filters, summary, loadError: false }
 	} catch (error) {
 		context.logger.error({ err: error }, 'admin order list failed')
-		return data({ orders: [], hasOlder: false, filters, loadError: true }, { status: 500 })
+		return data(
+			{ orders: [], hasOlder: false, filters, summary: null, loadError: true },
+			{ status: 500 },
+		)
 	}
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-	const { orders, hasOlder, filters, loadError } = loaderData
+	const { orders, hasOlder, filters, summary, loadError } = loaderData
 	const { search } = useLocation()
 	const navigation = useNavigation()
 	const revalidator = useRevalidator()
@@ -60,6 +68,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
 			<PageHeader title="Admin Dashboard" intro="Manage your orders" />
 			<div className="container-page py-10">
 				<AdminNav />
+				{summary ? <AdminSummary {...summary} /> : null}
 				<OrderFilters filters={filters} />
 				<div className="mb-4 flex flex-wrap items-center justify-between gap-3">
 					<h2 id="recent-orders" className="font-display text-2xl font-bold text-pond-900">

@@ -1,7 +1,13 @@
-import { Link } from 'react-router'
+import { data, Link } from 'react-router'
+import { isHttpsSite } from '~/.server/env'
+import { readForm } from '~/.server/http/read-body'
+import { VisitCounting } from '~/components/analytics/visit-counting'
 import { LegalPage } from '~/components/content/legal-page'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
+import { OPT_OUT_COOKIE, OPT_OUT_VALUE } from '~/lib/analytics/consent'
+import { VisitCountingForm } from '~/lib/analytics/policy'
 import { BUSINESS } from '~/lib/business'
+import { parseForm } from '~/lib/forms'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/privacy-policy'
 
@@ -15,7 +21,26 @@ export const meta: Route.MetaFunction = (args) =>
 		description: `How ${BUSINESS.name} collects, uses and protects your personal information.`,
 	})
 
-export default function PrivacyPolicy() {
+/** The 'opt out of visit counting' switch: a cookie holding only that choice, set on request. */
+export async function action({ request, context }: Route.ActionArgs) {
+	const parsed = parseForm(VisitCountingForm, await readForm(request))
+	if (!parsed.ok)
+		return data({ message: 'Please choose whether to count your visits.' }, { status: 400 })
+	const off = parsed.data.counting === 'off'
+	const secure = isHttpsSite(context.env.SITE_URL) ? '; Secure' : ''
+	const cookie = off
+		? `${OPT_OUT_COOKIE}=${OPT_OUT_VALUE}; Max-Age=${365 * 86_400}; Path=/; HttpOnly; SameSite=Lax${secure}`
+		: `${OPT_OUT_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure}`
+	const message = off
+		? 'Done: visits from this browser are no longer counted.'
+		: 'Done: visits from this browser are counted again, anonymously.'
+	return data(
+		{ message },
+		{ headers: { 'Set-Cookie': cookie, 'Cache-Control': 'private, no-store' } },
+	)
+}
+
+export default function PrivacyPolicy({ actionData }: Route.ComponentProps) {
 	return (
 		<LegalPage title="Privacy Policy" updated="2025-06-10">
 			<p>
@@ -53,10 +78,11 @@ export default function PrivacyPolicy() {
 			<h2>Cookies and analytics</h2>
 			<p>
 				We use one strictly necessary cookie to keep you signed in to your account, so no cookie
-				banner is needed. Any web analytics we use are anonymous and cookieless: they count page
-				visits without identifying you, without storing your IP address and without tracking you
-				across other websites.
+				banner is needed. Our web analytics are anonymous and cookieless: they count page visits on
+				our own server, without identifying you, without storing your IP address and without
+				tracking you across other websites. No outside company is involved.
 			</p>
+			<VisitCounting message={actionData?.message} />
 			<h2>How we contact you</h2>
 			<p>
 				We contact you only after you place an order, about that order — for example to confirm

@@ -106,6 +106,8 @@ test('every admin page fits a 360 px phone; order cards show status, total and a
 		preview!,
 		'/admin/delivery',
 		'/admin/jobs',
+		'/admin/insights',
+		'/admin/insights?period=12m',
 		'/admin/enquiries',
 		`/admin/enquiries/${enquiryId}`,
 	]

@@ -109,6 +109,8 @@ const jsonTargets = (p: Prepared): JsonTarget[] => [
 		body: { data: { orderId: p.ids.orderId, paymentLinkId: p.ids.paymentLinkId } },
 	},
 	{ path: '/api/nothingHere', role: 'customer', body: { data: {} } },
+	{ path: '/api/visit', role: 'anonymous', body: { type: 'view', path: '/pond-products/filters' } },
+	{ path: '/api/visit', role: 'anonymous', body: { type: 'cart', productId: p.ids.productId } },
 	{
 		path: '/cart/check',
 		role: 'anonymous',

@@ -139,6 +139,8 @@ export async function prepare(shop: Shop): Promise<Prepared> {
 		`/admin/enquiries/${ids.enquiryId}`,
 		'/admin/catalogue',
 		'/admin/jobs',
+		'/admin/insights',
+		'/privacy-policy',
 	]
 	const found: FoundForm[] = []
 	for (const role of ['anonymous', 'customer', 'admin'] as const) {

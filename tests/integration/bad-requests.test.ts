@@ -137,7 +137,7 @@ describe('Host header, methods and the error log (L5)', () => {
 		expect((await customer.request('/no-such-page')).status).toBe(404)
 		expect((await customer.request('/no-such-page.data')).status).toBe(404)
 		expect((await customer.post('/about', { a: 'b' })).status).toBe(405)
-		expect((await customer.post('/privacy-policy.data', { a: 'b' })).status).toBe(405)
+		expect((await customer.post('/services.data', { a: 'b' })).status).toBe(405)
 		expect(errorLines().slice(before)).toEqual([])
 	})
 })

@@ -17,6 +17,7 @@ const NEITHER = new Map([
 	['api/placeOrder', 'JSON callable, POST only'],
 	['api/createPaymentLink', 'JSON callable, POST only'],
 	['api/deactivatePaymentLink', 'JSON callable, POST only'],
+	['api/visit', 'the visit beacon, POST only'],
 	['api/*', '405 for everything'],
 	['webhooks/stripe', "Stripe's POST"],
 	['robots.txt', 'a file, cookie-less requests are cached as before'],

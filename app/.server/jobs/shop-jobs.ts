@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { visitRetention } from '~/.server/analytics/retention'
 import { runScheduledBackup } from '~/.server/db/backup-schedule'
 import type { Database } from '~/.server/db/client'
 import { getDeliverySettings } from '~/.server/delivery/settings'
@@ -60,6 +61,11 @@ export function shopJobs(services: {
 			const jobs = await purgeFinishedJobs(database.db, now(), JOB_RETENTION_DAYS)
 			if (jobs) logger.info({ count: jobs }, 'finished jobs purged')
 		},
+		// Decision 0020: yesterday's salt destroyed, finished days totalled, raw views over 13 months gone.
+		'visit-totals': async (_payload, { now }) => {
+			const done = await visitRetention(database.db, now())
+			if (done.purged || done.salts) logger.info(done, 'visit counts rolled up')
+		},
 		'reconcile-payments': async () => {
 			await reconcileAndReport(orderDeps, logger)
 		},
@@ -114,6 +120,7 @@ export function shopJobs(services: {
 	const recurring: Recurring[] = [
 		{ name: 'retention', everyMs: 60 * 60_000 },
 		{ name: 'plan-morning-summary', everyMs: 15 * 60_000 },
+		{ name: 'visit-totals', everyMs: 15 * 60_000 },
 	]
 	if (env.STRIPE_RECONCILE_MS > 0 && orderDeps.provider.name !== 'test')
 		recurring.push({ name: 'reconcile-payments', everyMs: env.STRIPE_RECONCILE_MS })

@@ -4,6 +4,7 @@ import { cn } from '~/lib/cn'
 
 const LINKS = [
 	{ to: '/admin', label: 'Orders', end: true },
+	{ to: '/admin/insights', label: 'Insights', end: false },
 	{ to: '/admin/enquiries', label: 'Enquiries', end: false },
 	{ to: '/admin/delivery', label: 'Delivery rates', end: false },
 	{ to: '/admin/catalogue', label: 'Catalogue', end: false },

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
+import { sendVisitBeacon } from '~/lib/analytics/beacon'
 import {
 	addItem,
 	CART_STORAGE_KEY,
@@ -66,6 +67,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
 			hydrated,
 			addToCart(item) {
 				setItems((cart) => addItem(cart, item))
+				sendVisitBeacon({ type: 'cart', productId: item.id })
 				setNotification({ isVisible: true, message: `${item.name} added to cart` })
 				clearTimeout(toastTimer.current)
 				toastTimer.current = setTimeout(hideNotification, TOAST_DURATION_MS)

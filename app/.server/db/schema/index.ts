@@ -1,4 +1,6 @@
 // Drizzle needs every table in one object; each feature's tables live in their own file.
+
+export * from './analytics'
 export * from './auth'
 export * from './catalog'
 export * from './catalog-versions'

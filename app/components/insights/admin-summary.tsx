@@ -1,0 +1,41 @@
+import { Link } from 'react-router'
+import { formatPence } from '~/lib/money'
+
+/** /admin's three headline figures, linking to the insights dashboard. */
+export function AdminSummary({
+	visitorsToday,
+	requestsWaiting,
+	revenueThisWeekPence,
+}: {
+	visitorsToday: number
+	requestsWaiting: number
+	revenueThisWeekPence: number
+}) {
+	const figures = [
+		['Visitors today', visitorsToday.toLocaleString('en-GB')],
+		['Requests waiting', requestsWaiting.toLocaleString('en-GB')],
+		['Revenue this week', formatPence(revenueThisWeekPence)],
+	] as const
+	return (
+		<section aria-label="At a glance" className="mb-8">
+			<dl className="grid grid-cols-3 gap-2 sm:gap-3">
+				{figures.map(([label, value]) => (
+					<div
+						key={label}
+						className="min-w-0 rounded-xl bg-pond-50 p-2 sm:p-3"
+						data-summary={label}
+					>
+						<dt className="text-xs font-semibold text-slate-700 sm:text-sm">{label}</dt>
+						<dd className="font-display text-base font-bold text-pond-900 sm:text-xl">{value}</dd>
+					</div>
+				))}
+			</dl>
+			<Link
+				to="/admin/insights"
+				className="mt-2 inline-block font-semibold text-pond-700 underline"
+			>
+				See insights
+			</Link>
+		</section>
+	)
+}

@@ -1,0 +1,60 @@
+import type { FunnelStep } from '~/lib/analytics/funnel'
+
+const percent = (rate: number | null) =>
+	rate === null ? '–' : `${(rate * 100).toLocaleString('en-GB', { maximumFractionDigits: 1 })}%`
+
+/** The funnel as a table: each step's count, its share of the step before, and who dropped off. */
+export function FunnelTable({ steps }: { steps: FunnelStep[] }) {
+	const max = Math.max(1, ...steps.map((s) => s.count))
+	return (
+		<section className="min-w-0 rounded-xl p-4 ring-1 ring-slate-200">
+			<h3 className="font-display text-lg font-bold text-pond-900">From visit to payment</h3>
+			<p className="mt-1 text-sm text-slate-700">
+				Visitors and carts are counted per day; requests, quotes and payments are this period's
+				order requests and how far each got.
+			</p>
+			<table className="mt-3 w-full table-fixed text-sm">
+				<thead>
+					<tr className="text-left text-slate-600">
+						<th scope="col" className="py-1 font-semibold">
+							Step
+						</th>
+						<th scope="col" className="w-16 py-1 text-right font-semibold">
+							Count
+						</th>
+						<th scope="col" className="w-16 py-1 text-right font-semibold">
+							Of last
+						</th>
+						<th scope="col" className="w-16 py-1 text-right font-semibold">
+							Lost
+						</th>
+					</tr>
+				</thead>
+				<tbody>
+					{steps.map((step) => (
+						<tr key={step.label} className="border-t border-slate-100" data-step={step.label}>
+							<th scope="row" className="py-1.5 pr-2 text-left font-medium text-slate-800">
+								{step.label}
+								<svg
+									className="mt-1 block h-2 w-full text-koi-500"
+									aria-hidden="true"
+									preserveAspectRatio="none"
+									viewBox="0 0 100 1"
+								>
+									<rect width={(step.count / max) * 100} height="1" fill="currentColor" />
+								</svg>
+							</th>
+							<td className="py-1.5 text-right tabular-nums">
+								{step.count.toLocaleString('en-GB')}
+							</td>
+							<td className="py-1.5 text-right tabular-nums">{percent(step.rate)}</td>
+							<td className="py-1.5 text-right tabular-nums">
+								{step.dropOff.toLocaleString('en-GB')}
+							</td>
+						</tr>
+					))}
+				</tbody>
+			</table>
+		</section>
+	)
+}

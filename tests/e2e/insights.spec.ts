@@ -1,0 +1,130 @@
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import { newCustomerWithOrder, signInAsAdmin } from './factories'
+import { visit } from './support'
+
+// Tablets: no other spec browses as one, so the tablet row of Devices moves only with this test.
+const TABLETS = {
+	desktop: [
+		'iPad; CPU OS 17_4',
+		'iPad; CPU OS 17_5',
+		'iPad; CPU OS 17_6',
+		'iPad; CPU OS 17_7',
+		'iPad; CPU OS 17_8',
+	],
+	mobile: [
+		'iPad; CPU OS 18_1',
+		'iPad; CPU OS 18_2',
+		'iPad; CPU OS 18_3',
+		'iPad; CPU OS 18_4',
+		'iPad; CPU OS 18_5',
+	],
+}
+const ua = (os: string) =>
+	`Mozilla/5.0 (${os} like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1`
+
+/** The tablet row of Devices on the 7-day dashboard: [visitors, views], or zeros. */
+async function tabletFigures(page: Page): Promise<[number, number]> {
+	await visit(page, '/admin/insights?period=7d', { a11y: false })
+	const devices = page.locator('section', { has: page.getByRole('heading', { name: 'Devices' }) })
+	const row = devices.getByRole('row').filter({ hasText: 'tablet' })
+	if ((await row.count()) === 0) return [0, 0]
+	const cells = row.getByRole('cell')
+	return [
+		Number((await cells.nth(1).textContent())?.replace(/,/g, '')),
+		Number((await cells.nth(2).textContent())?.replace(/,/g, '')),
+	]
+}
+
+async function visitor(
+	browser: Browser,
+	baseURL: string,
+	os: string,
+	headers: Record<string, string> = {},
+) {
+	const context = await browser.newContext({
+		baseURL,
+		userAgent: ua(os),
+		extraHTTPHeaders: headers,
+	})
+	return { context, page: await context.newPage() }
+}
+
+test('visitors are counted without cookies; GPC and opted-out visitors are not; the dashboard shows it @mobile', async ({
+	page,
+	browser,
+	baseURL,
+}, info) => {
+	test.setTimeout(90_000)
+	const os = TABLETS[info.project.name as 'desktop' | 'mobile']
+	await signInAsAdmin(page)
+	const [visitorsBefore, viewsBefore] = await tabletFigures(page)
+
+	// 1: the home page, then Services by a client-side navigation (the beacon): 2 views.
+	const one = await visitor(browser, baseURL!, os[0]!)
+	await one.page.goto('/')
+	await one.page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+	await one.page
+		.getByRole('contentinfo')
+		.getByRole('link', { name: 'Services', exact: true })
+		.click()
+	await expect(one.page).toHaveURL(/\/services$/)
+	// 2: a product, added to the cart: 1 view and a cart event.
+	const two = await visitor(browser, baseURL!, os[1]!)
+	await two.page.goto('/pond-products/filters/0')
+	await two.page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+	await two.page.getByRole('button', { name: 'Add to Cart' }).click()
+	// 3: a page from a newsletter link: 1 view.
+	const three = await visitor(browser, baseURL!, os[2]!)
+	await three.page.goto('/contact?utm_source=newsletter&utm_campaign=e2e-autumn')
+	// 4: Global Privacy Control: never counted.
+	const four = await visitor(browser, baseURL!, os[3]!, { 'Sec-GPC': '1' })
+	await four.page.goto('/')
+	await four.page.goto('/about')
+	// 5: reads the privacy policy (1 view), opts out, and is not counted after.
+	const five = await visitor(browser, baseURL!, os[4]!)
+	await five.page.goto('/privacy-policy')
+	await five.page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+	await five.page.getByRole('button', { name: 'Opt out of visit counting' }).click()
+	await expect(five.page.getByText('visits from this browser are no longer counted')).toBeVisible()
+	await five.page.goto('/')
+	await five.page.goto('/services')
+
+	// Views are written within a second or so.
+	await expect(async () => {
+		const [visitors, views] = await tabletFigures(page)
+		expect([visitors - visitorsBefore, views - viewsBefore]).toEqual([4, 5])
+	}).toPass({ timeout: 15_000 })
+	await expect(page.getByRole('row').filter({ hasText: 'e2e-autumn' })).toBeVisible()
+	await expect(page.getByRole('img', { name: /Visitors and page views/ })).toBeVisible()
+	await expect(page.locator('[data-step="Added to cart"]')).not.toContainText(
+		/^Added to cart\s*0\b/,
+	)
+	for (const v of [one, two, three, four, five]) await v.context.close()
+})
+
+test('the funnel counts a new order request; the CSV download and the /admin summary link are there', async ({
+	page,
+	browser,
+	baseURL,
+}) => {
+	test.setTimeout(90_000)
+	await signInAsAdmin(page)
+	const count = async (step: string) => {
+		await visit(page, '/admin/insights?period=7d', { a11y: false })
+		return Number(await page.locator(`[data-step="${step}"] td`).first().textContent())
+	}
+	const requestsBefore = await count('Requested an order')
+	const customer = await newCustomerWithOrder(browser, baseURL!)
+	await expect(async () =>
+		expect(await count('Requested an order')).toBeGreaterThan(requestsBefore),
+	).toPass()
+	await visit(page, '/admin/insights?period=7d')
+	await expect(page.getByRole('heading', { name: 'From visit to payment' })).toBeVisible()
+	await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
+		'href',
+		/insights\.csv\?period=7d/,
+	)
+	await visit(page, '/admin')
+	await expect(page.getByRole('link', { name: 'See insights' })).toBeVisible()
+	await customer.context.close()
+})
