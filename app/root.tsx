@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import {
 	data,
 	isRouteErrorResponse,
+	Link,
 	Links,
 	Meta,
 	Outlet,
@@ -19,6 +20,7 @@ import { useSessionHint } from '~/components/layout/session-hint'
 import { SiteFooter } from '~/components/layout/site-footer'
 import { SiteHeader } from '~/components/layout/site-header'
 import { useNonce } from '~/components/nonce'
+import { ORDER_LINK_REQUEST_PATH, ORDER_NOT_FOUND } from '~/lib/order-link-paths'
 import { SESSION_HINT_SCRIPT } from '~/lib/session-hint'
 import type { Route } from './+types/root'
 // A stylesheet with a precedence is hoisted by React ahead of the module preloads, so the browser
@@ -116,5 +118,18 @@ export function meta() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-	return <ErrorPage notFound={isRouteErrorResponse(error) && error.status === 404} />
+	const notFound = isRouteErrorResponse(error) && error.status === 404
+	// An order page that is not found (missing, someone else's, a wrong or expired link) offers a
+	// fresh link by email; otherwise it is the same 404 as any other page.
+	return (
+		<ErrorPage notFound={notFound}>
+			{notFound && error.data === ORDER_NOT_FOUND ? (
+				<p className="mt-10">
+					<Link to={ORDER_LINK_REQUEST_PATH} className="font-semibold text-pond-800 underline">
+						Looking for your order? Email me a new link
+					</Link>
+				</p>
+			) : null}
+		</ErrorPage>
+	)
 }

@@ -1,5 +1,5 @@
 import { CreditCard, Mail, Phone } from 'lucide-react'
-import { data, isRouteErrorResponse, Link } from 'react-router'
+import { data, Link } from 'react-router'
 import { readForm } from '~/.server/http/read-body'
 import { cancelByCustomer } from '~/.server/orders/customer-cancel'
 import { orderDeps } from '~/.server/orders/deps'
@@ -7,10 +7,8 @@ import { orderAccessFor } from '~/.server/orders/order-access'
 import { loadOrderPage } from '~/.server/orders/order-page'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
-import { ErrorPage } from '~/components/layout/error-page'
 import { CancelOrderForm } from '~/components/order-page/cancel-order-form'
 import { DeliveryDetails, OrderSummary, TrackingPanel } from '~/components/order-page/order-details'
-import { OrderLinkRequest } from '~/components/order-page/order-link-request'
 import { OrderActions, OrderDocuments } from '~/components/order-page/order-slots'
 import { CustomerTimeline } from '~/components/order-page/order-timeline'
 import { StatusBadge } from '~/components/orders/status-badge'
@@ -20,6 +18,7 @@ import { orderDocumentPath } from '~/lib/documents'
 import { parseForm } from '~/lib/forms'
 import { formatPence } from '~/lib/money'
 import { CancelOrderSchema } from '~/lib/order-cancel-schema'
+import { ORDER_NOT_FOUND } from '~/lib/order-link-paths'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/account.orders.$orderId'
 
@@ -59,13 +58,13 @@ export const headers: Route.HeadersFunction = () => PRIVATE
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const access = await orderAccessFor(request, context, params.orderId)
-	if (!access) throw data('Not Found', { status: 404, headers: PRIVATE })
+	if (!access) throw data(ORDER_NOT_FOUND, { status: 404, headers: PRIVATE })
 	return data(await loadOrderPage(context.db, access), { headers: PRIVATE })
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
 	const access = await orderAccessFor(request, context, params.orderId)
-	if (!access) throw data('Not Found', { status: 404, headers: PRIVATE })
+	if (!access) throw data(ORDER_NOT_FOUND, { status: 404, headers: PRIVATE })
 	const form = parseForm(CancelOrderSchema, await readForm(request))
 	if (!form.ok)
 		return data(
@@ -186,10 +185,4 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
 			</div>
 		</>
 	)
-}
-
-/** Not found, someone else's, or a wrong or expired key: one page, with a way to get a new link. */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-	const notFound = isRouteErrorResponse(error) && error.status === 404
-	return <ErrorPage notFound={notFound}>{notFound ? <OrderLinkRequest /> : null}</ErrorPage>
 }

@@ -62,6 +62,8 @@ test('a wrong key is the plain 404, which emails a fresh link to the order’s a
 	const response = await visit(page, `/account/orders/${customer.orderId}?key=${'x'.repeat(43)}`)
 	expect(response?.status()).toBe(404)
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found')
+	await page.getByRole('link', { name: 'Looking for your order? Email me a new link' }).click()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get a link to your order')
 	await page.getByLabel('Order number').fill(customer.orderId)
 	await page.getByLabel('Email address').fill(customer.email)
 	await page.getByRole('button', { name: 'Email me a link' }).click()

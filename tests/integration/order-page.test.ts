@@ -144,7 +144,7 @@ describe('the same 404 for anyone else', () => {
 		expect(missing.headers.get('cache-control')).toContain('no-store')
 		const expected = await comparable(missing)
 		expect(expected).toContain('Page not found')
-		expect(expected).toContain('Email me a link')
+		expect(expected).toContain('Looking for your order? Email me a new link')
 		const answers = [
 			await other.client.request(`/account/orders/${order.id}`),
 			await shop.app.request(`/account/orders/${order.id}`),
@@ -207,7 +207,7 @@ describe('the private order link', () => {
 			.where(eq(orderLinks.orderId, order.id))
 		const expired = await stranger.request(link)
 		expect(expired.status).toBe(404)
-		expect(await pageText(expired)).toContain('Email me a link')
+		expect(await pageText(expired)).toContain('Looking for your order? Email me a new link')
 	})
 
 	it('is in the order confirmation email of an order placed at checkout', async () => {

@@ -1,7 +1,7 @@
 import type { Catalog } from '~/.server/catalog/catalog'
 import { readBodyBytes } from '~/.server/http/read-body'
 import { RateWindow } from '~/.server/rate-window'
-import { BEACON_MAX_BYTES, BeaconSchema } from '~/lib/analytics/beacon'
+import { BEACON_MAX_BYTES, BeaconSchema } from '~/lib/analytics/beacon-schema'
 import { countedPage, isItemId } from '~/lib/analytics/pages'
 import type { VisitRecorder } from './recorder'
 

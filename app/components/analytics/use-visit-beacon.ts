@@ -1,11 +1,15 @@
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
 import { sendVisitBeacon } from '~/lib/analytics/beacon'
-import { countedPage } from '~/lib/analytics/pages'
+
+// Pages that are never counted, so no beacon is sent for them. The server decides what is counted
+// (app/lib/analytics/pages.ts); this only saves sending what it would refuse, without loading the
+// list with every page's first script.
+const PRIVATE = /^\/(admin|account|auth|checkout|order-|pay|api)/
 
 /**
  * Counts client-side navigations (decision 0020): the server counted the page the visitor
- * arrived on, so only later pathname changes to a counted page send a beacon.
+ * arrived on, so only later pathname changes send a beacon.
  */
 export function useVisitBeacon() {
 	const { pathname } = useLocation()
@@ -13,6 +17,6 @@ export function useVisitBeacon() {
 	useEffect(() => {
 		if (first.current === pathname) return
 		first.current = ''
-		if (countedPage(pathname)) sendVisitBeacon({ type: 'view', path: pathname })
+		if (!PRIVATE.test(pathname)) sendVisitBeacon({ type: 'view', path: pathname })
 	}, [pathname])
 }

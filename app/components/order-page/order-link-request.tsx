@@ -6,8 +6,6 @@ import { useFormErrors } from '~/components/forms/use-form-errors'
 import type { FieldErrors } from '~/lib/forms'
 import { OrderLinkRequestSchema } from '~/lib/order-link-schema'
 
-export const ORDER_LINK_REQUEST_PATH = '/account/orders/new-link'
-
 export type OrderLinkAnswer = { fieldErrors?: FieldErrors; message?: string; error?: string }
 
 /**
@@ -16,12 +14,11 @@ export type OrderLinkAnswer = { fieldErrors?: FieldErrors; message?: string; err
  * stored address. It posts to its own page, which shows the answer (with or without JavaScript).
  */
 export function OrderLinkRequest({ answer }: { answer?: OrderLinkAnswer }) {
-	// A plain form (its answer is its own page): useFetcher would add 0.3 KB to every page's
-	// shared script for a form only a lost link's 404 shows.
+	// Its own page's form (a lost link's 404 links here), answered on the same page.
 	const navigation = useNavigation()
 	const result = answer
 	const form = useFormErrors(OrderLinkRequestSchema, result?.fieldErrors)
-	const sending = navigation.state !== 'idle' && navigation.formAction === ORDER_LINK_REQUEST_PATH
+	const sending = navigation.state !== 'idle'
 	return (
 		<section
 			aria-labelledby="order-link-heading"
@@ -40,13 +37,7 @@ export function OrderLinkRequest({ answer }: { answer?: OrderLinkAnswer }) {
 				attempt={form.attempt}
 				className="mt-4"
 			/>
-			<Form
-				method="post"
-				action={ORDER_LINK_REQUEST_PATH}
-				noValidate
-				onSubmit={form.onSubmit}
-				className="mt-4 space-y-4"
-			>
+			<Form method="post" noValidate onSubmit={form.onSubmit} className="mt-4 space-y-4">
 				<div>
 					<label htmlFor="order-link-orderId" className="block font-semibold text-slate-800">
 						Order number

@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /**
  * What one counted page view stores, column by column, in the words the privacy policy uses.
  * The policy lists exactly these, and a test compares them with the table's columns.
@@ -30,6 +28,3 @@ export const STORED_PER_VIEW = [
 		text: 'a visitor key: a one-way code made from a secret that changes every day, our site name, your internet address and browser, so that several pages seen the same day count as one visitor; the secret is deleted at the end of each day, after which nobody, including us, can tell whose key it was',
 	},
 ] as const
-
-/** The opt-out switch on the privacy page (one schema for the form and the action). */
-export const VisitCountingForm = z.object({ counting: z.enum(['off', 'on']) })

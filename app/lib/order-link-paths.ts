@@ -1,0 +1,6 @@
+// No zod here: the root error page reads these on every page.
+/** Where 'email me a new link to my order' is asked for (its own page). */
+export const ORDER_LINK_REQUEST_PATH = '/account/orders/new-link'
+
+/** The order page's 404 says this, so the 404 page offers a fresh link (and nothing else differs). */
+export const ORDER_NOT_FOUND = 'Order not found'
