@@ -41,13 +41,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	return { period: range.period, insights, query: params.toString() }
 }
 
-const ranked = (
-	rows: Array<{ value: string; views: number; visitors: number }>,
-	label = (v: string) => v,
+/** Top-N rows (pages, referrers, products…) as the ranked table wants them: visitors, then views. */
+const ranked = <R extends { value: string; views: number; visitors: number }>(
+	rows: R[],
+	label: (row: R) => string = (row) => row.value,
 ) =>
 	rows.map((r) => ({
 		key: r.value,
-		label: label(r.value),
+		label: label(r),
 		value: r.visitors,
 		extra: r.views.toLocaleString('en-GB'),
 	}))
@@ -140,12 +141,7 @@ export default function AdminInsights({ loaderData }: Route.ComponentProps) {
 					<RankedTable
 						title="Top pages"
 						columns={['Page', 'Visitors', 'Views']}
-						rows={i.pages.map((p) => ({
-							key: p.value,
-							label: p.label,
-							value: p.visitors,
-							extra: p.views.toLocaleString('en-GB'),
-						}))}
+						rows={ranked(i.pages, (p) => p.label)}
 					/>
 					<RankedTable
 						title="Referring sites"
@@ -171,22 +167,12 @@ export default function AdminInsights({ loaderData }: Route.ComponentProps) {
 					<RankedTable
 						title="Most viewed"
 						columns={['Product', 'Visitors', 'Views']}
-						rows={i.productsViewed.map((p) => ({
-							key: p.id,
-							label: p.name,
-							value: p.visitors,
-							extra: p.views.toLocaleString('en-GB'),
-						}))}
+						rows={ranked(i.productsViewed, (p) => p.name)}
 					/>
 					<RankedTable
 						title="Most added to cart"
 						columns={['Product', 'Visitors', 'Adds']}
-						rows={i.productsCarted.map((p) => ({
-							key: p.id,
-							label: p.name,
-							value: p.visitors,
-							extra: p.views.toLocaleString('en-GB'),
-						}))}
+						rows={ranked(i.productsCarted, (p) => p.name)}
 					/>
 					<RankedTable
 						title="Most requested"

@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { ChartSvg } from './chart-svg'
 
 export type Bar = { label: string; value: number; text: string }
 
@@ -32,14 +33,7 @@ export function BarChart({
 			{bars.length === 0 ? (
 				<p className="mt-2 text-slate-700">Nothing in this period.</p>
 			) : (
-				<svg
-					viewBox={`0 0 ${W} ${H}`}
-					role="img"
-					aria-labelledby={`${id}-t ${id}-d`}
-					className="mx-auto mt-2 block h-auto w-full max-w-3xl"
-				>
-					<title id={`${id}-t`}>{title}</title>
-					<desc id={`${id}-d`}>{description}</desc>
+				<ChartSvg id={id} width={W} height={H} title={title} description={description}>
 					<line
 						x1={PAD.left}
 						x2={W - PAD.right}
@@ -75,7 +69,7 @@ export function BarChart({
 							</g>
 						)
 					})}
-				</svg>
+				</ChartSvg>
 			)}
 			<table className="sr-only">
 				<caption>{title}</caption>

@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { ChartSvg } from './chart-svg'
 
 export type Series = { name: string; values: number[]; className: string }
 
@@ -54,14 +55,7 @@ export function LineChart({
 					</li>
 				))}
 			</ul>
-			<svg
-				viewBox={`0 0 ${W} ${H}`}
-				role="img"
-				aria-labelledby={`${id}-t ${id}-d`}
-				className="mx-auto mt-2 block h-auto w-full max-w-3xl"
-			>
-				<title id={`${id}-t`}>{title}</title>
-				<desc id={`${id}-d`}>{description}</desc>
+			<ChartSvg id={id} width={W} height={H} title={title} description={description}>
 				{axis.map((v) => (
 					<g key={v} className="text-slate-500">
 						<line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="#e2e8f0" />
@@ -93,7 +87,7 @@ export function LineChart({
 						points={s.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ')}
 					/>
 				))}
-			</svg>
+			</ChartSvg>
 			<table className="sr-only">
 				<caption>{title}</caption>
 				<thead>
