@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { rows } from '~/.server/db/rows'
 import {
@@ -27,20 +27,26 @@ async function nextNumber(tx: Tx, kind: DocumentKind) {
 	return `${PREFIX[kind]}-${String(row!.n).padStart(6, '0')}`
 }
 
+/** The order's invoice or receipt (an order has at most one), inside the caller's transaction. */
+async function invoiceOf(tx: Tx, orderId: string) {
+	const [invoice] = await tx
+		.select()
+		.from(orderDocuments)
+		.where(
+			and(
+				eq(orderDocuments.orderId, orderId),
+				inArray(orderDocuments.kind, ['invoice', 'receipt']),
+			),
+		)
+	return invoice
+}
+
 /**
  * The paid order's invoice (or receipt, without a VAT number), issued in the payment's own
  * transaction with the payment date as its tax point. An order is invoiced once.
  */
 export async function issueInvoice(tx: Tx, order: OrderRow, seller: Seller, paidAt: Date) {
-	const [existing] = await tx
-		.select()
-		.from(orderDocuments)
-		.where(
-			and(
-				eq(orderDocuments.orderId, order.id),
-				inArray(orderDocuments.kind, ['invoice', 'receipt']),
-			),
-		)
+	const existing = await invoiceOf(tx, order.id)
 	if (existing) return existing
 	const kind: DocumentKind = seller.vatNumber ? 'invoice' : 'receipt'
 	const number = await nextNumber(tx, kind)
@@ -65,15 +71,7 @@ export async function issueCreditNote(
 	orderId: string,
 	refund: { amountPence: number; reason: string; at: Date },
 ) {
-	const [invoice] = await tx
-		.select()
-		.from(orderDocuments)
-		.where(
-			and(
-				eq(orderDocuments.orderId, orderId),
-				inArray(orderDocuments.kind, ['invoice', 'receipt']),
-			),
-		)
+	const invoice = await invoiceOf(tx, orderId)
 	// An order paid before invoices existed has nothing to credit.
 	if (!invoice) return undefined
 	const number = await nextNumber(tx, 'credit_note')
@@ -92,6 +90,13 @@ export async function issueCreditNote(
 		.returning()
 	return note!
 }
+
+// The invoice first, then its credit notes (one issued in the same second comes after it).
+const DOCUMENT_ORDER = [
+	orderDocuments.issuedAt,
+	sql`${orderDocuments.kind} = 'credit_note'`,
+	orderDocuments.number,
+] as const
 
 /** An order's documents, newest last (the order page and the admin order view list them). */
 export function documentsOf(db: Db, orderId: string): Promise<OrderDocument[]> {
@@ -118,22 +123,26 @@ export async function findDocument(db: Db, orderId: string, number: string) {
 	return document
 }
 
-/** The newest document by number (an email's attachment). */
+/** A document by its number (an email's attachment); numbers are unique. */
 export async function documentByNumber(db: Db, number: string) {
-	const [document] = await db
-		.select()
-		.from(orderDocuments)
-		.where(eq(orderDocuments.number, number))
-		.orderBy(desc(orderDocuments.issuedAt))
+	const [document] = await db.select().from(orderDocuments).where(eq(orderDocuments.number, number))
 	return document
 }
 
-/** The list the order views show (no document content: that is in the PDF). */
+/**
+ * The list the order views show: the title, not the whole frozen content (every order page view
+ * reads this; the content is read only to make a PDF).
+ */
 export async function documentSummaries(db: Db, orderId: string): Promise<DocumentSummary[]> {
-	return (await documentsOf(db, orderId)).map((doc) => ({
-		number: doc.number,
-		title: doc.content.title,
-		issuedAt: doc.issuedAt.toISOString(),
-		totalPence: doc.totalPence,
-	}))
+	const found = await db
+		.select({
+			number: orderDocuments.number,
+			title: sql<DocumentSummary['title']>`${orderDocuments.content}->>'title'`,
+			issuedAt: orderDocuments.issuedAt,
+			totalPence: orderDocuments.totalPence,
+		})
+		.from(orderDocuments)
+		.where(eq(orderDocuments.orderId, orderId))
+		.orderBy(...DOCUMENT_ORDER)
+	return found.map((doc) => ({ ...doc, issuedAt: doc.issuedAt.toISOString() }))
 }
