@@ -121,10 +121,20 @@ export async function startFakeStripe({
 			const intent = at(params, 'payment_intent')
 			const paid = [...sessions.values()].find((s) => s.payment_intent === intent)
 			if (!paid) return fail(404, `No such payment_intent: '${intent}'`)
+			const amount = Number(at(params, 'amount') ?? paid.amount_total)
+			// As Stripe does: never more back than the payment had left.
+			const before = refunds
+				.filter((r) => r.payment_intent === intent)
+				.reduce((sum, r) => sum + Number(r.amount), 0)
+			if (amount + before > Number(paid.amount_total))
+				return fail(
+					400,
+					`Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${((Number(paid.amount_total) - before) / 100).toFixed(2)})`,
+				)
 			const refund = {
 				id: id('re'),
 				object: 'refund',
-				amount: Number(at(params, 'amount') ?? paid.amount_total),
+				amount,
 				currency: 'gbp',
 				payment_intent: intent,
 				reason: at(params, 'reason') ?? null,

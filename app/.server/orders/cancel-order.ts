@@ -1,7 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm'
 import type { Tx } from '~/.server/db/client'
-import { type OrderRow, type PaymentLink, paymentLinks } from '~/.server/db/schema'
-import { issueCreditNote } from '~/.server/documents/issue'
+import type { OrderRow, PaymentLink } from '~/.server/db/schema'
 import { attachDocument } from '~/.server/email/attach-document'
 import { customerCancelledEmail } from '~/.server/email/cancel-emails'
 import {
@@ -14,9 +12,10 @@ import { cleanUpAtProvider, issuePaymentLink, revokeActiveLinks } from '~/.serve
 import { PaymentLinkError } from '~/.server/payments/provider'
 import { formatPence } from '~/lib/money'
 import { type AdminResult, MESSAGES, type Target } from './admin-actions'
-import { type ActionDeps, nowOf } from './deps'
+import type { ActionDeps } from './deps'
 import { appendNote, type Change, transition } from './lifecycle'
 import { quoteTerms, scheduleQuoteFollowUp } from './quote-follow-up'
+import { refundBalance, takeRefund } from './refund'
 
 /**
  * Cancels an order (the spec's confirmation happens in the modal). A paid order is refunded in
@@ -38,23 +37,23 @@ export async function cancelOrder(deps: ActionDeps, target: Target): Promise<Adm
 					'This order has been dispatched, so it cannot be cancelled here. Arrange a return, then refund the customer through the payment provider.',
 			}
 		if (order.status === 'paid') {
-			const refund = await refundPaidLink(deps, tx, order)
-			if ('refuse' in refund) return refund
+			const refund = await refundRest(deps, tx, order, target)
+			if (refund && 'refuse' in refund) return refund
 			refunded = true
 			const next = { adminNotes: appendNote(order.adminNotes, line) }
-			const creditNote = await issueCreditNote(tx, order.id, {
-				amountPence: refund.amountPence,
-				reason: 'Order cancelled: full refund',
-				at: nowOf(deps),
-			})
+			const amount = refund?.refund.amountPence ?? 0
 			return {
 				to: 'cancelled',
 				patch: next,
-				note: `Cancelled; refunded ${formatPence(refund.amountPence)} in full (${refund.refundId})${creditNote ? `; credit note ${creditNote.number} issued` : ''}`,
+				note: refund
+					? `Cancelled; refunded ${formatPence(amount)} (${refund.refund.providerRefundId})${refund.refund.creditNote ? `; credit note ${refund.refund.creditNote} issued` : ''}`
+					: 'Cancelled; the payment had already been refunded in full',
 				emails: [
-					...attachDocument(refundedEmail({ ...order, ...next }, refund.amountPence), creditNote, [
-						'order-refunded',
-					]),
+					...attachDocument(
+						refundedEmail({ ...order, ...next }, amount),
+						refund?.refund.creditNote ? { number: refund.refund.creditNote } : undefined,
+						['order-refunded'],
+					),
 					...tellStaff(order),
 				],
 			}
@@ -84,39 +83,21 @@ export async function cancelOrder(deps: ActionDeps, target: Target): Promise<Adm
 		: { ok: true, order: result.order, tone: 'success', message: MESSAGES.cancelledWithLink }
 }
 
-/** Refunds the card payment that paid this order (inside the caller's transaction). */
-async function refundPaidLink(
-	deps: ActionDeps,
-	tx: Tx,
-	order: OrderRow,
-): Promise<{ refundId: string; amountPence: number } | Extract<Change, { refuse: string }>> {
-	const [paid] = await tx
-		.select()
-		.from(paymentLinks)
-		.where(and(eq(paymentLinks.orderId, order.id), eq(paymentLinks.status, 'paid')))
-		.orderBy(desc(paymentLinks.closedAt))
-		.limit(1)
-	if (!paid?.providerPaymentId)
-		return {
-			refuse:
-				'This order was marked as paid outside the shop, so it cannot be refunded here. Refund the customer the way they paid, then record it in the notes.',
-		}
-	if (paid.provider !== deps.provider.name)
-		return {
-			refuse: `This order was paid through the ${paid.provider} provider, which this shop is no longer using. Refund it there.`,
-		}
-	try {
-		const refundId = await deps.provider.refund({
-			providerPaymentId: paid.providerPaymentId,
-			amountPence: paid.amountPence,
-		})
-		await tx.update(paymentLinks).set({ status: 'refunded' }).where(eq(paymentLinks.id, paid.id))
-		return { refundId, amountPence: paid.amountPence }
-	} catch (error) {
-		return {
-			refuse: `The refund failed, so the order was not cancelled: ${(error as Error).message || 'the payment provider did not answer'}`,
-		}
-	}
+/**
+ * Refunds what is left of the card payment (all of it, unless part went back earlier), keyed by
+ * the payment so a retried cancellation never refunds twice; null when nothing is left.
+ */
+async function refundRest(deps: ActionDeps, tx: Tx, order: OrderRow, target: Target) {
+	const { payment, leftPence } = await refundBalance(tx, order.id)
+	if (payment?.providerPaymentId && leftPence === 0) return null
+	const result = await takeRefund(deps, tx, order, target.actor, {
+		amountPence: leftPence,
+		reason: 'Order cancelled: refund of the payment',
+		idempotencyKey: `cancel-${payment?.providerPaymentId ?? 'none'}`,
+	})
+	if ('refuse' in result)
+		return { refuse: `The refund failed, so the order was not cancelled: ${result.refuse}` }
+	return result
 }
 
 /** Back to payment_pending with a fresh link when a delivery cost exists, otherwise to pending. */

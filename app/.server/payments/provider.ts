@@ -28,8 +28,15 @@ export interface PaymentProvider {
 	): Promise<{ kind: 'page' } | { kind: 'redirect'; url: string }>
 	/** After a payment is applied: expire the order's other open checkouts, so none can take money. */
 	closeCheckouts(scope: { orderId: string; except?: string }): Promise<void>
-	/** Refunds a payment in full; returns the provider's refund reference. Safe to retry. */
-	refund(payment: { providerPaymentId: string; amountPence: number }): Promise<string>
+	/**
+	 * Refunds all or part of a payment; returns the provider's refund reference. A retry with the
+	 * same idempotency key answers with the first refund, never a second one.
+	 */
+	refund(payment: {
+		providerPaymentId: string
+		amountPence: number
+		idempotencyKey: string
+	}): Promise<string>
 	/**
 	 * Payments the provider took on checkouts we still think are open (a dropped webhook), for
 	 * reconciliation; limited to one order when given. The test provider has none.

@@ -232,11 +232,11 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 			await expireAll(await openIds(eq(checkoutSessions.linkId, link.id)))
 		},
 
-		async refund({ providerPaymentId, amountPence }) {
+		async refund({ providerPaymentId, amountPence, idempotencyKey }) {
 			const refund = await stripe.refunds.create(
 				{ payment_intent: providerPaymentId, amount: amountPence, reason: 'requested_by_customer' },
 				// A retry after a lost answer returns the same refund, never a second one.
-				{ idempotencyKey: `refund-${providerPaymentId}` },
+				{ idempotencyKey: `refund-${idempotencyKey}` },
 			)
 			if (refund.status === 'failed' || refund.status === 'canceled')
 				throw new Error(`Stripe reported the refund as ${refund.status}`)
