@@ -23,6 +23,8 @@ export default [
 	route('auth/session', 'routes/auth.session.ts'),
 	route('account/orders/new-link', 'routes/account.orders.new-link.tsx'),
 	route('account/orders/:orderId', 'routes/account.orders.$orderId.tsx'),
+	route('account/orders/:orderId/return', 'routes/account.orders.$orderId.return.tsx'),
+	route('account/orders/:orderId/problem', 'routes/account.orders.$orderId.problem.tsx'),
 	route(
 		'account/orders/:orderId/documents/:number',
 		'routes/account.orders.$orderId.documents.$number.ts',
@@ -36,6 +38,12 @@ export default [
 		'routes/admin.orders.$orderId.documents.$number.ts',
 	),
 	route('admin/delivery', 'routes/admin.delivery.tsx'),
+	route('admin/requests', 'routes/admin.requests.tsx'),
+	route('admin/requests/:requestId', 'routes/admin.requests.$requestId.tsx'),
+	route(
+		'admin/requests/:requestId/photos/:photoId',
+		'routes/admin.requests.$requestId.photos.$photoId.ts',
+	),
 	route('admin/enquiries', 'routes/admin.enquiries.tsx'),
 	route('admin/enquiries/:enquiryId', 'routes/admin.enquiries.$enquiryId.tsx'),
 	route('admin/catalogue', 'routes/admin.catalogue.tsx'),

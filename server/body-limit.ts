@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { type Readable, Transform } from 'node:stream'
 import { MAX_UPLOAD_BYTES } from '../app/lib/catalog/upload'
+import { PROBLEM_UPLOAD_LIMIT_BYTES } from '../app/lib/order-requests'
 
 /** Every request body is capped here; a route with uploads will pass its own, higher limit. */
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -10,10 +11,13 @@ export const MAX_BODY_BYTES = 1024 * 1024
  * and gets its clear message in the page; only a far bigger body is cut off here.
  */
 const UPLOAD_LIMITS = new Map([['/admin/catalogue', 3 * MAX_UPLOAD_BYTES]])
+/** A problem report's photos (issue 30 item 7), on each order's own path. */
+const PROBLEM_REPORT_PATH = /^\/account\/orders\/[^/]+\/problem$/
 
 /** The limit for one request: the one place to give an upload path its own, higher limit. */
 export function bodyLimitFor(req: IncomingMessage) {
 	const path = (req.url ?? '').split('?')[0]!
+	if (PROBLEM_REPORT_PATH.test(path)) return 2 * PROBLEM_UPLOAD_LIMIT_BYTES
 	return UPLOAD_LIMITS.get(path) ?? MAX_BODY_BYTES
 }
 

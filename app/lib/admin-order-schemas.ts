@@ -8,17 +8,21 @@ export const INVALID_DELIVERY_COST = 'Please enter a valid delivery cost'
 
 const version = z.coerce.number().int().min(1)
 
-/** '12.50', '£12.50', '0' → pence; empty, non-numeric or negative → the spec's message. */
-export const poundsToPence = safeText()
-	.trim()
-	.transform((text, ctx) => {
-		const pence = text === '' ? null : parsePriceText(text)
-		if (pence === null) {
-			ctx.addIssue({ code: 'custom', message: INVALID_DELIVERY_COST })
-			return z.NEVER
-		}
-		return pence
-	})
+/** '12.50', '£12.50', '0' → pence; empty, non-numeric or negative → `message`. */
+export const poundsField = (message: string) =>
+	safeText()
+		.trim()
+		.transform((text, ctx) => {
+			const pence = text === '' ? null : parsePriceText(text)
+			if (pence === null) {
+				ctx.addIssue({ code: 'custom', message })
+				return z.NEVER
+			}
+			return pence
+		})
+
+/** The delivery cost, with the spec's message. */
+export const poundsToPence = poundsField(INVALID_DELIVERY_COST)
 
 const text = (max: number, { allowLineBreaks = false } = {}) =>
 	safeText({ allowLineBreaks })
@@ -72,6 +76,7 @@ export const ORDER_INTENTS = [
 	'check-payment',
 	'resolve-payment-alert',
 	'add-note',
+	'refund',
 ] as const
 export type OrderIntent = (typeof ORDER_INTENTS)[number]
 

@@ -22,3 +22,6 @@ export const BUSINESS = {
 	},
 	designer: { name: 'Loch Ness Digital', url: 'https://www.lochnessdigital.co.uk' },
 } as const
+
+/** The trader's geographic address, as distance-selling law asks it to be given. */
+export const TRADER_ADDRESS = `${BUSINESS.address.join(', ')}, United Kingdom`

@@ -4,3 +4,7 @@ export const ORDER_LINK_REQUEST_PATH = '/account/orders/new-link'
 
 /** The order page's 404 says this, so the 404 page offers a fresh link (and nothing else differs). */
 export const ORDER_NOT_FOUND = 'Order not found'
+
+/** A page under one order ('return', 'problem', a document), carrying the visitor's private key. */
+export const orderPath = (orderId: string, sub: string | null, key: string | null) =>
+	`/account/orders/${orderId}${sub ? `/${sub}` : ''}${key ? `?key=${encodeURIComponent(key)}` : ''}`

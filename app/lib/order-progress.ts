@@ -84,6 +84,8 @@ export function customerTimeline(
 	events: ProgressEvent[],
 	links: ProgressLink[],
 	order: ProgressOrder,
+	/** Requests and refunds after the sale (issue 30 items 6–8), already in customer words. */
+	extra: TimelineEntry[] = [],
 ): TimelineEntry[] {
 	const quotes = links.map((link, i): TimelineEntry => {
 		const latest = i === links.length - 1
@@ -96,7 +98,7 @@ export function customerTimeline(
 		}
 	})
 	const changes = events.flatMap((event) => statusEntry(event, order) ?? [])
-	return [...changes, ...quotes].sort((a, b) => Date.parse(a.at) - Date.parse(b.at))
+	return [...changes, ...quotes, ...extra].sort((a, b) => Date.parse(a.at) - Date.parse(b.at))
 }
 
 /** Where the order stands, in one sentence. */

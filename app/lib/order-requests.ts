@@ -122,3 +122,6 @@ export function suggestedReturnRefund(input: {
 	const delivery = input.deliveryRefunded ? 0 : input.deliveryPence
 	return Math.max(0, Math.min(input.itemsPence + delivery, input.leftPence))
 }
+
+/** A problem report's whole form: five photos at their limit, and room for the rest. */
+export const PROBLEM_UPLOAD_LIMIT_BYTES = MAX_PROBLEM_PHOTOS * MAX_PHOTO_BYTES + 1024 * 1024

@@ -7,6 +7,7 @@ import { orderAccessFor } from '~/.server/orders/order-access'
 import { loadOrderPage } from '~/.server/orders/order-page'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
+import { AfterSaleSection } from '~/components/order-page/after-sale'
 import { CancelOrderForm } from '~/components/order-page/cancel-order-form'
 import { DeliveryDetails, OrderSummary, TrackingPanel } from '~/components/order-page/order-details'
 import { OrderActions, OrderDocuments } from '~/components/order-page/order-slots'
@@ -137,6 +138,11 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
 					/>
 					<DeliveryDetails delivery={order.delivery} />
 				</div>
+				<AfterSaleSection
+					orderId={order.orderId}
+					orderKey={order.key}
+					afterSale={order.afterSale}
+				/>
 				<CustomerTimeline entries={order.timeline} />
 				<OrderDocuments
 					documents={order.documents}

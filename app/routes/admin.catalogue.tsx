@@ -10,6 +10,7 @@ import {
 	stageUpload,
 } from '~/.server/catalog/uploads'
 import { mediaType, readForm } from '~/.server/http/read-body'
+import { waitingRequests } from '~/.server/orders/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { CataloguePreview } from '~/components/admin/catalogue-preview'
 import { CatalogueUploadForm } from '~/components/admin/catalogue-upload-form'
@@ -47,12 +48,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const uploadId = url.searchParams.get('upload') ?? ''
 	const done = url.searchParams.get('done') ?? ''
-	const [products, versions, upload] = await Promise.all([
+	const [products, versions, upload, requestsWaiting] = await Promise.all([
 		context.catalog.all(),
 		listVersions(context.db),
 		/^[0-9a-f]{32}$/.test(uploadId) ? findUpload(context.db, uploadId) : undefined,
+		waitingRequests(context.db),
 	])
 	return {
+		requestsWaiting,
 		productCount: products.length,
 		versions,
 		upload: upload
@@ -114,7 +117,7 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
 		<>
 			<PageHeader title="Catalogue" intro="Upload a new product list, check it, then publish it." />
 			<div className="container-page py-10">
-				<AdminNav />
+				<AdminNav requestsWaiting={loaderData.requestsWaiting} />
 				{message ? (
 					<p
 						role="status"

@@ -6,6 +6,7 @@ import {
 	saveDeliverySettings,
 } from '~/.server/delivery/settings'
 import { readForm } from '~/.server/http/read-body'
+import { waitingRequests } from '~/.server/orders/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { NumberField, QuoteFollowUpFields } from '~/components/admin/settings-fields'
 import { PageHeader } from '~/components/content/page-header'
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		getDeliverySettings(context.db),
 		recentSettingsChanges(context.db),
 	])
-	return { settings, changes }
+	return { settings, changes, requestsWaiting: await waitingRequests(context.db) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -67,7 +68,7 @@ export default function DeliveryRates({ loaderData, actionData }: Route.Componen
 				intro="Zones, prices and how long a quote's price is held."
 			/>
 			<div className="container-page py-10">
-				<AdminNav />
+				<AdminNav requestsWaiting={loaderData.requestsWaiting} />
 				<p className="mb-6 max-w-3xl text-slate-700">
 					The dashboard suggests a delivery cost for each order from these rates; you always decide
 					the price. Postcodes are areas (<code>IV</code>), districts (<code>PO30</code>) or ranges

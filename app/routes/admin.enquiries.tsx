@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from 'react-router'
 import { requireAdmin } from '~/.server/auth/guards'
 import { listEnquiries } from '~/.server/enquiries/enquiries'
+import { waitingRequests } from '~/.server/orders/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { PageHeader } from '~/components/content/page-header'
 import { INPUT_CLASS } from '~/components/forms/input-class'
@@ -36,7 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const filters = EnquiryFiltersSchema.parse(
 		Object.fromEntries([...params].filter(([, v]) => v !== '')),
 	)
-	return { ...(await listEnquiries(context.db, filters)), filters }
+	return {
+		...(await listEnquiries(context.db, filters)),
+		filters,
+		requestsWaiting: await waitingRequests(context.db),
+	}
 }
 
 const STATUS_STYLE = {
@@ -57,7 +62,7 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
 		<>
 			<PageHeader title="Enquiries" intro="Questions from the contact form, newest first." />
 			<div className="container-page py-10">
-				<AdminNav />
+				<AdminNav requestsWaiting={loaderData.requestsWaiting} />
 				<Form
 					method="get"
 					className="mb-6 flex flex-wrap items-end gap-4 rounded-xl bg-pond-50 p-4"

@@ -1,5 +1,6 @@
 import { insightsFor } from '~/.server/analytics/insights'
 import { requireAdmin } from '~/.server/auth/guards'
+import { waitingRequests } from '~/.server/orders/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { PageHeader } from '~/components/content/page-header'
 import { BarChart } from '~/components/insights/bar-chart'
@@ -38,7 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const today = londonDate(new Date())
 	const range = rangeFrom(params, today)
 	const insights = await insightsFor(context.db, context.catalog, range, today)
-	return { period: range.period, insights, query: params.toString() }
+	return {
+		period: range.period,
+		insights,
+		query: params.toString(),
+		requestsWaiting: await waitingRequests(context.db),
+	}
 }
 
 /** Top-N rows (pages, referrers, products…) as the ranked table wants them: visitors, then views. */
@@ -64,7 +70,7 @@ export default function AdminInsights({ loaderData }: Route.ComponentProps) {
 				intro="Who visits, what they look at, and how many requests turn into payments. Visits are counted without cookies or personal data."
 			/>
 			<div className="container-page py-10">
-				<AdminNav />
+				<AdminNav requestsWaiting={loaderData.requestsWaiting} />
 				<RangePicker
 					period={period}
 					from={range.from}

@@ -3,6 +3,7 @@ import { requireAdmin } from '~/.server/auth/guards'
 import { readForm } from '~/.server/http/read-body'
 import { jobOverview, retryFailedJob } from '~/.server/jobs/queue'
 import { sendMorningSummary } from '~/.server/orders/morning-summary'
+import { waitingRequests } from '~/.server/orders/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
@@ -29,7 +30,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	await requireAdmin(request, context)
-	return { jobs: await jobOverview(context.db) }
+	return { jobs: await jobOverview(context.db), requestsWaiting: await waitingRequests(context.db) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -64,7 +65,7 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
 				intro="What the shop does on its own, when it last ran, and anything that went wrong."
 			/>
 			<div className="container-page py-10">
-				<AdminNav />
+				<AdminNav requestsWaiting={loaderData.requestsWaiting} />
 				{actionData ? (
 					<p
 						role={actionData.ok ? 'status' : 'alert'}

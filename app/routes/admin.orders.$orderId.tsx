@@ -15,7 +15,9 @@ import {
 import { getAdminOrder } from '~/.server/orders/admin-orders'
 import { cancelOrder, uncancelOrder } from '~/.server/orders/cancel-order'
 import { type OrderDeps, orderDeps } from '~/.server/orders/deps'
+import { refundPart } from '~/.server/orders/partial-refund'
 import { checkPaymentStatus, resolvePaymentAlert } from '~/.server/orders/payment-checks'
+import { newRefundKey, refundBalance } from '~/.server/orders/refund'
 import { setDeliveryCost } from '~/.server/orders/set-delivery-cost'
 import { isQuoteExpired } from '~/.server/payments/links'
 import {
@@ -34,6 +36,7 @@ import {
 import { DeliveryCostForm, FulfilmentForms } from '~/components/admin/order-forms'
 import { Timeline } from '~/components/admin/order-timeline'
 import { PaymentAlert, PaymentCheck } from '~/components/admin/payment-forms'
+import { RefundForm, type RefundState } from '~/components/admin/refund-form'
 import { DocumentList } from '~/components/orders/document-list'
 import { RouteModal } from '~/components/ui/route-modal'
 import {
@@ -47,7 +50,8 @@ import {
 	VersionOnlySchema,
 } from '~/lib/admin-order-schemas'
 import { parseForm } from '~/lib/forms'
-import { canPrice } from '~/lib/order-status'
+import { canPrice, isPaid } from '~/lib/order-status'
+import { RefundSchema } from '~/lib/request-schemas'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/admin.orders.$orderId'
 
@@ -74,8 +78,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 		const suggestion = canPrice(order.status)
 			? await suggestionForOrder(context.db, context.catalog, order)
 			: null
-		const documents = await documentSummaries(context.db, order.id)
-		return { state: 'found' as const, order: view, events, suggestion, documents }
+		const [documents, balance] = await Promise.all([
+			documentSummaries(context.db, order.id),
+			refundBalance(context.db, order.id),
+		])
+		const refund: RefundState = {
+			paidPence: balance.paidPence,
+			refundedPence: balance.refundedPence,
+			leftPence: balance.leftPence,
+			refundKey: newRefundKey(),
+		}
+		return { state: 'found' as const, order: view, events, suggestion, documents, refund }
 	} catch (error) {
 		context.logger.error({ err: error }, 'admin order load failed')
 		return data({ state: 'error' as const }, { status: 500 })
@@ -155,6 +168,20 @@ const INTENTS: Record<OrderIntent, ReturnType<typeof intent>> = {
 		const result = await resolvePaymentAlert(deps, target(input.version), input.note)
 		return data(result, { status: result.ok ? 200 : 409 })
 	}),
+	// No version: the form's key makes a second click answer with the first refund.
+	refund: intent(RefundSchema, async (input, { deps, orderId, actor }) =>
+		reply(
+			await refundPart(
+				deps,
+				{ orderId, actor },
+				{
+					amountPence: input.amount,
+					reason: input.reason,
+					refundKey: input.refundKey,
+				},
+			),
+		),
+	),
 	// Any status, no version: a note changes nothing another admin could be overwriting.
 	'add-note': intent(AddNoteSchema, async (input, { deps, orderId, actor }) =>
 		reply(await addNote(deps, { orderId, actor }, input.note)),
@@ -227,7 +254,7 @@ export default function AdminOrder({ loaderData, actionData, params }: Route.Com
 			</RouteModal>
 		)
 	}
-	const { order, events, suggestion, documents } = loaderData
+	const { order, events, suggestion, documents, refund } = loaderData
 	return (
 		<RouteModal
 			title={`Order ${order.id}`}
@@ -260,6 +287,15 @@ export default function AdminOrder({ loaderData, actionData, params }: Route.Com
 					) : null}
 					{order.status === 'payment_pending' ? <PaymentCheck order={order} /> : null}
 					<FulfilmentForms key={`f${order.version}`} order={order} />
+					{isPaid(order.status) && refund.paidPence > 0 ? (
+						<Section title="Refund">
+							<RefundForm
+								key={refund.refundKey}
+								state={refund}
+								fieldErrors={actionData?.fieldErrors}
+							/>
+						</Section>
+					) : null}
 					{documents.length ? (
 						<Section title="Documents">
 							<DocumentList

@@ -11,6 +11,7 @@ import {
 import { adminSummary } from '~/.server/analytics/summary'
 import { requireAdmin } from '~/.server/auth/guards'
 import { listAdminOrders } from '~/.server/orders/admin-orders'
+import { waitingRequests } from '~/.server/orders/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { OrderCards } from '~/components/admin/order-cards'
 import { OrderFilters } from '~/components/admin/order-filters'
@@ -33,15 +34,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const filters = parseOrderFilters(url.searchParams)
 	try {
-		const [page, summary] = await Promise.all([
+		const [page, summary, requestsWaiting] = await Promise.all([
 			listAdminOrders(context.db, filters),
 			adminSummary(context.db, new Date()),
+			waitingRequests(context.db),
 		])
-		return { ...page, filters, summary, loadError: false }
+		return { ...page, filters, summary, loadError: false, requestsWaiting }
 	} catch (error) {
 		context.logger.error({ err: error }, 'admin order list failed')
 		return data(
-			{ orders: [], hasOlder: false, filters, summary: null, loadError: true },
+			{ orders: [], hasOlder: false, filters, summary: null, loadError: true, requestsWaiting: 0 },
 			{ status: 500 },
 		)
 	}
@@ -67,7 +69,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
 		<>
 			<PageHeader title="Admin Dashboard" intro="Manage your orders" />
 			<div className="container-page py-10">
-				<AdminNav />
+				<AdminNav requestsWaiting={loaderData.requestsWaiting} />
 				{summary ? <AdminSummary {...summary} /> : null}
 				<OrderFilters filters={filters} />
 				<div className="mb-4 flex flex-wrap items-center justify-between gap-3">

@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
-import { CancellingYourOrder, TRADER_ADDRESS } from '~/components/content/cancelling-your-order'
+import { CancellingYourOrder } from '~/components/content/cancelling-your-order'
 import { LegalPage } from '~/components/content/legal-page'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
-import { BUSINESS } from '~/lib/business'
+import { BUSINESS, TRADER_ADDRESS } from '~/lib/business'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/terms-and-conditions'
 

@@ -1,5 +1,5 @@
 import type { Tx } from '~/.server/db/client'
-import type { OrderRow, PaymentLink } from '~/.server/db/schema'
+import { type OrderRow, orderRequests, type PaymentLink } from '~/.server/db/schema'
 import { attachDocument } from '~/.server/email/attach-document'
 import { customerCancelledEmail } from '~/.server/email/cancel-emails'
 import {
@@ -42,6 +42,7 @@ export async function cancelOrder(deps: ActionDeps, target: Target): Promise<Adm
 			refunded = true
 			const next = { adminNotes: appendNote(order.adminNotes, line) }
 			const amount = refund?.refund.amountPence ?? 0
+			if (byCustomer) await recordCancellation(tx, order.id, amount)
 			return {
 				to: 'cancelled',
 				patch: next,
@@ -59,6 +60,7 @@ export async function cancelOrder(deps: ActionDeps, target: Target): Promise<Adm
 			}
 		}
 		revoked = await revokeActiveLinks(tx, order.id)
+		if (byCustomer) await recordCancellation(tx, order.id, 0)
 		const next = {
 			adminNotes: appendNote(order.adminNotes, line),
 			paymentLink: null,
@@ -81,6 +83,18 @@ export async function cancelOrder(deps: ActionDeps, target: Target): Promise<Adm
 	return cleanupError
 		? { ok: true, order: result.order, tone: 'warning', message: MESSAGES.cancelledLinkFailed }
 		: { ok: true, order: result.order, tone: 'success', message: MESSAGES.cancelledWithLink }
+}
+
+/** The customer's own cancellation joins the Requests inbox, already resolved (issue 30 item 8). */
+async function recordCancellation(tx: Tx, orderId: string, refundedPence: number) {
+	await tx.insert(orderRequests).values({
+		orderId,
+		kind: 'cancellation',
+		status: 'resolved',
+		outcome: refundedPence ? 'refund' : null,
+		refundedPence: refundedPence || null,
+		resolvedAt: new Date(),
+	})
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 import { canCancel, statusLabel } from '~/lib/order-status'
 import { trackingFor } from '~/lib/tracking'
 import type { OrderAccess } from './order-access'
+import { loadAfterSale } from './order-page-requests'
 
 /**
  * Everything the customer's order page shows (issue 30 item 2), read for one order the visitor
@@ -55,6 +56,8 @@ export async function loadOrderPage(db: Db, access: OrderAccess, now = new Date(
 		createdAt: new Date(l.createdAt).toISOString(),
 		amountPence: l.amountPence,
 	}))
+	const delivered = events.findLast((e) => e.to === 'delivered' && e.from !== 'delivered')
+	const afterSale = await loadAfterSale(db, order, delivered ? new Date(delivered.at) : null, now)
 	const d = order.deliveryInfo
 	const dispatched = order.status === 'shipped' || order.status === 'delivered'
 	const priced = order.deliveryCostPence !== null && order.totalCostPence !== null
@@ -84,7 +87,7 @@ export async function loadOrderPage(db: Db, access: OrderAccess, now = new Date(
 			notes: d.notes,
 			siteAccess: describeSiteAccess(order.siteAccess),
 		},
-		timeline: customerTimeline(history, quotes, progress),
+		timeline: customerTimeline(history, quotes, progress, afterSale.timeline),
 		nextStep: nextStep(progress, history),
 		payPath: payable ? `/pay/${order.paymentLinkId}` : null,
 		newQuotePath: quoteExpired && order.paymentLinkId ? `/pay/${order.paymentLinkId}` : null,
@@ -93,6 +96,8 @@ export async function loadOrderPage(db: Db, access: OrderAccess, now = new Date(
 		canCancel: canCancel(order.status),
 		/** The VAT invoice (or receipt) and any credit notes. */
 		documents: await documentSummaries(db, order.id),
+		/** Returns, problem reports and refunds (issue 30 items 6–8). */
+		afterSale: { ...afterSale, timeline: undefined },
 	}
 }
 

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import {
@@ -124,6 +125,9 @@ function checkPayment(deps: ActionDeps, payment: PaymentLink | undefined): Refus
 		}
 	return null
 }
+
+/** A refund form's key, made when the form is shown (RefundSchema's pattern). */
+export const newRefundKey = () => crypto.randomBytes(18).toString('base64url')
 
 /** The order's refunds, oldest first (order page, admin view, request pages). */
 export function refundsOf(db: Db, orderId: string) {

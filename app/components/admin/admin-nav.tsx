@@ -4,6 +4,7 @@ import { cn } from '~/lib/cn'
 
 const LINKS = [
 	{ to: '/admin', label: 'Orders', end: true },
+	{ to: '/admin/requests', label: 'Requests', end: false },
 	{ to: '/admin/insights', label: 'Insights', end: false },
 	{ to: '/admin/enquiries', label: 'Enquiries', end: false },
 	{ to: '/admin/delivery', label: 'Delivery rates', end: false },
@@ -11,8 +12,11 @@ const LINKS = [
 	{ to: '/admin/jobs', label: 'Background work', end: false },
 ]
 
-/** The back office's sections, under the test-payments notice when it applies. */
-export function AdminNav() {
+/**
+ * The back office's sections, under the test-payments notice when it applies. A page that knows
+ * how many customer requests wait (open or in progress) passes it for the Requests tab's badge.
+ */
+export function AdminNav({ requestsWaiting }: { requestsWaiting?: number }) {
 	return (
 		<>
 			<TestPaymentsBanner />
@@ -35,6 +39,12 @@ export function AdminNav() {
 						}
 					>
 						{link.label}
+						{link.to === '/admin/requests' && requestsWaiting ? (
+							<span className="ml-2 rounded-full bg-koi-700 px-2 py-0.5 text-xs text-white">
+								{requestsWaiting}
+								<span className="sr-only"> waiting</span>
+							</span>
+						) : null}
 					</NavLink>
 				))}
 			</nav>

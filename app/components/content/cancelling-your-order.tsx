@@ -1,10 +1,7 @@
 import { Link } from 'react-router'
-import { BUSINESS } from '~/lib/business'
+import { BUSINESS, TRADER_ADDRESS } from '~/lib/business'
 
-/** The trader's geographical address (Consumer Contracts Regulations 2013, Schedule 2). */
 const H3 = 'mt-6 text-lg font-semibold text-pond-900'
-
-export const TRADER_ADDRESS = `${BUSINESS.address.join(', ')}, United Kingdom`
 
 /**
  * The terms' 'Cancelling your order' section (issue 30 item 7a): the right to cancel a distance

@@ -1,0 +1,72 @@
+import { eq, sql } from 'drizzle-orm'
+import { orderRequests } from '~/.server/db/schema'
+import { attachDocument } from '~/.server/email/attach-document'
+import { refundIssuedEmail } from '~/.server/email/request-emails'
+import { formatPence } from '~/lib/money'
+import { isPaid } from '~/lib/order-status'
+import type { AdminResult, Target } from './admin-actions'
+import type { ActionDeps } from './deps'
+import { type Change, transition } from './lifecycle'
+import { refundBalance, takeRefund } from './refund'
+
+/**
+ * A refund of part (or the rest) of a paid order from the admin order view or a request (issue
+ * 30 item 8). The order keeps its status; the refund, its credit note and an email to the
+ * customer are recorded with a note on the timeline. A request it settles is resolved with it.
+ */
+export async function refundPart(
+	deps: ActionDeps,
+	target: Target,
+	input: { amountPence: number; reason: string; refundKey: string; requestId?: number },
+): Promise<AdminResult> {
+	let repeated = false
+	const result = await transition(deps.db, target, async (order, tx): Promise<Change> => {
+		if (!isPaid(order.status))
+			return {
+				refuse:
+					order.status === 'cancelled'
+						? 'This order is cancelled: its payment was refunded when it was cancelled.'
+						: 'This order has not been paid, so there is nothing to refund.',
+			}
+		const taken = await takeRefund(deps, tx, order, target.actor, {
+			amountPence: input.amountPence,
+			reason: input.reason,
+			idempotencyKey: input.refundKey,
+			requestId: input.requestId ?? null,
+		})
+		if ('refuse' in taken) return taken
+		repeated = taken.repeated
+		if (repeated) return { note: `The same refund was asked for again; nothing more was refunded.` }
+		const { refund } = taken
+		if (input.requestId)
+			await tx
+				.update(orderRequests)
+				.set({
+					status: 'resolved',
+					outcome: 'refund',
+					refundedPence: sql`coalesce(${orderRequests.refundedPence}, 0) + ${refund.amountPence}`,
+					resolvedAt: refund.createdAt,
+					updatedAt: refund.createdAt,
+					version: sql`${orderRequests.version} + 1`,
+				})
+				.where(eq(orderRequests.id, input.requestId))
+		const { leftPence } = await refundBalance(tx, order.id)
+		return {
+			note: `Refunded ${formatPence(refund.amountPence)}: ${refund.reason} (${refund.providerRefundId})${refund.creditNote ? `; credit note ${refund.creditNote} issued` : ''}${input.requestId ? `; request ${input.requestId} resolved` : ''}`,
+			emails: attachDocument(
+				refundIssuedEmail(order, refund, leftPence),
+				refund.creditNote ? { number: refund.creditNote } : undefined,
+				['order-refund'],
+			),
+		}
+	})
+	if (!result.ok) return result
+	return {
+		ok: true,
+		order: result.order,
+		tone: repeated ? 'warning' : 'success',
+		message: repeated
+			? 'This refund was already made; nothing more was refunded.'
+			: `Refunded ${formatPence(input.amountPence)} and emailed the credit note`,
+	}
+}

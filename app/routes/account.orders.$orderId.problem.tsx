@@ -1,0 +1,200 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { readForm } from '~/.server/http/read-body'
+import { reportProblem } from '~/.server/orders/customer-requests'
+import { orderDeps } from '~/.server/orders/deps'
+import { orderAccessFor } from '~/.server/orders/order-access'
+import { preparePhotos } from '~/.server/orders/request-photos'
+import { PageHeader } from '~/components/content/page-header'
+import { ErrorSummary } from '~/components/forms/error-summary'
+import { errorProps, FieldError } from '~/components/forms/field-error'
+import { INPUT_CLASS } from '~/components/forms/input-class'
+import { useFormErrors } from '~/components/forms/use-form-errors'
+import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
+import { type FieldErrors, formValues, parseForm } from '~/lib/forms'
+import { ORDER_NOT_FOUND, orderPath } from '~/lib/order-link-paths'
+import {
+	MAX_PROBLEM_PHOTOS,
+	PROBLEM_KINDS,
+	PROBLEM_LABELS,
+	PROBLEM_UPLOAD_LIMIT_BYTES,
+} from '~/lib/order-requests'
+import { ProblemReportSchema } from '~/lib/request-schemas'
+import { pageMeta } from '~/lib/seo'
+import type { Route } from './+types/account.orders.$orderId.problem'
+
+/**
+ * 'Report a problem' (issue 30 item 7): damage, a fault, something missing or the wrong item,
+ * with up to five photos. Accepted at any time after dispatch; after 24 hours from delivery it is
+ * marked late, never refused. Same access and 404 as the order page.
+ */
+export const handle: BreadcrumbHandle = {
+	breadcrumb: (match) => [
+		{ label: 'Account', to: '/auth' },
+		{ label: 'Report a problem', to: match.pathname },
+	],
+}
+
+export const meta: Route.MetaFunction = (args) =>
+	args.data
+		? [
+				...pageMeta(args, {
+					title: `Report a problem with order ${args.data.orderId}`,
+					description: 'Tell us about damage, a fault or something missing.',
+					noindex: true,
+				}),
+				{ name: 'referrer', content: 'no-referrer' },
+			]
+		: (args.matches.find((m) => m?.id === 'root')?.meta ?? [])
+
+const PRIVATE = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }
+export const headers: Route.HeadersFunction = () => PRIVATE
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+	const access = await orderAccessFor(request, context, params.orderId)
+	if (!access) throw data(ORDER_NOT_FOUND, { status: 404, headers: PRIVATE })
+	const { order } = access
+	return data(
+		{
+			orderId: order.id,
+			key: access.key,
+			open: order.status === 'shipped' || order.status === 'delivered',
+		},
+		{ headers: PRIVATE },
+	)
+}
+
+type ActionData = { message: string; fieldErrors?: FieldErrors }
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+	const access = await orderAccessFor(request, context, params.orderId)
+	if (!access) throw data(ORDER_NOT_FOUND, { status: 404, headers: PRIVATE })
+	const posted = await readForm(request, PROBLEM_UPLOAD_LIMIT_BYTES)
+	const form = parseForm(ProblemReportSchema, posted)
+	if (!form.ok)
+		return data<ActionData>(
+			{ message: form.formError, fieldErrors: form.fieldErrors },
+			{ status: 400, headers: PRIVATE },
+		)
+	const files = posted.getAll('photos').filter((f): f is File => typeof f !== 'string')
+	const photos = await preparePhotos(files)
+	if (!photos.ok)
+		return data<ActionData>(
+			{ message: photos.message, fieldErrors: { photos: photos.message } },
+			{ status: 400, headers: PRIVATE },
+		)
+	const result = await reportProblem(orderDeps(context), access.order.id, form.data, photos.photos)
+	if (!result.ok)
+		return data<ActionData>({ message: result.message }, { status: 409, headers: PRIVATE })
+	context.logger.info({ orderId: access.order.id, requestId: result.requestId }, 'problem reported')
+	throw redirect(`${orderPath(access.order.id, null, access.key)}#requests`, { headers: PRIVATE })
+}
+
+const ID: Record<string, string> = {
+	problem: `problem-${PROBLEM_KINDS[0]}`,
+	details: 'problem-details',
+	photos: 'problem-photos',
+}
+
+export default function ReportProblem({ loaderData: page, actionData }: Route.ComponentProps) {
+	const busy = useNavigation().state === 'submitting'
+	const form = useFormErrors(
+		(el: HTMLFormElement) => parseForm(ProblemReportSchema, formValues(el)),
+		actionData?.fieldErrors,
+	)
+	const errors = {
+		...form.errors,
+		...(actionData && !actionData.fieldErrors ? { '': actionData.message } : {}),
+	}
+	return (
+		<>
+			<PageHeader title="Report a problem" intro={`Order ${page.orderId}`} />
+			<div className="container-page max-w-3xl space-y-8 py-10">
+				{page.open ? (
+					<Form
+						method="post"
+						encType="multipart/form-data"
+						noValidate
+						onSubmit={form.onSubmit}
+						className="space-y-6"
+					>
+						<ErrorSummary
+							errors={errors}
+							attempt={form.attempt + (actionData ? 1 : 0)}
+							idFor={(field) => ID[field]}
+						/>
+						<fieldset {...errorProps('problem', form.errors.problem)}>
+							<legend className="font-semibold text-slate-800">What went wrong?</legend>
+							<div className="mt-2 grid gap-2 sm:grid-cols-2">
+								{PROBLEM_KINDS.map((kind) => (
+									<label
+										key={kind}
+										className="flex min-h-11 items-center gap-3 rounded-lg bg-slate-50 px-3"
+									>
+										<input
+											id={`problem-${kind}`}
+											type="radio"
+											name="problem"
+											value={kind}
+											onChange={() => form.clear('problem')}
+											className="size-5"
+										/>
+										{PROBLEM_LABELS[kind]}
+									</label>
+								))}
+							</div>
+							<FieldError id="problem" error={form.errors.problem} />
+						</fieldset>
+						<div>
+							<label htmlFor="problem-details" className="block font-semibold text-slate-800">
+								Tell us what happened
+							</label>
+							<textarea
+								id="problem-details"
+								name="details"
+								rows={4}
+								maxLength={2000}
+								onChange={() => form.clear('details')}
+								className={`${INPUT_CLASS} py-2`}
+								{...errorProps('problem-details', form.errors.details)}
+							/>
+							<FieldError id="problem-details" error={form.errors.details} />
+						</div>
+						<div>
+							<label htmlFor="problem-photos" className="block font-semibold text-slate-800">
+								Photos (optional, up to {MAX_PROBLEM_PHOTOS})
+							</label>
+							<p id="problem-photos-hint" className="text-sm text-slate-600">
+								JPEG, PNG or WebP, up to 10 MB each. We remove location and camera details before we
+								keep them.
+							</p>
+							<input
+								id="problem-photos"
+								name="photos"
+								type="file"
+								multiple
+								accept="image/jpeg,image/png,image/webp"
+								className="mt-2 block w-full max-w-full text-base"
+								aria-describedby={
+									form.errors.photos ? 'problem-photos-error' : 'problem-photos-hint'
+								}
+								aria-invalid={form.errors.photos ? true : undefined}
+							/>
+							<FieldError id="problem-photos" error={form.errors.photos} />
+						</div>
+						<button type="submit" className="btn-primary" disabled={busy}>
+							{busy ? 'Sending…' : 'Send report'}
+						</button>
+					</Form>
+				) : (
+					<p className="rounded-xl bg-amber-50 p-4 text-slate-900" role="status">
+						Problems can be reported once the order has been dispatched. If something needs changing
+						before then, please get in touch.
+					</p>
+				)}
+				<Link to={orderPath(page.orderId, null, page.key)} className="btn-secondary">
+					Back to your order
+				</Link>
+			</div>
+		</>
+	)
+}

@@ -1,0 +1,207 @@
+import { data, Form, Link, useNavigation } from 'react-router'
+import { requireAdmin } from '~/.server/auth/guards'
+import { readForm } from '~/.server/http/read-body'
+import { orderDeps } from '~/.server/orders/deps'
+import { refundPart } from '~/.server/orders/partial-refund'
+import { newRefundKey, refundBalance, refundsOf } from '~/.server/orders/refund'
+import { getRequest, markGoodsReceived, updateRequest } from '~/.server/orders/staff-requests'
+import { AdminNav } from '~/components/admin/admin-nav'
+import { RefundForm, type RefundState } from '~/components/admin/refund-form'
+import { RequestFacts, RequestUpdateForm } from '~/components/admin/request-detail'
+import { PageHeader } from '~/components/content/page-header'
+import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
+import { type FieldErrors, parseForm } from '~/lib/forms'
+import { formatPence } from '~/lib/money'
+import { KIND_LABELS, returnValuePence, suggestedReturnRefund } from '~/lib/order-requests'
+import { isPaid } from '~/lib/order-status'
+import { RefundSchema, RequestUpdateSchema } from '~/lib/request-schemas'
+import { pageMeta } from '~/lib/seo'
+import type { Route } from './+types/admin.requests.$requestId'
+
+export const handle: BreadcrumbHandle = {
+	breadcrumb: (match) => [
+		{ label: 'Admin', to: '/admin' },
+		{ label: 'Requests', to: '/admin/requests' },
+		{ label: `Request ${match.params.requestId}`, to: match.pathname },
+	],
+}
+
+export const meta: Route.MetaFunction = (args) =>
+	pageMeta(args, {
+		title: `Request ${args.params.requestId} · Admin`,
+		description: 'A customer request.',
+		noindex: true,
+	})
+
+const ID = /^[1-9]\d{0,8}$/
+
+async function load(context: Route.LoaderArgs['context'], requestId: string) {
+	const found = ID.test(requestId) ? await getRequest(context.db, Number(requestId)) : undefined
+	if (!found) throw data('Request not found', { status: 404 })
+	return found
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+	await requireAdmin(request, context)
+	const { request: req, order, photos } = await load(context, params.requestId)
+	const [balance, refunds] = await Promise.all([
+		refundBalance(context.db, order.id),
+		refundsOf(context.db, order.id),
+	])
+	const refund: RefundState = {
+		paidPence: balance.paidPence,
+		refundedPence: balance.refundedPence,
+		leftPence: balance.leftPence,
+		refundKey: newRefundKey(),
+	}
+	const itemsPence = returnValuePence(order.cartItems, req.lines)
+	const deliveryPence = order.deliveryCostPence ?? 0
+	// The original delivery goes back once, with the first return refunded.
+	const deliveryRefunded = refunds.some((r) => r.requestId !== null && r.requestId !== req.id)
+	const suggestedPence =
+		req.kind === 'return'
+			? suggestedReturnRefund({
+					itemsPence,
+					deliveryPence,
+					deliveryRefunded,
+					leftPence: balance.leftPence,
+				})
+			: undefined
+	return {
+		request: {
+			...req,
+			createdAt: new Date(req.createdAt).toISOString(),
+			goodsReceivedAt: req.goodsReceivedAt ? new Date(req.goodsReceivedAt).toISOString() : null,
+			resolvedAt: req.resolvedAt ? new Date(req.resolvedAt).toISOString() : null,
+			updatedAt: new Date(req.updatedAt).toISOString(),
+		},
+		order: {
+			id: order.id,
+			status: order.status,
+			customer: `${order.deliveryInfo.firstName} ${order.deliveryInfo.lastName}`,
+			email: order.deliveryInfo.email,
+			lines: req.lines.map((l) => {
+				const item = order.cartItems[l.line]
+				return {
+					quantity: l.quantity,
+					name: item?.name ?? 'Unknown item',
+					option: [item?.selectedSize, item?.selectedOption].filter(Boolean).join(', '),
+					unitPricePence: item?.unitPricePence ?? 0,
+				}
+			}),
+		},
+		photos,
+		refund,
+		canRefund: isPaid(order.status) && balance.paidPence > 0,
+		suggestedPence,
+		suggestion:
+			req.kind === 'return'
+				? `Suggested: the items (${formatPence(itemsPence)})${deliveryRefunded ? '' : ` and the original delivery (${formatPence(deliveryPence)})`}. Refunding resolves this request and emails the customer a credit note.`
+				: 'Refunding resolves this request and emails the customer a credit note.',
+	}
+}
+
+type ActionData = { ok: boolean; message: string; fieldErrors?: FieldErrors }
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+	const admin = await requireAdmin(request, context)
+	const found = await load(context, params.requestId)
+	const form = await readForm(request)
+	const deps = orderDeps(context)
+	const actor = { kind: 'admin', id: admin.id } as const
+	const reply = (result: { ok: boolean; message: string }) =>
+		data<ActionData>(result, { status: result.ok ? 200 : 409 })
+	switch (form.get('intent')) {
+		case 'update': {
+			const parsed = parseForm(RequestUpdateSchema, form)
+			if (!parsed.ok)
+				return data<ActionData>(
+					{ ok: false, message: parsed.formError, fieldErrors: parsed.fieldErrors },
+					{ status: 400 },
+				)
+			return reply(await updateRequest(deps, actor, found.request.id, parsed.data))
+		}
+		case 'goods-received':
+			return reply(await markGoodsReceived(deps, actor, found.request.id))
+		case 'refund': {
+			const parsed = parseForm(RefundSchema, form)
+			if (!parsed.ok)
+				return data<ActionData>(
+					{ ok: false, message: parsed.formError, fieldErrors: parsed.fieldErrors },
+					{ status: 400 },
+				)
+			const result = await refundPart(
+				deps,
+				{ orderId: found.order.id, actor },
+				{
+					amountPence: parsed.data.amount,
+					reason: parsed.data.reason,
+					refundKey: parsed.data.refundKey,
+					requestId: found.request.id,
+				},
+			)
+			return reply({ ok: result.ok, message: result.message })
+		}
+		default:
+			return data<ActionData>({ ok: false, message: 'Unknown action.' }, { status: 400 })
+	}
+}
+
+export default function AdminRequest({ loaderData, actionData }: Route.ComponentProps) {
+	const { request: req, order, photos, refund } = loaderData
+	const busy = useNavigation().state === 'submitting'
+	return (
+		<>
+			<PageHeader
+				title={`${KIND_LABELS[req.kind]} · request ${req.id}`}
+				intro={`Order ${order.id} · ${order.customer}`}
+			/>
+			<div className="container-page max-w-4xl space-y-8 py-10">
+				<AdminNav />
+				{actionData ? (
+					<p
+						role={actionData.ok ? 'status' : 'alert'}
+						className={
+							actionData.ok
+								? 'rounded-xl bg-green-50 p-4 font-medium text-green-900'
+								: 'rounded-xl bg-red-50 p-4 font-medium text-red-800'
+						}
+					>
+						{actionData.message}
+					</p>
+				) : null}
+				<RequestFacts request={req} order={order} photos={photos} />
+				{req.kind === 'return' && !req.goodsReceivedAt && req.status !== 'resolved' ? (
+					<Form method="post">
+						<input type="hidden" name="intent" value="goods-received" />
+						<button type="submit" className="btn-secondary" disabled={busy}>
+							Mark returned goods as received
+						</button>
+					</Form>
+				) : null}
+				{loaderData.canRefund && req.kind !== 'cancellation' ? (
+					<section aria-labelledby="refund-heading" className="space-y-3">
+						<h2 id="refund-heading" className="text-xl font-semibold text-pond-900">
+							Refund
+						</h2>
+						<RefundForm
+							key={refund.refundKey}
+							state={refund}
+							suggestedPence={loaderData.suggestedPence}
+							suggestion={loaderData.suggestion}
+							fieldErrors={
+								actionData?.fieldErrors?.amount || actionData?.fieldErrors?.reason
+									? actionData.fieldErrors
+									: undefined
+							}
+						/>
+					</section>
+				) : null}
+				<RequestUpdateForm key={req.version} request={req} fieldErrors={actionData?.fieldErrors} />
+				<Link to="/admin/requests" className="btn-secondary">
+					All requests
+				</Link>
+			</div>
+		</>
+	)
+}
