@@ -31,12 +31,15 @@ export async function preparePhotos(
 		if (file.size > MAX_PHOTO_BYTES)
 			return { ok: false, message: `${name} is over 10 MB: please send a smaller photo.` }
 		const input = Buffer.from(await file.arrayBuffer())
+		// What the bytes are, whatever the name says (a PDF renamed .jpg, an SVG with a script).
+		const format = await sharp(input)
+			.metadata()
+			.then((m) => m.format)
+			.catch(() => undefined)
+		if (!format || !FORMATS.has(format))
+			return { ok: false, message: `${name} is not a JPEG, PNG or WebP photo.` }
 		try {
-			const image = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
-			const { format } = await image.metadata()
-			if (!format || !FORMATS.has(format))
-				return { ok: false, message: `${name} is not a JPEG, PNG or WebP photo.` }
-			const { data, info } = await image
+			const { data, info } = await sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
 				.rotate()
 				.resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true })
 				.flatten({ background: '#ffffff' })
