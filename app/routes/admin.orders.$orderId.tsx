@@ -2,8 +2,6 @@ import { useRef } from 'react'
 import { data, useLocation, useNavigate } from 'react-router'
 import { z } from 'zod'
 import { requireAdmin } from '~/.server/auth/guards'
-import { suggestionForOrder } from '~/.server/delivery/suggestion'
-import { documentSummaries } from '~/.server/documents/issue'
 import { readForm } from '~/.server/http/read-body'
 import {
 	type AdminResult,
@@ -12,14 +10,12 @@ import {
 	markPaid,
 	markShipped,
 } from '~/.server/orders/admin-actions'
-import { getAdminOrder } from '~/.server/orders/admin-orders'
+import { loadAdminOrder } from '~/.server/orders/admin-order-page'
 import { cancelOrder, uncancelOrder } from '~/.server/orders/cancel-order'
 import { type OrderDeps, orderDeps } from '~/.server/orders/deps'
 import { refundPart } from '~/.server/orders/partial-refund'
 import { checkPaymentStatus, resolvePaymentAlert } from '~/.server/orders/payment-checks'
-import { newRefundKey, refundBalance } from '~/.server/orders/refund'
 import { setDeliveryCost } from '~/.server/orders/set-delivery-cost'
-import { isQuoteExpired } from '~/.server/payments/links'
 import {
 	Confirmation,
 	Feedback,
@@ -36,7 +32,7 @@ import {
 import { DeliveryCostForm, FulfilmentForms } from '~/components/admin/order-forms'
 import { Timeline } from '~/components/admin/order-timeline'
 import { PaymentAlert, PaymentCheck } from '~/components/admin/payment-forms'
-import { RefundForm, type RefundState } from '~/components/admin/refund-form'
+import { RefundForm } from '~/components/admin/refund-form'
 import { DocumentList } from '~/components/orders/document-list'
 import { RouteModal } from '~/components/ui/route-modal'
 import {
@@ -65,30 +61,10 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request, context, params }: Route.LoaderArgs) {
 	await requireAdmin(request, context)
 	try {
-		const found = await getAdminOrder(context.db, params.orderId)
+		const found = await loadAdminOrder(context, params.orderId)
 		if (!found) return data({ state: 'not-found' as const }, { status: 404 })
-		const { order, events } = found
-		const view: AdminOrderView = {
-			...order,
-			createdAt: new Date(order.createdAt).toISOString(),
-			updatedAt: new Date(order.updatedAt).toISOString(),
-			quoteExpiresAt: order.quoteExpiresAt ? new Date(order.quoteExpiresAt).toISOString() : null,
-			quoteExpired: order.status === 'payment_pending' && isQuoteExpired(order, new Date()),
-		}
-		const suggestion = canPrice(order.status)
-			? await suggestionForOrder(context.db, context.catalog, order)
-			: null
-		const [documents, balance] = await Promise.all([
-			documentSummaries(context.db, order.id),
-			refundBalance(context.db, order.id),
-		])
-		const refund: RefundState = {
-			paidPence: balance.paidPence,
-			refundedPence: balance.refundedPence,
-			leftPence: balance.leftPence,
-			refundKey: newRefundKey(),
-		}
-		return { state: 'found' as const, order: view, events, suggestion, documents, refund }
+		const view: AdminOrderView = found.order
+		return { state: 'found' as const, ...found, order: view }
 	} catch (error) {
 		context.logger.error({ err: error }, 'admin order load failed')
 		return data({ state: 'error' as const }, { status: 500 })

@@ -3,10 +3,10 @@ import { requireAdmin } from '~/.server/auth/guards'
 import { readForm } from '~/.server/http/read-body'
 import { orderDeps } from '~/.server/orders/deps'
 import { refundPart } from '~/.server/orders/partial-refund'
-import { newRefundKey, refundBalance, refundsOf } from '~/.server/orders/refund'
+import { refundFormState, refundsOf } from '~/.server/orders/refund'
 import { getRequest, markGoodsReceived, updateRequest } from '~/.server/orders/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
-import { RefundForm, type RefundState } from '~/components/admin/refund-form'
+import { RefundForm } from '~/components/admin/refund-form'
 import { RequestFacts, RequestUpdateForm } from '~/components/admin/request-detail'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
@@ -44,16 +44,10 @@ async function load(context: Route.LoaderArgs['context'], requestId: string) {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
 	await requireAdmin(request, context)
 	const { request: req, order, photos } = await load(context, params.requestId)
-	const [balance, refunds] = await Promise.all([
-		refundBalance(context.db, order.id),
+	const [refund, refunds] = await Promise.all([
+		refundFormState(context.db, order.id),
 		refundsOf(context.db, order.id),
 	])
-	const refund: RefundState = {
-		paidPence: balance.paidPence,
-		refundedPence: balance.refundedPence,
-		leftPence: balance.leftPence,
-		refundKey: newRefundKey(),
-	}
 	const itemsPence = returnValuePence(order.cartItems, req.lines)
 	const deliveryPence = order.deliveryCostPence ?? 0
 	// The original delivery goes back once, with the first return refunded.
@@ -64,7 +58,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 					itemsPence,
 					deliveryPence,
 					deliveryRefunded,
-					leftPence: balance.leftPence,
+					leftPence: refund.leftPence,
 				})
 			: undefined
 	return {
@@ -92,7 +86,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 		},
 		photos,
 		refund,
-		canRefund: isPaid(order.status) && balance.paidPence > 0,
+		canRefund: isPaid(order.status) && refund.paidPence > 0,
 		suggestedPence,
 		suggestion:
 			req.kind === 'return'

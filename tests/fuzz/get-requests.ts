@@ -17,6 +17,8 @@ export type KnownIds = {
 	projectId: string
 	category: string
 	productId: string
+	/** A customer's request (a cancellation) in the Requests inbox. */
+	requestId: string
 }
 
 const QUERY_KEYS = [
@@ -61,6 +63,8 @@ function pathFor(pattern: string, ids: KnownIds) {
 			':category': ids.category,
 			':productId': ids.productId,
 			':number': 'RCT-000001',
+			':requestId': ids.requestId,
+			':photoId': '1',
 		}
 		return fc.oneof(
 			{ weight: 3, arbitrary: fc.constant(real[part] ?? 'x') },

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import fc from 'fast-check'
-import { ORDER_LINES } from '../support/process'
 import type { FoundForm } from './form-requests'
 import { distinct, formsIn } from './forms'
 import type { KnownIds } from './get-requests'
@@ -11,6 +10,7 @@ import {
 	HARNESS_IP,
 	harnessPost,
 	jsonPost,
+	placeFuzzOrder,
 	register,
 	type Shop,
 	signIn,
@@ -57,25 +57,7 @@ export async function prepare(shop: Shop): Promise<Prepared> {
 		customer: await register(shop, customerEmail, CUSTOMER_PASSWORD),
 		admin: await signIn(shop, shop.adminEmail, ADMIN_PASSWORD),
 	}
-	const placed = await jsonPost(
-		shop,
-		'/api/placeOrder',
-		{
-			data: {
-				cartItems: ORDER_LINES.map(({ unit: _unit, ...line }) => line),
-				deliveryInfo: {
-					firstName: 'Fuzz',
-					lastName: 'Customer',
-					address1: '1 Test Road',
-					city: 'Inverness',
-					postcode: 'IV2 3XY',
-					phone: '01463 123456',
-				},
-				idempotencyKey: crypto.randomUUID(),
-			},
-		},
-		roles.customer,
-	)
+	const placed = await placeFuzzOrder(shop, roles.customer, 'Customer')
 	if (!placed.ok) throw new Error(`placing the order failed: ${placed.status}`)
 	const page = async (path: string, cookie = '') =>
 		(
@@ -101,6 +83,15 @@ export async function prepare(shop: Shop): Promise<Prepared> {
 		message: 'A pond for the garden, please: about four metres by three.',
 		website: '',
 	})
+	// A second order, cancelled by its customer: a request in the Requests inbox.
+	const second = await placeFuzzOrder(shop, roles.customer, 'Canceller')
+	const secondId = first(await second.text(), /"orderId":"([^"]+)"/)
+	await harnessPost(
+		shop,
+		`/account/orders/${secondId}`,
+		{ intent: 'cancel', confirmed: 'yes' },
+		roles.customer,
+	)
 	const products = await page('/pond-products/filters')
 	const ids: KnownIds = {
 		orderId,
@@ -113,6 +104,7 @@ export async function prepare(shop: Shop): Promise<Prepared> {
 		projectId: first(await page('/portfolio'), /href="\/portfolio\/([^"?/]+)/),
 		category: 'filters',
 		productId: first(products, /href="\/pond-products\/filters\/([^"?/]+)/),
+		requestId: first(await page('/admin/requests', roles.admin), /href="\/admin\/requests\/(\d+)"/),
 	}
 	// Every page that has a form, as each role that can see it.
 	const pages = [
@@ -137,6 +129,8 @@ export async function prepare(shop: Shop): Promise<Prepared> {
 		'/admin/delivery',
 		'/admin/enquiries',
 		`/admin/enquiries/${ids.enquiryId}`,
+		'/admin/requests',
+		`/admin/requests/${ids.requestId}`,
 		'/admin/catalogue',
 		'/admin/jobs',
 		'/admin/insights',
@@ -158,6 +152,32 @@ export async function prepare(shop: Shop): Promise<Prepared> {
 			['key', 'every:retention'],
 		],
 	})
+	// Shown only once an order is delivered (returns) or dispatched (problem reports).
+	for (const [sub, multipart, fields] of [
+		[
+			'return',
+			false,
+			[
+				['qty-0', '1'],
+				['details', 'Too big for our pond'],
+			],
+		],
+		[
+			'problem',
+			true,
+			[
+				['problem', 'damage'],
+				['details', 'The box arrived crushed.'],
+			],
+		],
+	] as const)
+		found.push({
+			page: `/account/orders/${orderId}/${sub}`,
+			role: 'customer',
+			action: `/account/orders/${orderId}/${sub}`,
+			multipart,
+			fields: fields.map(([k, v]) => [k, v] as [string, string]),
+		})
 	return { shop, roles, customerEmail, ids, forms: distinct(found) }
 }
 

@@ -1,9 +1,10 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { createServerDatabase } from '../support/db'
-import { freePort } from '../support/process'
+import { freePort, ORDER_LINES } from '../support/process'
 
 /**
  * The shop as it runs in production: `node server.js` with NODE_ENV=production on the build in
@@ -198,4 +199,27 @@ export async function jsonPost(shop: Shop, target: string, body: unknown, cookie
 		},
 		body: JSON.stringify(body),
 	})
+}
+
+/** Places an order as the harness customer (the fuzzed forms need real orders to act on). */
+export function placeFuzzOrder(shop: Shop, cookie: string, lastName: string) {
+	return jsonPost(
+		shop,
+		'/api/placeOrder',
+		{
+			data: {
+				cartItems: ORDER_LINES.map(({ unit: _unit, ...line }) => line),
+				deliveryInfo: {
+					firstName: 'Fuzz',
+					lastName,
+					address1: '1 Test Road',
+					city: 'Inverness',
+					postcode: 'IV2 3XY',
+					phone: '01463 123456',
+				},
+				idempotencyKey: crypto.randomUUID(),
+			},
+		},
+		cookie,
+	)
 }

@@ -25,7 +25,17 @@ export const AFTER_SALE_LINES = [
  */
 export async function deliveredOrder(
 	app: TestApp,
-	{ userId, email, deliveredDaysAgo = 1, status = 'delivered' as 'delivered' | 'shipped' | 'paid' },
+	{
+		userId,
+		email,
+		deliveredDaysAgo = 1,
+		status = 'delivered',
+	}: {
+		userId: string
+		email: string
+		deliveredDaysAgo?: number
+		status?: 'delivered' | 'shipped' | 'paid'
+	},
 ) {
 	const db = app.database.db
 	const order = await insertOrder(db, {
@@ -45,28 +55,26 @@ export async function deliveredOrder(
 	if (status === 'paid') return order
 	const delivered = new Date(Date.now() - deliveredDaysAgo * 86_400_000)
 	await db.update(orders).set({ status }).where(eq(orders.id, order.id))
-	await db
-		.insert(orderEvents)
-		.values([
-			{
-				orderId: order.id,
-				actor: 'test',
-				fromStatus: 'paid',
-				toStatus: 'shipped',
-				at: new Date(delivered.getTime() - 86_400_000),
-			},
-			...(status === 'delivered'
-				? [
-						{
-							orderId: order.id,
-							actor: 'test',
-							fromStatus: 'shipped',
-							toStatus: 'delivered',
-							at: delivered,
-						},
-					]
-				: []),
-		])
+	await db.insert(orderEvents).values([
+		{
+			orderId: order.id,
+			actor: 'test',
+			fromStatus: 'paid',
+			toStatus: 'shipped',
+			at: new Date(delivered.getTime() - 86_400_000),
+		},
+		...(status === 'delivered'
+			? [
+					{
+						orderId: order.id,
+						actor: 'test',
+						fromStatus: 'shipped',
+						toStatus: 'delivered',
+						at: delivered,
+					},
+				]
+			: []),
+	])
 	return order
 }
 

@@ -129,6 +129,12 @@ function checkPayment(deps: ActionDeps, payment: PaymentLink | undefined): Refus
 /** A refund form's key, made when the form is shown (RefundSchema's pattern). */
 export const newRefundKey = () => crypto.randomBytes(18).toString('base64url')
 
+/** What a refund form shows: paid, refunded, left, and a fresh key for this showing of it. */
+export async function refundFormState(db: Db, orderId: string) {
+	const { paidPence, refundedPence, leftPence } = await refundBalance(db, orderId)
+	return { paidPence, refundedPence, leftPence, refundKey: newRefundKey() }
+}
+
 /** The order's refunds, oldest first (order page, admin view, request pages). */
 export function refundsOf(db: Db, orderId: string) {
 	return db
