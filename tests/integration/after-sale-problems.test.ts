@@ -155,4 +155,28 @@ describe('reporting a problem', () => {
 		expect(early.status).toBe(409)
 		expect(await requestsOf(paid.id)).toHaveLength(0)
 	})
+
+	it('forgets the photos and the words of a customer who deletes their account', async () => {
+		const customer = await createCustomer(shop.app)
+		const order = await deliveredOrder(shop.app, { userId: customer.id, email: customer.email })
+		const res = await report(
+			customer.client,
+			order.id,
+			{ problem: 'damage', details: 'Cracked liner, photo of our back garden attached.' },
+			[[await photoWithLocation(), 'garden.jpg', 'image/jpeg']],
+		)
+		expect(res.status).toBe(302)
+		const [request] = await requestsOf(order.id)
+		const photos = () =>
+			db().select().from(requestPhotos).where(eq(requestPhotos.requestId, request!.id))
+		expect(await photos()).toHaveLength(1)
+		const gone = await customer.client.post('/auth', {
+			intent: 'delete-account',
+			confirm: 'yes',
+			currentPassword: customer.password,
+		})
+		expect(gone.headers.get('location')).toBe('/?account=deleted')
+		expect(await photos()).toHaveLength(0)
+		expect((await requestsOf(order.id))[0]).toMatchObject({ kind: 'problem', details: '' })
+	})
 })

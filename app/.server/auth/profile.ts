@@ -1,6 +1,14 @@
 import { and, eq, like, or, sql } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
-import { emailOutbox, orderLinks, orders, user, verification } from '~/.server/db/schema'
+import {
+	emailOutbox,
+	orderLinks,
+	orderRequests,
+	orders,
+	requestPhotos,
+	user,
+	verification,
+} from '~/.server/db/schema'
 import { listCustomerOrders } from '~/.server/orders/customer-orders'
 import type { SiteAccess } from '~/lib/delivery/suggest'
 import type { DeliveryDetails } from '~/lib/delivery-schema'
@@ -111,6 +119,14 @@ export async function deleteAccount(db: Db, userId: string) {
 			.where(
 				sql`${orderLinks.orderId} in (select ${orders.id} from ${orders} where ${orders.userId} = ${userId})`,
 			)
+		// Photos of their garden sent with problem reports; the customer's own words in requests.
+		const theirRequests = sql`${orderRequests.orderId} in (select ${orders.id} from ${orders} where ${orders.userId} = ${userId})`
+		await tx
+			.delete(requestPhotos)
+			.where(
+				sql`${requestPhotos.requestId} in (select ${orderRequests.id} from ${orderRequests} where ${theirRequests})`,
+			)
+		await tx.update(orderRequests).set({ details: '' }).where(theirRequests)
 		await tx
 			.update(orders)
 			.set({
