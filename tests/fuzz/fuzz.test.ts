@@ -55,6 +55,9 @@ beforeAll(async () => {
 	console.log(
 		`Forms found: ${main.forms.length} on the test-payments shop, ${stripe.forms.length} on the Stripe shop; ${stripeIds.sessionIds.length} checkout session(s) on the fake`,
 	)
+	// The after-sale forms (issue 30): a request's page, the return and the problem report.
+	for (const action of [/^\/admin\/requests\/\d+$/, /\/return$/, /\/problem$/])
+		expect(main.forms.some((f) => action.test(f.action))).toBe(true)
 }, 180_000)
 
 afterAll(async () => {

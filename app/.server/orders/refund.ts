@@ -1,4 +1,3 @@
-import crypto from 'node:crypto'
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import {
@@ -33,12 +32,21 @@ export async function refundBalance(db: Db | Tx, orderId: string) {
 		.orderBy(desc(paymentLinks.closedAt))
 		.limit(1)
 	const [sum] = await db
-		.select({ pence: sql<number>`coalesce(sum(${refunds.amountPence}), 0)::int` })
+		.select({
+			pence: sql<number>`coalesce(sum(${refunds.amountPence}), 0)::int`,
+			count: sql<number>`count(*)::int`,
+		})
 		.from(refunds)
 		.where(eq(refunds.orderId, orderId))
 	const refundedPence = Number(sum?.pence ?? 0)
 	const paidPence = payment?.amountPence ?? 0
-	return { payment, paidPence, refundedPence, leftPence: Math.max(0, paidPence - refundedPence) }
+	return {
+		payment,
+		paidPence,
+		refundedPence,
+		leftPence: Math.max(0, paidPence - refundedPence),
+		count: Number(sum?.count ?? 0),
+	}
 }
 
 export type RefundInput = {
@@ -126,13 +134,15 @@ function checkPayment(deps: ActionDeps, payment: PaymentLink | undefined): Refus
 	return null
 }
 
-/** A refund form's key, made when the form is shown (RefundSchema's pattern). */
-export const newRefundKey = () => crypto.randomBytes(18).toString('base64url')
-
-/** What a refund form shows: paid, refunded, left, and a fresh key for this showing of it. */
+/**
+ * What a refund form shows: paid, refunded, left, and its key. The key names the next refund of
+ * this order (the count so far), so the same form sent twice — or two staff sending the form they
+ * both loaded — refunds once; after a refund the form gets the next key. It stays the same while
+ * nothing is refunded, so a page that reloads in the background keeps what staff typed.
+ */
 export async function refundFormState(db: Db, orderId: string) {
-	const { paidPence, refundedPence, leftPence } = await refundBalance(db, orderId)
-	return { paidPence, refundedPence, leftPence, refundKey: newRefundKey() }
+	const { paidPence, refundedPence, leftPence, count } = await refundBalance(db, orderId)
+	return { paidPence, refundedPence, leftPence, refundKey: `refund-${count + 1}-${orderId}` }
 }
 
 /** The order's refunds, oldest first (order page, admin view, request pages). */

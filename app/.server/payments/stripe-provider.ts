@@ -236,7 +236,8 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 			const refund = await stripe.refunds.create(
 				{ payment_intent: providerPaymentId, amount: amountPence, reason: 'requested_by_customer' },
 				// A retry after a lost answer returns the same refund, never a second one.
-				{ idempotencyKey: `refund-${idempotencyKey}` },
+				// The amount is part of the key: a refused refund may be retried for less.
+				{ idempotencyKey: `refund-${idempotencyKey}-${amountPence}` },
 			)
 			if (refund.status === 'failed' || refund.status === 'canceled')
 				throw new Error(`Stripe reported the refund as ${refund.status}`)
