@@ -30,6 +30,7 @@ import {
 	Section,
 } from '~/components/admin/order-detail'
 import { DeliveryCostForm, FulfilmentForms } from '~/components/admin/order-forms'
+import { OrderRequests } from '~/components/admin/order-requests'
 import { Timeline } from '~/components/admin/order-timeline'
 import { PaymentAlert, PaymentCheck } from '~/components/admin/payment-forms'
 import { RefundForm } from '~/components/admin/refund-form'
@@ -230,7 +231,7 @@ export default function AdminOrder({ loaderData, actionData, params }: Route.Com
 			</RouteModal>
 		)
 	}
-	const { order, events, suggestion, documents, refund } = loaderData
+	const { order, events, suggestion, documents, refund, requests } = loaderData
 	return (
 		<RouteModal
 			title={`Order ${order.id}`}
@@ -263,6 +264,7 @@ export default function AdminOrder({ loaderData, actionData, params }: Route.Com
 					) : null}
 					{order.status === 'payment_pending' ? <PaymentCheck order={order} /> : null}
 					<FulfilmentForms key={`f${order.version}`} order={order} />
+					<OrderRequests requests={requests} />
 					{isPaid(order.status) && refund.paidPence > 0 ? (
 						<Section title="Refund">
 							<RefundForm

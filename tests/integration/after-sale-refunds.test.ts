@@ -67,6 +67,7 @@ describe('staff resolving requests', () => {
 		expect(orderPage).toContain('Refunded £134.99')
 		const adminView = await pageText(await shop.admin.client.request(`/admin/orders/${order.id}`))
 		expect(adminView).toContain('refunded £134.99 · £339.98 left')
+		expect(adminView).toContain(`Return (request ${request!.id})`)
 	})
 
 	it('refunds part from the order view, and a later cancellation refunds only the rest', async () => {

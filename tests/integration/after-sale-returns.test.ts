@@ -95,6 +95,24 @@ describe('returning items', () => {
 		})
 		expect(early.status).toBe(409)
 		expect(await pageText(early)).toContain('You can return items once your order has arrived.')
+
+		// A cancelled order takes no requests at all.
+		const paid = await deliveredOrder(shop.app, {
+			userId: customer.id,
+			email: customer.email,
+			status: 'paid',
+		})
+		await customer.client.post(`/account/orders/${paid.id}`, { intent: 'cancel', confirmed: 'yes' })
+		const onCancelled = await customer.client.post(`/account/orders/${paid.id}/return`, {
+			'qty-0': '1',
+		})
+		expect(onCancelled.status).toBe(409)
+		expect(await pageText(onCancelled)).toContain('This order has been cancelled.')
+		const requests = await requestsOf(paid.id)
+		// Only the cancellation itself, already resolved with its refund, for the inbox.
+		expect(requests).toEqual([
+			expect.objectContaining({ kind: 'cancellation', status: 'resolved', outcome: 'refund' }),
+		])
 	})
 
 	it('answers a stranger with the same 404 as the order page', async () => {

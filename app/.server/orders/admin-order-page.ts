@@ -5,16 +5,18 @@ import { isQuoteExpired } from '~/.server/payments/links'
 import { canPrice } from '~/lib/order-status'
 import { getAdminOrder } from './admin-orders'
 import { refundFormState } from './refund'
+import { requestsOfOrder } from './staff-requests'
 
 /** Everything the admin order modal shows for one order, or undefined when there is none. */
 export async function loadAdminOrder(context: AppLoadContext, orderId: string) {
 	const found = await getAdminOrder(context.db, orderId)
 	if (!found) return undefined
 	const { order, events } = found
-	const [suggestion, documents, refund] = await Promise.all([
+	const [suggestion, documents, refund, requests] = await Promise.all([
 		canPrice(order.status) ? suggestionForOrder(context.db, context.catalog, order) : null,
 		documentSummaries(context.db, order.id),
 		refundFormState(context.db, order.id),
+		requestsOfOrder(context.db, order.id),
 	])
 	return {
 		order: {
@@ -28,5 +30,6 @@ export async function loadAdminOrder(context: AppLoadContext, orderId: string) {
 		suggestion,
 		documents,
 		refund,
+		requests,
 	}
 }

@@ -178,3 +178,17 @@ export async function waitingRequests(db: Db) {
 		.where(inArray(orderRequests.status, ['open', 'in_progress']))
 	return row?.n ?? 0
 }
+
+/** One order's requests, for its admin view. */
+export function requestsOfOrder(db: Db, orderId: string) {
+	return db
+		.select({
+			id: orderRequests.id,
+			kind: orderRequests.kind,
+			status: orderRequests.status,
+			problem: orderRequests.problem,
+		})
+		.from(orderRequests)
+		.where(eq(orderRequests.orderId, orderId))
+		.orderBy(asc(orderRequests.id))
+}
