@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { uniqueEmail } from './factories'
 import { visit } from './support'
 
 const line = (id: string, overrides: Record<string, unknown> = {}) => ({
@@ -179,4 +180,37 @@ test('the cart estimates delivery to a postcode before ordering @mobile', async 
 	)
 	const width = await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)
 	expect(width).toBe(true)
+})
+
+test("the checkout's summary also uses the checked price, not the one stored with the line @mobile", async ({
+	page,
+	baseURL,
+}) => {
+	const password = 'pond keeper 2026'
+	await visit(page, '/auth?mode=register', { a11y: false })
+	await page.getByLabel('First name').fill('Eilidh')
+	await page.getByLabel('Last name').fill('Munro')
+	await page.getByLabel('Email').fill(uniqueEmail())
+	await page.getByLabel('Password', { exact: true }).fill(password)
+	await page.getByLabel('Confirm password').fill(password)
+	await page.getByRole('button', { name: 'Create Account' }).click()
+	await expect(page).toHaveURL(`${baseURL}/auth`)
+	// Added to the cart at £600.00 each; the catalogue now says £685.99.
+	await page.evaluate(
+		(lines) => localStorage.setItem('cart', JSON.stringify(lines)),
+		[
+			line('145', {
+				name: 'Evolution Aqua Varipump 16000',
+				code: 'PU-VARI-16000',
+				price: '£600.00',
+				quantity: 2,
+				selectedSize: '5 m cable',
+				selectedOption: 'Pump only',
+			}),
+		],
+	)
+	await visit(page, '/checkout')
+	const summary = page.getByRole('complementary', { name: 'Order Summary' })
+	await expect(summary).toContainText('£1,371.98')
+	await expect(summary).not.toContainText('£1,200.00')
 })
