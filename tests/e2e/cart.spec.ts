@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { uniqueEmail } from './factories'
+import { registerCustomer } from './factories'
 import { visit } from './support'
 
 const line = (id: string, overrides: Record<string, unknown> = {}) => ({
@@ -15,6 +15,16 @@ const line = (id: string, overrides: Record<string, unknown> = {}) => ({
 	selectedSize: '',
 	selectedOption: '',
 	...overrides,
+})
+
+/** Two pumps added to the cart at £600.00 each; the catalogue now says £685.99. */
+const STALE_PUMP = line('145', {
+	name: 'Evolution Aqua Varipump 16000',
+	code: 'PU-VARI-16000',
+	price: '£600.00',
+	quantity: 2,
+	selectedSize: '5 m cable',
+	selectedOption: 'Pump only',
 })
 
 test('the cart page edits quantities, totals lines, persists and clears', async ({ page }) => {
@@ -120,16 +130,7 @@ test('after a price change every figure uses the checked price; Clear Cart can b
 				sessionStorage.setItem('seeded', '1')
 			}
 		},
-		[
-			line('145', {
-				name: 'Evolution Aqua Varipump 16000',
-				code: 'PU-VARI-16000',
-				price: '£600.00',
-				quantity: 2,
-				selectedSize: '5 m cable',
-				selectedOption: 'Pump only',
-			}),
-		],
+		[STALE_PUMP],
 	)
 	await visit(page, '/cart')
 	await expect(page.getByText('The price has changed to £685.99')).toBeVisible()
@@ -186,29 +187,9 @@ test("the checkout's summary also uses the checked price, not the one stored wit
 	page,
 	baseURL,
 }) => {
-	const password = 'pond keeper 2026'
-	await visit(page, '/auth?mode=register', { a11y: false })
-	await page.getByLabel('First name').fill('Eilidh')
-	await page.getByLabel('Last name').fill('Munro')
-	await page.getByLabel('Email').fill(uniqueEmail())
-	await page.getByLabel('Password', { exact: true }).fill(password)
-	await page.getByLabel('Confirm password').fill(password)
-	await page.getByRole('button', { name: 'Create Account' }).click()
-	await expect(page).toHaveURL(`${baseURL}/auth`)
-	// Added to the cart at £600.00 each; the catalogue now says £685.99.
-	await page.evaluate(
-		(lines) => localStorage.setItem('cart', JSON.stringify(lines)),
-		[
-			line('145', {
-				name: 'Evolution Aqua Varipump 16000',
-				code: 'PU-VARI-16000',
-				price: '£600.00',
-				quantity: 2,
-				selectedSize: '5 m cable',
-				selectedOption: 'Pump only',
-			}),
-		],
-	)
+	await registerCustomer(page.request, baseURL!)
+	await visit(page, '/', { a11y: false })
+	await page.evaluate((lines) => localStorage.setItem('cart', JSON.stringify(lines)), [STALE_PUMP])
 	await visit(page, '/checkout')
 	const summary = page.getByRole('complementary', { name: 'Order Summary' })
 	await expect(summary).toContainText('£1,371.98')
