@@ -21,8 +21,9 @@ const load = (url: string, headers: Record<string, string> = {}) =>
 		headers: { 'accept-encoding': 'gzip', accept: 'text/html', ...headers },
 	})
 
-async function homeJavaScript(base: string) {
-	const html = await (await fetch(`${base}/`)).text()
+/** Every script a page's HTML preloads or imports, as tests/e2e/page-weight.spec.ts counts them. */
+async function pageJavaScript(base: string, path = '/') {
+	const html = await (await fetch(`${base}${path}`)).text()
 	const urls = new Set<string>()
 	for (const match of html.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g))
 		urls.add(match[1]!)
@@ -57,7 +58,9 @@ try {
 	const renderer = await startProductionServer(PORT + 1, { HTML_CACHE_SECONDS: '0' })
 	const uncached = await load(`${renderer.url}/`).finally(() => renderer.stop())
 	const stat = await load(staticUrl)
-	const js = await homeJavaScript(server.url)
+	const js = await pageJavaScript(server.url)
+	// The sign-in page, signed out (issue 34 item 11): its first load without My Account or zod.
+	const signIn = await pageJavaScript(server.url, '/auth')
 	const lh = process.env.BENCH_SKIP_LIGHTHOUSE
 		? 'skipped (see bench:lighthouse)'
 		: lighthouse(`${server.url}/`)
@@ -73,6 +76,7 @@ Command: \`npm run bench:home\` (${machine()}; autocannon, ${CONNECTIONS} connec
 | Static file \`${staticUrl.replace(server.url, '')}\` | ${stat.rps} req/s, p50 ${stat.p50} ms, p99 ${stat.p99} ms | — |
 | SSR / static throughput | ${ratio}% | ≥ 40% |
 | JavaScript loaded for \`/\` | ${js.files} files, ${kb(js.raw)} raw, **${kb(js.gzip)} gzip** | ≤ 130 KB gzip |
+| JavaScript loaded for \`/auth\` (signed out) | ${signIn.files} files, ${kb(signIn.raw)} raw, **${kb(signIn.gzip)} gzip** | — |
 | CSS for \`/\` | ${kb(js.cssGzip)} gzip | — |
 | HTML for \`/\` | ${kb(js.htmlGzip)} gzip | — |
 | Lighthouse mobile \`/\` | ${lh} | ≥ 95 / 100 |

@@ -23,6 +23,27 @@ describe('build output', () => {
 		)
 	})
 
+	it("keeps a module loaded with import() out of the server bundle's static graph", () => {
+		// Vite warns at every build ('dynamically imported … but also statically imported') when a
+		// module is both; the server build imports everything statically, so a browser-only import()
+		// belongs in a `.client` module, which the server build leaves out (issue 34 item 8).
+		const files = sourceFiles('app').filter((f) => !/\.test\.tsx?$/.test(f))
+		const staticallyImported = new Set<string>()
+		const dynamic: Array<{ file: string; target: string }> = []
+		for (const file of files) {
+			const source = fs.readFileSync(file, 'utf8')
+			for (const [, specifier] of source.matchAll(/^import (?!type )[^;]*? from '(~\/[^']+)'/gm))
+				staticallyImported.add(specifier!)
+			for (const [, specifier] of source.matchAll(/\bimport\('(~\/[^']+)'\)/g))
+				dynamic.push({ file, target: specifier! })
+		}
+		expect(dynamic.length).toBeGreaterThan(0)
+		const clashes = dynamic
+			.filter(({ file, target }) => !/\.client\.tsx?$/.test(file) && staticallyImported.has(target))
+			.map(({ file, target }) => `${file} → ${target}`)
+		expect(clashes).toEqual([])
+	})
+
 	it('decides every future flag React Router would otherwise warn about at each build', () => {
 		// The flags the installed React Router checks in logFutureFlagWarnings: a new version's new
 		// flag fails this test until someone decides it.
@@ -36,3 +57,11 @@ describe('build output', () => {
 		for (const [, flag] of warned) expect(future[flag as string], flag).toBeTypeOf('boolean')
 	})
 })
+
+function sourceFiles(dir: string): string[] {
+	return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+		const file = path.join(dir, entry.name)
+		if (entry.isDirectory()) return sourceFiles(file)
+		return /\.tsx?$/.test(entry.name) ? [file] : []
+	})
+}

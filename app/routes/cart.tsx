@@ -1,9 +1,10 @@
 import { ShoppingCart } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { CartLine, type LineCheck } from '~/components/cart/cart-line'
+import { CartLine } from '~/components/cart/cart-line'
 import { useCart } from '~/components/cart/cart-provider'
 import { CartDeliveryEstimate } from '~/components/cart/delivery-estimate'
+import { lineKey, useCheckedCart } from '~/components/cart/use-checked-cart'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { useSignedInHint } from '~/components/layout/session-hint'
@@ -23,59 +24,6 @@ export const meta: Route.MetaFunction = (args) =>
 		title: 'Shopping Cart',
 		description: 'Review the pond products in your cart and place an order request.',
 	})
-
-/** Asks the server which lines vanished or changed price since they were added (display only). */
-function useLineChecks(items: CartItem[], hydrated: boolean) {
-	const [checks, setChecks] = useState<Record<string, LineCheck>>({})
-	const signature = items.map((l) => `${lineKey(l)}|${l.price}`).join(',')
-	// biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for the lines that matter
-	useEffect(() => {
-		if (!hydrated || items.length === 0) return
-		const controller = new AbortController()
-		fetch('/cart/check', {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify(
-				items.map(({ id, code, price, selectedSize, selectedOption }) => ({
-					id,
-					code,
-					price,
-					selectedSize,
-					selectedOption,
-				})),
-			),
-			signal: controller.signal,
-		})
-			.then((res) => (res.ok ? (res.json() as Promise<{ results: LineCheck[] }>) : null))
-			.then((body) => {
-				if (body)
-					setChecks(
-						Object.fromEntries(
-							items.map((l, i) => [lineKey(l), body.results[i] ?? { status: 'ok' }]),
-						),
-					)
-			})
-			.catch(() => {
-				// Offline or navigating away: the server re-prices at checkout anyway.
-			})
-		return () => controller.abort()
-	}, [signature, hydrated])
-	return checks
-}
-
-const lineKey = (l: Pick<CartItem, 'id' | 'selectedSize' | 'selectedOption'>) =>
-	`${l.id}|${l.selectedSize}|${l.selectedOption}`
-
-/**
- * The lines at the checked price (issue 34 item 6): once the server says a price changed, the
- * unit price, the line total and the subtotal all use it, as the order will.
- */
-function atCheckedPrices(items: CartItem[], checks: Record<string, LineCheck>) {
-	return items.map((line) => {
-		const check = checks[lineKey(line)]
-		return check?.status === 'changed' ? { ...line, price: check.price } : line
-	})
-}
 
 /** 'Clear Cart' keeps what it removed until the visitor leaves the page, for Undo. */
 function useUndoableClear() {
@@ -101,9 +49,7 @@ function useUndoableClear() {
 }
 
 export default function Cart() {
-	const { items: stored, hydrated } = useCart()
-	const checks = useLineChecks(stored, hydrated)
-	const items = atCheckedPrices(stored, checks)
+	const { items, checks, hydrated } = useCheckedCart()
 	const undoable = useUndoableClear()
 	// A hint only: /checkout itself sends a signed-out visitor to sign in first.
 	const checkoutPath = useSignedInHint() ? '/checkout' : '/checkout-auth'

@@ -8,7 +8,7 @@ import { afterOrderPlaced } from '~/.server/orders/instant-quote'
 import { TOO_MANY_ORDERS_MESSAGE, takeOrderQuota } from '~/.server/orders/order-quota'
 import { placeOrder } from '~/.server/orders/place-order'
 import { CHECKOUT_FIELDS, DeliveryFields } from '~/components/account/delivery-fields'
-import { useCart } from '~/components/cart/cart-provider'
+import { useCheckedCart } from '~/components/cart/use-checked-cart'
 import { CheckoutSteps } from '~/components/checkout/checkout-steps'
 import { CheckoutSummary } from '~/components/checkout/order-summary'
 import { SiteAccessFields } from '~/components/checkout/site-access-fields'
@@ -108,7 +108,8 @@ const checkoutFieldId = (name: string) =>
 	name === 'gateWidthCm' ? 'gate-width' : `delivery-${name}`
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-	const { items, hydrated } = useCart()
+	// The summary shows the prices the server confirmed (issue 34 item 6), as the order will use.
+	const { items, hydrated } = useCheckedCart()
 	const navigate = useNavigate()
 	const navigation = useNavigation()
 	const submitting = navigation.state !== 'idle' && navigation.formAction === '/checkout'

@@ -9,7 +9,7 @@ import { TestimonialCard } from '~/components/content/testimonial-card'
 import { JsonLd } from '~/components/json-ld'
 import { Picture } from '~/components/ui/picture'
 import { CATEGORY_TILES } from '~/data/category-tiles'
-import { FEATURED_PROJECTS } from '~/data/portfolio'
+import { FEATURED_PROJECTS, projectThumbnailUrl } from '~/data/portfolio'
 import { HOME_TESTIMONIALS } from '~/data/testimonials'
 import { BUSINESS } from '~/lib/business'
 import { pageMeta } from '~/lib/seo'
@@ -59,11 +59,20 @@ const PROCESS_STEPS = [
 	},
 ] as const
 
-// Built on the server: structured data and quotes reach the page as data, keeping the home page's JavaScript small.
+// Built on the server: structured data, quotes, tiles and featured projects reach the page as
+// data, keeping the home page's JavaScript small (issue 34 item 11).
 export function loader({ context }: Route.LoaderArgs) {
 	return {
 		localBusiness: localBusinessJsonLd(context.env.SITE_URL),
 		testimonials: HOME_TESTIMONIALS,
+		categoryTiles: CATEGORY_TILES,
+		featuredProjects: FEATURED_PROJECTS.map(({ id, name, location, description }) => ({
+			id,
+			name,
+			location,
+			description,
+			thumbnailUrl: projectThumbnailUrl(id),
+		})),
 	}
 }
 
@@ -128,7 +137,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 						The filters, pumps and fittings we use on our own builds, delivered nationwide.
 					</p>
 					<ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-						{CATEGORY_TILES.map((tile) => (
+						{loaderData.categoryTiles.map((tile) => (
 							<li key={tile.id}>
 								<CategoryTile tile={tile} />
 							</li>
@@ -178,7 +187,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 						Featured Projects
 					</h2>
 					<ul className="mt-10 grid gap-6 md:grid-cols-3">
-						{FEATURED_PROJECTS.map((project) => (
+						{loaderData.featuredProjects.map((project) => (
 							<li key={project.id}>
 								<ProjectCard project={project} actionLabel="View Project" />
 							</li>

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import { expect, type Locator, type Page, test } from '@playwright/test'
+import { allRoutes } from '../support/routes'
 import {
 	adminOrderAction,
 	anotherOrder,
@@ -111,6 +112,16 @@ test('every admin page fits a 360 px phone; order cards show status, total and a
 		'/admin/enquiries',
 		`/admin/enquiries/${enquiryId}`,
 	]
+	// Every admin page in app/routes.ts is among them: a new one is checked from the day it lands.
+	for (const route of allRoutes().filter(
+		(r) => /^admin\b/.test(r.path) && r.file.endsWith('.tsx'),
+	)) {
+		const pattern = new RegExp(`^/${route.path.replace(/:\w+/g, '[^/?]+')}(\\?|$)`)
+		expect(
+			pages.some((p) => pattern.test(p)),
+			`/${route.path} is not checked at 360 px`,
+		).toBe(true)
+	}
 	for (const path of pages) {
 		await visit(page, path, { a11y: false })
 		await expectNoSidewaysScroll(page, path)

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { registerCustomer } from './factories'
 import { visit } from './support'
 
 const line = (id: string, overrides: Record<string, unknown> = {}) => ({
@@ -14,6 +15,16 @@ const line = (id: string, overrides: Record<string, unknown> = {}) => ({
 	selectedSize: '',
 	selectedOption: '',
 	...overrides,
+})
+
+/** Two pumps added to the cart at £600.00 each; the catalogue now says £685.99. */
+const STALE_PUMP = line('145', {
+	name: 'Evolution Aqua Varipump 16000',
+	code: 'PU-VARI-16000',
+	price: '£600.00',
+	quantity: 2,
+	selectedSize: '5 m cable',
+	selectedOption: 'Pump only',
 })
 
 test('the cart page edits quantities, totals lines, persists and clears', async ({ page }) => {
@@ -119,16 +130,7 @@ test('after a price change every figure uses the checked price; Clear Cart can b
 				sessionStorage.setItem('seeded', '1')
 			}
 		},
-		[
-			line('145', {
-				name: 'Evolution Aqua Varipump 16000',
-				code: 'PU-VARI-16000',
-				price: '£600.00',
-				quantity: 2,
-				selectedSize: '5 m cable',
-				selectedOption: 'Pump only',
-			}),
-		],
+		[STALE_PUMP],
 	)
 	await visit(page, '/cart')
 	await expect(page.getByText('The price has changed to £685.99')).toBeVisible()
@@ -179,4 +181,17 @@ test('the cart estimates delivery to a postcode before ordering @mobile', async 
 	)
 	const width = await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)
 	expect(width).toBe(true)
+})
+
+test("the checkout's summary also uses the checked price, not the one stored with the line @mobile", async ({
+	page,
+	baseURL,
+}) => {
+	await registerCustomer(page.request, baseURL!)
+	await visit(page, '/', { a11y: false })
+	await page.evaluate((lines) => localStorage.setItem('cart', JSON.stringify(lines)), [STALE_PUMP])
+	await visit(page, '/checkout')
+	const summary = page.getByRole('complementary', { name: 'Order Summary' })
+	await expect(summary).toContainText('£1,371.98')
+	await expect(summary).not.toContainText('£1,200.00')
 })

@@ -124,7 +124,7 @@ test('the checkout steps and confirmation work at 360 px @mobile', async ({ page
 	expect(overflowing).toEqual([])
 })
 
-test('the confirmation, reopened after delivery, shows the delivery cost and the status @mobile', async ({
+test('the confirmation, reopened after delivery, shows the delivery cost and the status and links to the order page @mobile', async ({
 	page,
 	browser,
 	baseURL,
@@ -142,5 +142,9 @@ test('the confirmation, reopened after delivery, shows the delivery cost and the
 	await expect(summary).not.toContainText('To be confirmed')
 	await expect(buyer.getByText('Your order has been delivered.')).toBeVisible()
 	await expect(buyer.getByText('Delivered', { exact: true })).toBeVisible()
+	// …and leads to the order page, which follows the order from here on.
+	await buyer.getByRole('link', { name: 'Follow your order' }).click()
+	await expect(buyer).toHaveURL(`${baseURL}/account/orders/${customer.orderId}`)
+	await expect(buyer.getByRole('heading', { level: 1 })).toHaveText(`Order ${customer.orderId}`)
 	await customer.context.close()
 })

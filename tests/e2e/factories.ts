@@ -29,9 +29,23 @@ export async function newCustomerWithOrder(
 		siteAccess?: { lorryAccess: string; gateWidthCm: number | null; tailLift: string }
 	} = {},
 ) {
-	const email = uniqueEmail()
 	const context = await browser.newContext({ baseURL })
 	const request = context.request
+	const email = await registerCustomer(request, baseURL, lastName)
+	const line = pallet
+		? { id: '9', quantity, selectedSize: null, selectedOption: 'Standard' }
+		: { id: '0', quantity, selectedSize: null, selectedOption: null }
+	const orderId = await placeOrder(request, baseURL, { lastName, line, postcode, siteAccess })
+	return { email, password: PASSWORD, context, orderId }
+}
+
+/** Registers a new customer by form post; the request's context (a page's, say) is then signed in. */
+export async function registerCustomer(
+	request: APIRequestContext,
+	baseURL: string,
+	lastName = 'Mackenzie',
+) {
+	const email = uniqueEmail()
 	const registered = await request.post('/auth', {
 		form: {
 			intent: 'register',
@@ -45,11 +59,7 @@ export async function newCustomerWithOrder(
 		maxRedirects: 0,
 	})
 	expect(registered.status()).toBeLessThan(400)
-	const line = pallet
-		? { id: '9', quantity, selectedSize: null, selectedOption: 'Standard' }
-		: { id: '0', quantity, selectedSize: null, selectedOption: null }
-	const orderId = await placeOrder(request, baseURL, { lastName, line, postcode, siteAccess })
-	return { email, password: PASSWORD, context, orderId }
+	return email
 }
 
 /** A further (parcel) order request from a customer made above. */

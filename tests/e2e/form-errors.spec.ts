@@ -10,7 +10,10 @@ test.use({ viewport: { width: 360, height: 780 } })
 
 /** The summary of the field's form is focused and on screen, and its link for `message` moves focus to `field`. */
 async function expectSummaryLeadsTo(page: Page, message: string, field: Locator) {
-	const summary = field.locator('xpath=ancestor::form').getByTestId('error-summary')
+	// The summary nearest the field: its form's (a page can hold several forms).
+	const summary = field
+		.locator('xpath=ancestor::*[.//*[@data-testid="error-summary"]][1]')
+		.getByTestId('error-summary')
 	await expect(summary).toBeFocused()
 	await expect(summary).toBeInViewport()
 	await expect(summary.getByRole('heading')).toHaveText('There is a problem')
@@ -186,4 +189,47 @@ test('admin catalogue upload without a file: the summary leads to the file field
 		'Please choose a CSV file to upload.',
 		page.getByLabel('Catalogue file (.csv)'),
 	)
+})
+
+test('sign in and reset password: each refusal is summarised and leads to its field @mobile', async ({
+	page,
+}) => {
+	await visit(page, '/auth')
+	await page.getByLabel('Email').fill(uniqueEmail())
+	await page.locator('button[type=submit]', { hasText: 'Sign In' }).click()
+	await expectSummaryLeadsTo(
+		page,
+		'Please enter both email and password',
+		page.getByLabel('Password', { exact: true }),
+	)
+	// The server's refusal is about neither field alone: summarised and focused, without a link.
+	await page.getByLabel('Password', { exact: true }).fill('not my password')
+	await page.locator('button[type=submit]', { hasText: 'Sign In' }).click()
+	const summary = page.getByTestId('error-summary')
+	await expect(summary).toContainText('Invalid email or password. Please try again.')
+	await expect(summary).toBeFocused()
+	await expect(summary).toBeInViewport()
+
+	await visit(page, '/auth?mode=reset')
+	await page.getByLabel('Email').fill('not-an-email')
+	await page.getByRole('button', { name: 'Send Reset Email' }).click()
+	await expectSummaryLeadsTo(page, 'Please enter a valid email address.', page.getByLabel('Email'))
+})
+
+test("'email me a link to my order' summarises both fields and leads to each @mobile", async ({
+	page,
+}) => {
+	await visit(page, '/account/orders/new-link')
+	await page.getByLabel('Order number').fill('12345')
+	await page.getByRole('button', { name: 'Email me a link' }).click()
+	await expectSummaryLeadsTo(
+		page,
+		'Please enter your order number, for example KP-7F3K9Q',
+		page.getByLabel('Order number'),
+	)
+	await page
+		.getByTestId('error-summary')
+		.getByRole('link', { name: 'Please enter the email address you gave with the order' })
+		.click()
+	await expect(page.getByLabel('Email address')).toBeFocused()
 })

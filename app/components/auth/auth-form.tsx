@@ -1,6 +1,7 @@
 import { type InputHTMLAttributes, useMemo, useRef, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import type { z } from 'zod'
+import { loadAuthSchemas } from '~/components/auth/auth-schemas.client'
 import { ErrorSummary } from '~/components/forms/error-summary'
 import { errorProps, FieldError } from '~/components/forms/field-error'
 import { useFormErrors } from '~/components/forms/use-form-errors'
@@ -31,7 +32,7 @@ function useSchemas() {
 	const load = () => {
 		if (loading.current) return
 		loading.current = true
-		import('~/lib/auth-forms').then(
+		loadAuthSchemas().then(
 			(m) =>
 				setSchemas({
 					signin: m.SignInSchema,

@@ -1,18 +1,21 @@
 import { Link } from 'react-router'
 import { checkAlreadyBroken, showPlaceholder } from '~/components/ui/picture'
-import { type PortfolioProject, projectThumbnailUrl } from '~/data/portfolio'
+import type { PortfolioProject } from '~/data/portfolio'
 
 export function ProjectCard({
 	project,
 	actionLabel,
 }: {
-	project: PortfolioProject
+	/** With its thumbnail's address from the loader: the portfolio's data stays off the home page's script. */
+	project: Pick<PortfolioProject, 'id' | 'name' | 'location' | 'description'> & {
+		thumbnailUrl: string
+	}
 	actionLabel: string
 }) {
 	return (
 		<article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-slate-200">
 			<img
-				src={projectThumbnailUrl(project.id)}
+				src={project.thumbnailUrl}
 				alt={`${project.name} in ${project.location}`}
 				width={800}
 				height={600}
