@@ -96,8 +96,21 @@ test('every admin page fits a 360 px phone; order cards show status, total and a
 	const preview = staged.headers().location
 	expect(preview).toMatch(/\/admin\/catalogue\?upload=/)
 
+	// A customer's return of the delivered order: a request in the inbox.
+	const returned = await customer.context.request.post(`/account/orders/${delivered}/return`, {
+		form: { 'qty-0': '1', details: 'Ordered one too many' },
+		headers: { origin: baseURL! },
+		maxRedirects: 0,
+	})
+	expect(returned.status()).toBe(302)
+	const inbox = await (await page.request.get(`${baseURL}/admin/requests`)).text()
+	const requestId = /href="\/admin\/requests\/(\d+)"/.exec(inbox)?.[1]
+	expect(requestId).toBeTruthy()
+
 	const pages = [
 		'/admin',
+		'/admin/requests',
+		`/admin/requests/${requestId}`,
 		`/admin/orders/${customer.orderId}`,
 		`/admin/orders/${quoted}`,
 		`/admin/orders/${paid}`,
