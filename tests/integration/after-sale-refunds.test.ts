@@ -66,7 +66,7 @@ describe('staff resolving requests', () => {
 		expect(orderPage).toContain('Partially refunded £134.99')
 		expect(orderPage).toContain('Refunded £134.99')
 		const adminView = await pageText(await shop.admin.client.request(`/admin/orders/${order.id}`))
-		expect(adminView).toContain('refunded £134.99 · £339.98 left')
+		expect(adminView).toContain('partially refunded £134.99 · £339.98 left')
 		expect(adminView).toContain(`Return (request ${request!.id})`)
 	})
 

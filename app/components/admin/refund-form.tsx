@@ -36,17 +36,18 @@ export function RefundForm({
 		navigation.state === 'submitting' && navigation.formData?.get('intent') === 'refund'
 	const form = useFormErrors(RefundSchema, fieldErrors)
 	if (state.paidPence === 0) return null
-	const summary = state.refundedPence
-		? `Paid ${formatPence(state.paidPence)} by card · refunded ${formatPence(state.refundedPence)} · ${formatPence(state.leftPence)} left`
-		: `Paid ${formatPence(state.paidPence)} by card`
+	const summary =
+		state.refundedPence === 0
+			? `Paid ${formatPence(state.paidPence)} by card`
+			: state.leftPence === 0
+				? `Paid ${formatPence(state.paidPence)} by card · refunded ${formatPence(state.refundedPence)} in full`
+				: `Paid ${formatPence(state.paidPence)} by card · partially refunded ${formatPence(state.refundedPence)} · ${formatPence(state.leftPence)} left`
 	return (
 		<div className="space-y-2">
 			<p className="text-sm text-slate-700" data-testid="refund-summary">
 				{summary}
 			</p>
-			{state.leftPence === 0 ? (
-				<p className="text-sm font-semibold text-slate-800">Refunded in full.</p>
-			) : (
+			{state.leftPence === 0 ? null : (
 				<Form method="post" noValidate onSubmit={form.onSubmit} className="space-y-3">
 					<input type="hidden" name="intent" value="refund" />
 					<input type="hidden" name="refundKey" value={state.refundKey} />
