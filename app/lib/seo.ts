@@ -69,3 +69,28 @@ export function pageMeta(args: MetaArgs, page: PageMeta): MetaDescriptor[] {
 		{ name: 'twitter:image', content: imageUrl },
 	]
 }
+
+/**
+ * A page about one order (its page, returns, problem reports): not indexed, no Referer (the
+ * private key is in the address). Without data it is the 404, and reads as any other page not found.
+ */
+export function privateOrderMeta(
+	args: {
+		data: unknown
+		location: MetaArgs['location']
+		matches: ReadonlyArray<{ id: string; data?: unknown; meta?: MetaDescriptor[] } | undefined>
+	},
+	page: Omit<PageMeta, 'noindex'> | null,
+): MetaDescriptor[] {
+	if (!args.data || !page) return args.matches.find((m) => m?.id === 'root')?.meta ?? []
+	return [
+		...pageMeta(args, { ...page, noindex: true }),
+		{ name: 'referrer', content: 'no-referrer' },
+	]
+}
+
+/** Headers for those pages and their 404s: never cached, never indexed. */
+export const PRIVATE_ORDER_HEADERS = {
+	'Cache-Control': 'private, no-store',
+	'X-Robots-Tag': 'noindex',
+}

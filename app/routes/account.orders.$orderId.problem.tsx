@@ -19,7 +19,7 @@ import {
 	PROBLEM_UPLOAD_LIMIT_BYTES,
 } from '~/lib/order-requests'
 import { ProblemReportSchema } from '~/lib/request-schemas'
-import { pageMeta } from '~/lib/seo'
+import { PRIVATE_ORDER_HEADERS, privateOrderMeta } from '~/lib/seo'
 import type { Route } from './+types/account.orders.$orderId.problem'
 
 /**
@@ -35,18 +35,17 @@ export const handle: BreadcrumbHandle = {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-	args.data
-		? [
-				...pageMeta(args, {
+	privateOrderMeta(
+		args,
+		args.data
+			? {
 					title: `Report a problem with order ${args.data.orderId}`,
 					description: 'Tell us about damage, a fault or something missing.',
-					noindex: true,
-				}),
-				{ name: 'referrer', content: 'no-referrer' },
-			]
-		: (args.matches.find((m) => m?.id === 'root')?.meta ?? [])
+				}
+			: null,
+	)
 
-const PRIVATE = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }
+const PRIVATE = PRIVATE_ORDER_HEADERS
 export const headers: Route.HeadersFunction = () => PRIVATE
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -13,7 +13,7 @@ import { type FieldErrors, formValues, parseForm } from '~/lib/forms'
 import { formatPence } from '~/lib/money'
 import { ORDER_NOT_FOUND, orderPath } from '~/lib/order-link-paths'
 import { ReturnRequestSchema, returnFormValues } from '~/lib/request-schemas'
-import { pageMeta } from '~/lib/seo'
+import { PRIVATE_ORDER_HEADERS, privateOrderMeta } from '~/lib/seo'
 import type { Route } from './+types/account.orders.$orderId.return'
 
 /**
@@ -29,18 +29,17 @@ export const handle: BreadcrumbHandle = {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-	args.data
-		? [
-				...pageMeta(args, {
+	privateOrderMeta(
+		args,
+		args.data
+			? {
 					title: `Return items from order ${args.data.orderId}`,
 					description: 'Return items within 14 days of delivery.',
-					noindex: true,
-				}),
-				{ name: 'referrer', content: 'no-referrer' },
-			]
-		: (args.matches.find((m) => m?.id === 'root')?.meta ?? [])
+				}
+			: null,
+	)
 
-const PRIVATE = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' }
+const PRIVATE = PRIVATE_ORDER_HEADERS
 export const headers: Route.HeadersFunction = () => PRIVATE
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -13,6 +13,7 @@ import { DeliveryDetails, OrderSummary, TrackingPanel } from '~/components/order
 import { OrderActions, OrderDocuments } from '~/components/order-page/order-slots'
 import { CustomerTimeline } from '~/components/order-page/order-timeline'
 import { StatusBadge } from '~/components/orders/status-badge'
+import { FormResult } from '~/components/ui/form-result'
 import { BUSINESS } from '~/lib/business'
 import { formatDate } from '~/lib/dates'
 import { orderDocumentPath } from '~/lib/documents'
@@ -20,7 +21,7 @@ import { parseForm } from '~/lib/forms'
 import { formatPence } from '~/lib/money'
 import { CancelOrderSchema } from '~/lib/order-cancel-schema'
 import { ORDER_NOT_FOUND } from '~/lib/order-link-paths'
-import { pageMeta } from '~/lib/seo'
+import { PRIVATE_ORDER_HEADERS, privateOrderMeta } from '~/lib/seo'
 import type { Route } from './+types/account.orders.$orderId'
 
 /**
@@ -38,23 +39,17 @@ export const handle: BreadcrumbHandle = {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-	args.data
-		? [
-				...pageMeta(args, {
+	privateOrderMeta(
+		args,
+		args.data
+			? {
 					title: `Order ${args.data.orderId}`,
 					description: 'Your order, where it stands and what happens next.',
-					noindex: true,
-				}),
-				{ name: 'referrer', content: 'no-referrer' },
-			]
-		: // A 404 reads exactly as any other page not found.
-			(args.matches.find((m) => m?.id === 'root')?.meta ?? [])
+				}
+			: null,
+	)
 
-const PRIVATE = {
-	'Cache-Control': 'private, no-store',
-	'X-Robots-Tag': 'noindex',
-}
-
+const PRIVATE = PRIVATE_ORDER_HEADERS
 export const headers: Route.HeadersFunction = () => PRIVATE
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -109,18 +104,7 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
 					) : null}
 					{order.tracking ? <TrackingPanel tracking={order.tracking} /> : null}
 				</section>
-				{actionData ? (
-					<p
-						role={actionData.ok ? 'status' : 'alert'}
-						className={
-							actionData.ok
-								? 'rounded-xl bg-green-50 p-4 font-medium text-green-900'
-								: 'rounded-xl bg-red-50 p-4 font-medium text-red-800'
-						}
-					>
-						{actionData.message}
-					</p>
-				) : null}
+				<FormResult result={actionData} />
 				<OrderActions>
 					{order.canCancel ? (
 						<CancelOrderForm

@@ -7,7 +7,7 @@ import { waitingRequests } from '~/.server/orders/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
-import { cn } from '~/lib/cn'
+import { FormResult } from '~/components/ui/form-result'
 import { formatDateTime } from '~/lib/dates'
 import { parseForm } from '~/lib/forms'
 import { JOB_LABELS, JobsActionSchema } from '~/lib/job-schemas'
@@ -66,17 +66,7 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
 			/>
 			<div className="container-page py-10">
 				<AdminNav requestsWaiting={loaderData.requestsWaiting} />
-				{actionData ? (
-					<p
-						role={actionData.ok ? 'status' : 'alert'}
-						className={cn(
-							'mb-6 rounded-lg px-4 py-3 font-medium',
-							actionData.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-800',
-						)}
-					>
-						{actionData.message}
-					</p>
-				) : null}
+				<FormResult result={actionData} className="mb-6" />
 				<h2 className="mb-3 font-display text-xl font-bold text-pond-900">Problems</h2>
 				{problems.length === 0 ? (
 					<p className="mb-8 rounded-xl bg-green-50 p-4 text-green-900">

@@ -10,6 +10,7 @@ import { RefundForm } from '~/components/admin/refund-form'
 import { RequestFacts, RequestUpdateForm } from '~/components/admin/request-detail'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
+import { FormResult } from '~/components/ui/form-result'
 import { type FieldErrors, parseForm } from '~/lib/forms'
 import { formatPence } from '~/lib/money'
 import { KIND_LABELS, returnValuePence, suggestedReturnRefund } from '~/lib/order-requests'
@@ -152,18 +153,7 @@ export default function AdminRequest({ loaderData, actionData }: Route.Component
 			/>
 			<div className="container-page max-w-4xl space-y-8 py-10">
 				<AdminNav />
-				{actionData ? (
-					<p
-						role={actionData.ok ? 'status' : 'alert'}
-						className={
-							actionData.ok
-								? 'rounded-xl bg-green-50 p-4 font-medium text-green-900'
-								: 'rounded-xl bg-red-50 p-4 font-medium text-red-800'
-						}
-					>
-						{actionData.message}
-					</p>
-				) : null}
+				<FormResult result={actionData} />
 				<RequestFacts request={req} order={order} photos={photos} />
 				{req.kind === 'return' && !req.goodsReceivedAt && req.status !== 'resolved' ? (
 					<Form method="post">
