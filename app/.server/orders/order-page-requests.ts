@@ -12,22 +12,29 @@ import {
 	PROBLEM_LABELS,
 	STATUS_LABELS,
 } from '~/lib/order-requests'
-import { refundBalance, refundsOf } from './refund'
+import { refundsOf } from './refund'
 
 /**
  * The after-sale part of the customer's order page (issue 30 items 6–8): the requests made, the
  * refunds taken, whether items can still be returned (and until when), and their timeline entries.
  */
-export async function loadAfterSale(db: Db, order: OrderRow, delivered: Date | null, now: Date) {
-	const [requests, refunds, balance] = await Promise.all([
+export async function loadAfterSale(
+	db: Db,
+	order: OrderRow,
+	/** When it was delivered, and what was paid by card: the caller has read both already. */
+	known: { delivered: Date | null; paidPence: number },
+	now: Date,
+) {
+	const { delivered, paidPence } = known
+	const [requests, refunds] = await Promise.all([
 		db
 			.select()
 			.from(orderRequests)
 			.where(eq(orderRequests.orderId, order.id))
 			.orderBy(asc(orderRequests.createdAt), asc(orderRequests.id)),
 		refundsOf(db, order.id),
-		refundBalance(db, order.id),
 	])
+	const refundedPence = refunds.reduce((sum, r) => sum + r.amountPence, 0)
 	const summaries = requests.map((r) => ({
 		id: r.id,
 		title:
@@ -82,8 +89,8 @@ export async function loadAfterSale(db: Db, order: OrderRow, delivered: Date | n
 		order.status === 'delivered' && delivered !== null && canReturnAt(delivered, now)
 	return {
 		requests: summaries,
-		refundedPence: balance.refundedPence,
-		fullyRefunded: balance.paidPence > 0 && balance.leftPence === 0,
+		refundedPence,
+		fullyRefunded: paidPence > 0 && refundedPence >= paidPence,
 		/** 'You can return items until 15 Dec 2026', or why not any more. */
 		returnUntil: returnOpen && delivered ? returnLastDayText(delivered) : null,
 		returnEnded:

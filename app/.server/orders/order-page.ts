@@ -29,7 +29,11 @@ export async function loadOrderPage(db: Db, access: OrderAccess, now = new Date(
 			.where(eq(orderEvents.orderId, order.id))
 			.orderBy(asc(orderEvents.at), asc(orderEvents.id)),
 		db
-			.select({ createdAt: paymentLinks.createdAt, amountPence: paymentLinks.amountPence })
+			.select({
+				createdAt: paymentLinks.createdAt,
+				amountPence: paymentLinks.amountPence,
+				status: paymentLinks.status,
+			})
 			.from(paymentLinks)
 			.where(eq(paymentLinks.orderId, order.id))
 			.orderBy(asc(paymentLinks.createdAt)),
@@ -57,7 +61,20 @@ export async function loadOrderPage(db: Db, access: OrderAccess, now = new Date(
 		amountPence: l.amountPence,
 	}))
 	const delivered = events.findLast((e) => e.to === 'delivered' && e.from !== 'delivered')
-	const afterSale = await loadAfterSale(db, order, delivered ? new Date(delivered.at) : null, now)
+	// The card payment is the latest paid (or since refunded) link.
+	const payment = links.findLast((l) => l.status === 'paid' || l.status === 'refunded')
+	const [afterSale, documents] = await Promise.all([
+		loadAfterSale(
+			db,
+			order,
+			{
+				delivered: delivered ? new Date(delivered.at) : null,
+				paidPence: payment?.amountPence ?? 0,
+			},
+			now,
+		),
+		documentSummaries(db, order.id),
+	])
 	const d = order.deliveryInfo
 	const dispatched = order.status === 'shipped' || order.status === 'delivered'
 	const priced = order.deliveryCostPence !== null && order.totalCostPence !== null
@@ -95,7 +112,7 @@ export async function loadOrderPage(db: Db, access: OrderAccess, now = new Date(
 		/** Not yet dispatched: the customer may cancel here (a paid order is refunded in full). */
 		canCancel: canCancel(order.status),
 		/** The VAT invoice (or receipt) and any credit notes. */
-		documents: await documentSummaries(db, order.id),
+		documents,
 		/** Returns, problem reports and refunds (issue 30 items 6–8). */
 		afterSale: { ...afterSale, timeline: undefined },
 	}
