@@ -143,6 +143,19 @@ describe('reporting a problem', () => {
 		})
 		expect(res.status).toBe(302)
 		expect((await requestsOf(order.id))[0]?.late).toBe(false)
+		// A bound on what one order (or a leaked link to it) can send.
+		for (let i = 1; i < 10; i++)
+			await report(customer.client, order.id, {
+				problem: 'fault',
+				details: `Report number ${i} of many.`,
+			})
+		const eleventh = await report(customer.client, order.id, {
+			problem: 'fault',
+			details: 'One report too many.',
+		})
+		expect(eleventh.status).toBe(409)
+		expect(await pageText(eleventh)).toContain('This order already has 10 requests.')
+		expect(await requestsOf(order.id)).toHaveLength(10)
 		const paid = await deliveredOrder(shop.app, {
 			userId: customer.id,
 			email: customer.email,

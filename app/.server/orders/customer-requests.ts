@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm'
+import { and, count, desc, eq, ne } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { type OrderRow, orderEvents, orderRequests, requestPhotos } from '~/.server/db/schema'
 import {
@@ -47,6 +47,24 @@ export async function deliveredAt(db: Db | Tx, orderId: string): Promise<Date | 
 
 const CUSTOMER = { kind: 'customer' } as const
 
+/**
+ * Requests one order may have: far more than any real order needs, and a bound on what a leaked
+ * private link could pile into the inbox (each report may carry 50 MB of photos).
+ */
+export const MAX_REQUESTS_PER_ORDER = 10
+
+async function refuseBeyondLimit(tx: Tx, orderId: string) {
+	const [row] = await tx
+		.select({ n: count() })
+		.from(orderRequests)
+		.where(eq(orderRequests.orderId, orderId))
+	return (row?.n ?? 0) >= MAX_REQUESTS_PER_ORDER
+		? {
+				refuse: `This order already has ${MAX_REQUESTS_PER_ORDER} requests. Please call or email us and we will help directly.`,
+			}
+		: null
+}
+
 export async function requestReturn(
 	deps: ActionDeps,
 	orderId: string,
@@ -68,6 +86,8 @@ export async function requestReturn(
 			return {
 				refuse: `The 14 days to return items from this order ended on ${delivered ? returnLastDayText(delivered) : 'its delivery'}. If something is faulty, please report a problem instead.`,
 			}
+		const tooMany = await refuseBeyondLimit(tx, order.id)
+		if (tooMany) return tooMany
 		const earlier = await tx
 			.select({ lines: orderRequests.lines, outcome: orderRequests.outcome })
 			.from(orderRequests)
@@ -106,6 +126,8 @@ export async function reportProblem(
 				refuse:
 					'This order has not been dispatched yet. If something needs changing, please get in touch.',
 			}
+		const tooMany = await refuseBeyondLimit(tx, order.id)
+		if (tooMany) return tooMany
 		const delivered = await deliveredAt(tx, order.id)
 		const now = nowOf(deps)
 		const late = isLateReport(delivered, now)
