@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { enquiries, orderEvents, orders } from '~/.server/db/schema'
+import { enquiries, orderEvents, orderRequests, orders, requestPhotos } from '~/.server/db/schema'
 import { issueInvoice } from '~/.server/documents/issue'
 import { startTestApp, type TestApp } from '../support/app'
 import { createAdmin, createCustomer, insertOrder } from '../support/factories'
@@ -30,6 +31,8 @@ let app: TestApp
 let orderId: string
 let linkId: string
 let documentNumber: string
+let requestId: number
+let photoId: number
 const enquiryId = 'EN-ABCDEF'
 beforeAll(async () => {
 	app = await startTestApp()
@@ -41,6 +44,20 @@ beforeAll(async () => {
 		issueInvoice(tx, row!, { vatNumber: null }, new Date()),
 	)
 	documentNumber = receipt.number
+	// A customer's problem report with a photo (issue 30): the Requests inbox's pages.
+	const [request] = await app.database.db
+		.insert(orderRequests)
+		.values({ orderId, kind: 'problem', problem: 'damage', details: 'Cracked in transit.' })
+		.returning()
+	requestId = request!.id
+	const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+		.jpeg()
+		.toBuffer()
+	const [photo] = await app.database.db
+		.insert(requestPhotos)
+		.values({ requestId, position: 0, contentType: 'image/jpeg', width: 8, height: 8, bytes })
+		.returning()
+	photoId = photo!.id
 	await app.database.db.insert(enquiries).values({
 		id: enquiryId,
 		name: 'Isla',
@@ -71,7 +88,9 @@ function requestFor(path: string, method: 'GET' | 'POST'): [string, RequestInit]
 	const url = `/${path
 		.replace(':orderId', orderId)
 		.replace(':enquiryId', enquiryId)
-		.replace(':number', documentNumber)}`
+		.replace(':number', documentNumber)
+		.replace(':requestId', String(requestId))
+		.replace(':photoId', String(photoId))}`
 	if (method === 'GET') return [url, {}]
 	if (path.startsWith('api/'))
 		return [

@@ -47,7 +47,7 @@ export async function cancelOrder(deps: ActionDeps, target: Target): Promise<Adm
 				to: 'cancelled',
 				patch: next,
 				note: refund
-					? `Cancelled; refunded ${formatPence(amount)} (${refund.refund.providerRefundId})${refund.refund.creditNote ? `; credit note ${refund.refund.creditNote} issued` : ''}`
+					? `Cancelled; refunded ${formatPence(amount)}${amount === order.totalCostPence ? ' in full' : ''} (${refund.refund.providerRefundId})${refund.refund.creditNote ? `; credit note ${refund.refund.creditNote} issued` : ''}`
 					: 'Cancelled; the payment had already been refunded in full',
 				emails: [
 					...attachDocument(
@@ -102,11 +102,11 @@ async function recordCancellation(tx: Tx, orderId: string, refundedPence: number
  * the payment so a retried cancellation never refunds twice; null when nothing is left.
  */
 async function refundRest(deps: ActionDeps, tx: Tx, order: OrderRow, target: Target) {
-	const { payment, leftPence } = await refundBalance(tx, order.id)
+	const { payment, leftPence, refundedPence } = await refundBalance(tx, order.id)
 	if (payment?.providerPaymentId && leftPence === 0) return null
 	const result = await takeRefund(deps, tx, order, target.actor, {
 		amountPence: leftPence,
-		reason: 'Order cancelled: refund of the payment',
+		reason: refundedPence ? 'Order cancelled: refund of the rest' : 'Order cancelled: full refund',
 		idempotencyKey: `cancel-${payment?.providerPaymentId ?? 'none'}`,
 	})
 	if ('refuse' in result)
