@@ -1,4 +1,9 @@
-/** The business's public details, shown in the footer, contact page, emails and structured data. */
+import type { BusinessDetails } from './business-details'
+
+/**
+ * The business's demo details, and the parts the owner does not edit (tagline, designer, reply
+ * time). What the owner sets in /admin/settings (BusinessDetails) wins wherever it is shown.
+ */
 export const BUSINESS = {
 	name: 'Highland Koi & Ponds',
 	tagline: 'National Koi and Pond Service with Over 30 Years of Experience',
@@ -22,3 +27,17 @@ export const BUSINESS = {
 	},
 	designer: { name: 'Loch Ness Digital', url: 'https://www.lochnessdigital.co.uk' },
 } as const
+
+/** The details in force until the owner saves /admin/settings (issue 32 item 7). */
+export const DEMO_BUSINESS_DETAILS: BusinessDetails = {
+	tradingName: BUSINESS.name,
+	legalName: BUSINESS.name,
+	address: [...BUSINESS.address],
+	phone: BUSINESS.phone,
+	email: BUSINESS.email,
+	hours: BUSINESS.hours,
+	hoursShort: BUSINESS.hoursShort,
+	vatNumber: '',
+	companyNumber: '',
+	facebookUrl: BUSINESS.social.url,
+}

@@ -71,6 +71,7 @@ function requestFor(path: string, method: 'GET' | 'POST'): [string, RequestInit]
 	const url = `/${path
 		.replace(':orderId', orderId)
 		.replace(':enquiryId', enquiryId)
+		.replace(':productId', '0')
 		.replace(':number', documentNumber)}`
 	if (method === 'GET') return [url, {}]
 	if (path.startsWith('api/'))

@@ -23,6 +23,10 @@ type Pool = {
 
 type Index = {
 	version: number
+	/** Hidden products included: the back office's view. */
+	everything: Product[]
+	everyById: Map<string, Product>
+	/** What shoppers see: everything below leaves hidden products out. */
 	all: Pool
 	byId: Map<string, Product>
 	byCategory: Map<Category, Pool>
@@ -101,21 +105,36 @@ export class Catalog {
 
 	async #build(version: number): Promise<Index> {
 		const rows = await this.db.select().from(products).orderBy(asc(products.position))
-		const all = rows.map(({ position: _position, ...row }) => row as Product)
+		const everything = rows.map(({ position: _position, ...row }) => row as Product)
+		const all = everything.filter((p) => !p.hidden)
 		return {
 			version,
+			everything,
+			everyById: new Map(everything.map((p) => [p.id, p])),
 			all: pool(all),
 			byId: new Map(all.map((p) => [p.id, p])),
 			byCategory: new Map(CATEGORIES.map((c) => [c, pool(all.filter((p) => p.category === c))])),
 		}
 	}
 
+	/** A product shoppers can see (a hidden one answers undefined: its page is a 404). */
 	async product(id: string): Promise<Product | undefined> {
 		return (await this.#current()).byId.get(id)
 	}
 
+	/** The products shoppers can see, in catalogue order. */
 	async all(): Promise<Product[]> {
 		return (await this.#current()).all.products
+	}
+
+	/** Every product, hidden ones included (the back office and the CSV download). */
+	async everything(): Promise<Product[]> {
+		return (await this.#current()).everything
+	}
+
+	/** Any product by id, hidden or not (the back office). */
+	async anyProduct(id: string): Promise<Product | undefined> {
+		return (await this.#current()).everyById.get(id)
 	}
 
 	/** Products of one category (or all), filtered by a literal, case-insensitive search. */
