@@ -40,7 +40,6 @@ export default [
 	route('admin/enquiries/:enquiryId', 'routes/admin.enquiries.$enquiryId.tsx'),
 	route('admin/catalogue', 'routes/admin.catalogue.tsx'),
 	route('admin/products', 'routes/admin.products._index.tsx'),
-	route('admin/products/new', 'routes/admin.products.new.tsx'),
 	route('admin/products/:productId', 'routes/admin.products.$productId.tsx'),
 	route('admin/jobs', 'routes/admin.jobs.tsx'),
 	route('admin/settings', 'routes/admin.settings.tsx'),

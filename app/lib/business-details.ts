@@ -81,9 +81,3 @@ export const BusinessDetailsSchema = z.object({
 		'Facebook link must be a https://www.facebook.com/… address',
 	),
 }) satisfies z.ZodType<BusinessDetails, Record<keyof BusinessDetails, string>>
-
-/** The phone number as a tel: link (+44 for a UK number starting 0). */
-export function phoneHref(phone: string) {
-	const digits = phone.replace(/[^\d+]/g, '')
-	return `tel:${digits.startsWith('0') ? `+44${digits.slice(1)}` : digits}`
-}

@@ -1,3 +1,4 @@
+import { BRAND } from './business-brand'
 import type { BusinessDetails } from './business-details'
 
 /**
@@ -5,7 +6,7 @@ import type { BusinessDetails } from './business-details'
  * time). What the owner sets in /admin/settings (BusinessDetails) wins wherever it is shown.
  */
 export const BUSINESS = {
-	name: 'Highland Koi & Ponds',
+	name: BRAND.name,
 	tagline: 'National Koi and Pond Service with Over 30 Years of Experience',
 	phone: '01632 960412',
 	phoneHref: 'tel:+441632960412',
@@ -21,11 +22,11 @@ export const BUSINESS = {
 	hoursShort: 'Mon-Sat, 9AM-5PM',
 	replyTime: 'within 24 hours',
 	social: {
-		label: 'Facebook',
+		label: BRAND.social.label,
 		url: 'https://www.facebook.com/highlandkoiponds',
 		reviewsUrl: 'https://www.facebook.com/highlandkoiponds/reviews',
 	},
-	designer: { name: 'Loch Ness Digital', url: 'https://www.lochnessdigital.co.uk' },
+	designer: BRAND.designer,
 } as const
 
 /** The details in force until the owner saves /admin/settings (issue 32 item 7). */
@@ -40,4 +41,10 @@ export const DEMO_BUSINESS_DETAILS: BusinessDetails = {
 	vatNumber: '',
 	companyNumber: '',
 	facebookUrl: BUSINESS.social.url,
+}
+
+/** The phone number as a tel: link (+44 for a UK number starting 0). */
+export function phoneHref(phone: string) {
+	const digits = phone.replace(/[^\d+]/g, '')
+	return `tel:${digits.startsWith('0') ? `+44${digits.slice(1)}` : digits}`
 }

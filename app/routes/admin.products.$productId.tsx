@@ -4,7 +4,7 @@ import { productFingerprint } from '~/.server/catalog/edit'
 import { recentChanges, storedProduct } from '~/.server/catalog/product-admin'
 import { productFormAction } from '~/.server/catalog/product-form-action'
 import { AdminNav } from '~/components/admin/admin-nav'
-import { ChangeHistory, ProductActionButton } from '~/components/admin/product-actions'
+import { ChangeHistory, ProductToolbar } from '~/components/admin/product-actions'
 import { formValuesOf, ProductForm } from '~/components/admin/product-form'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
@@ -17,16 +17,19 @@ export const handle: BreadcrumbHandle = {
 	breadcrumb: (match) => [
 		{ label: 'Admin', to: '/admin' },
 		{ label: 'Products', to: '/admin/products' },
-		{ label: 'Edit product', to: match.pathname },
+		{ label: match.params.productId === NEW ? 'New product' : 'Edit product', to: match.pathname },
 	],
 }
 
 export const meta: Route.MetaFunction = (args) =>
 	pageMeta(args, {
-		title: `${args.data?.product.name ?? 'Product'} · Admin`,
-		description: 'Edit a product.',
+		title: `${args.data?.product?.name ?? 'New product'} · Admin`,
+		description: 'Add or change a product.',
 		noindex: true,
 	})
+
+/** /admin/products/new adds a product; one route for both keeps the route manifest light. */
+const NEW = 'new'
 
 const SAVED: Record<string, string> = {
 	created: 'The product is added. Shop pages show it now.',
@@ -38,6 +41,10 @@ const SAVED: Record<string, string> = {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
 	await requireAdmin(request, context)
+	if (params.productId === NEW) {
+		const values: Record<string, string> = { category: 'pumps' }
+		return { product: null, path: '', values, fingerprint: '', changes: [], message: undefined }
+	}
 	const product = /^\d{1,7}$/.test(params.productId)
 		? await storedProduct(context.db, params.productId)
 		: undefined
@@ -54,6 +61,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+	if (params.productId === NEW) return productFormAction(request, context, undefined)
 	if (!/^\d{1,7}$/.test(params.productId)) {
 		await requireAdmin(request, context)
 		throw data({ notFound: true }, { status: 404 })
@@ -68,7 +76,12 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
 	const formError = actionData?.error && !fieldErrors ? actionData.error : null
 	return (
 		<>
-			<PageHeader title={product.name} intro={`Product code ${product.code}`} />
+			<PageHeader
+				title={product?.name ?? 'New product'}
+				intro={
+					product ? `Product code ${product.code}` : "Added at the end of its category's list."
+				}
+			/>
 			<div className="container-page py-10">
 				<AdminNav />
 				{message && !actionData ? (
@@ -84,42 +97,15 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
 						{formError}
 					</p>
 				) : null}
-				<div className="mb-6 flex flex-wrap items-center gap-2">
-					{product.hidden ? (
-						<span className="rounded-full bg-slate-200 px-3 py-1 text-sm font-semibold">
-							Hidden
-						</span>
-					) : (
-						<a href={path} className="font-semibold text-pond-800 underline">
-							View on the shop
-						</a>
-					)}
-					<ProductActionButton
-						intent={product.hidden ? 'show' : 'hide'}
-						id={product.id}
-						fingerprint={fingerprint}
-						name={product.name}
-						returnTo={`/admin/products/${product.id}`}
-					/>
-					<ProductActionButton
-						intent="duplicate"
-						id={product.id}
-						fingerprint={fingerprint}
-						name={product.name}
-					/>
-					<ProductActionButton
-						intent="delete"
-						id={product.id}
-						fingerprint={fingerprint}
-						name={product.name}
-					/>
-				</div>
+				{product ? (
+					<ProductToolbar product={product} path={path} fingerprint={fingerprint} />
+				) : null}
 				<ProductForm
 					key={fingerprint}
 					values={fieldErrors ? actionData.values : values}
 					serverErrors={actionData?.fieldErrors}
-					fingerprint={fingerprint}
-					submitLabel="Save product"
+					fingerprint={fingerprint || undefined}
+					submitLabel={product ? 'Save product' : 'Add product'}
 				/>
 				<ChangeHistory changes={changes} title="Changes to this product" />
 			</div>

@@ -6,7 +6,6 @@ import { productListAction } from '~/.server/catalog/product-list-action'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { ChangeHistory, ProductActionButton } from '~/components/admin/product-actions'
 import { ProductFilters, ProductsTable } from '~/components/admin/products-table'
-import { Pagination } from '~/components/catalog/pagination'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { adminFiltersQuery, parseAdminFilters } from '~/lib/catalog/admin-filters'
@@ -99,11 +98,35 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
 				</div>
 				<ProductFilters filters={filters} />
 				<ProductsTable rows={rows} returnTo={returnTo} />
-				<Pagination
-					page={page}
-					pageCount={pageCount}
-					hrefFor={(n) => `/admin/products${adminFiltersQuery(filters, n)}`}
-				/>
+				{pageCount > 1 ? (
+					<nav aria-label="Pagination" className="mt-6 flex items-center justify-between gap-3">
+						{page > 1 ? (
+							<Link
+								to={`/admin/products${adminFiltersQuery(filters, page - 1)}`}
+								rel="prev"
+								className="btn-secondary"
+							>
+								Previous
+							</Link>
+						) : (
+							<span />
+						)}
+						<span>
+							Page {page} of {pageCount}
+						</span>
+						{page < pageCount ? (
+							<Link
+								to={`/admin/products${adminFiltersQuery(filters, page + 1)}`}
+								rel="next"
+								className="btn-secondary"
+							>
+								Next
+							</Link>
+						) : (
+							<span />
+						)}
+					</nav>
+				) : null}
 				<ChangeHistory changes={changes} title="Recent catalogue changes" />
 			</div>
 		</>

@@ -5,7 +5,6 @@ import {
 	recentBusinessChanges,
 	saveBusinessDetails,
 } from '~/.server/business/details'
-import '~/.server/http/page-cache-context'
 import { readForm } from '~/.server/http/read-body'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { BusinessField, FIELD_LABELS } from '~/components/admin/business-fields'

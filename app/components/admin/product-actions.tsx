@@ -71,3 +71,34 @@ export function ChangeHistory({ changes, title }: { changes: ChangeRow[]; title:
 		</section>
 	)
 }
+
+/** The editor's shop link and one-click changes. */
+export function ProductToolbar({
+	product,
+	path,
+	fingerprint,
+}: {
+	product: { id: string; name: string; hidden: boolean }
+	path: string
+	fingerprint: string
+}) {
+	const common = { id: product.id, fingerprint, name: product.name }
+	return (
+		<div className="mb-6 flex flex-wrap items-center gap-2">
+			{product.hidden ? (
+				<span className="rounded-full bg-slate-200 px-3 py-1 text-sm font-semibold">Hidden</span>
+			) : (
+				<a href={path} className="font-semibold text-pond-800 underline">
+					View on the shop
+				</a>
+			)}
+			<ProductActionButton
+				intent={product.hidden ? 'show' : 'hide'}
+				returnTo={`/admin/products/${product.id}`}
+				{...common}
+			/>
+			<ProductActionButton intent="duplicate" {...common} />
+			<ProductActionButton intent="delete" {...common} />
+		</div>
+	)
+}
