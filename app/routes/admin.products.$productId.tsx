@@ -4,6 +4,7 @@ import { productFingerprint } from '~/.server/catalog/edit'
 import { recentChanges, storedProduct } from '~/.server/catalog/product-admin'
 import { productFormAction } from '~/.server/catalog/product-form-action'
 import { AdminNav } from '~/components/admin/admin-nav'
+import { Notice } from '~/components/admin/notices'
 import { ChangeHistory, ProductToolbar } from '~/components/admin/product-actions'
 import { formValuesOf, ProductForm } from '~/components/admin/product-form'
 import { PageHeader } from '~/components/content/page-header'
@@ -84,19 +85,8 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
 			/>
 			<div className="container-page py-10">
 				<AdminNav />
-				{message && !actionData ? (
-					<p
-						role="status"
-						className="mb-6 rounded-lg bg-green-50 px-4 py-3 font-medium text-green-900"
-					>
-						{message}
-					</p>
-				) : null}
-				{formError ? (
-					<p role="alert" className="mb-6 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">
-						{formError}
-					</p>
-				) : null}
+				{message && !actionData ? <Notice kind="done">{message}</Notice> : null}
+				{formError ? <Notice kind="refused">{formError}</Notice> : null}
 				{product ? (
 					<ProductToolbar product={product} path={path} fingerprint={fingerprint} />
 				) : null}

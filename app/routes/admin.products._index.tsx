@@ -4,6 +4,7 @@ import { adminProductPage } from '~/.server/catalog/admin-list'
 import { recentChanges } from '~/.server/catalog/product-admin'
 import { productListAction } from '~/.server/catalog/product-list-action'
 import { AdminNav } from '~/components/admin/admin-nav'
+import { Notice } from '~/components/admin/notices'
 import { ChangeHistory, ProductActionButton } from '~/components/admin/product-actions'
 import { ProductFilters, ProductsTable } from '~/components/admin/products-table'
 import { PageHeader } from '~/components/content/page-header'
@@ -63,19 +64,9 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
 			/>
 			<div className="container-page py-10">
 				<AdminNav />
-				{message && !actionData ? (
-					<p
-						role="status"
-						className="mb-6 rounded-lg bg-green-50 px-4 py-3 font-medium text-green-900"
-					>
-						{message}
-					</p>
-				) : null}
+				{message && !actionData ? <Notice kind="done">{message}</Notice> : null}
 				{actionData?.error ? (
-					<div
-						role="alert"
-						className="mb-6 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800"
-					>
+					<Notice kind="refused">
 						<p>{actionData.error}</p>
 						{actionData.hide ? (
 							<ProductActionButton
@@ -86,7 +77,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
 								returnTo={returnTo}
 							/>
 						) : null}
-					</div>
+					</Notice>
 				) : null}
 				<div className="mb-6 flex flex-wrap items-center justify-between gap-3">
 					<p className="text-slate-700">

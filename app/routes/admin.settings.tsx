@@ -8,6 +8,7 @@ import {
 import { readForm } from '~/.server/http/read-body'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { BusinessField, FIELD_LABELS } from '~/components/admin/business-fields'
+import { Notice } from '~/components/admin/notices'
 import { PageHeader } from '~/components/content/page-header'
 import { ErrorSummary } from '~/components/forms/error-summary'
 import { useFormErrors } from '~/components/forms/use-form-errors'
@@ -71,12 +72,7 @@ export default function BusinessSettings({ loaderData, actionData }: Route.Compo
 			<div className="container-page py-10">
 				<AdminNav />
 				{actionData?.saved ? (
-					<p
-						role="status"
-						className="mb-6 rounded-lg bg-green-50 px-4 py-3 font-medium text-green-900"
-					>
-						Saved. The site shows the new details now.
-					</p>
+					<Notice kind="done">Saved. The site shows the new details now.</Notice>
 				) : null}
 				<Form method="post" noValidate onSubmit={form.onSubmit} className="max-w-3xl space-y-4">
 					<ErrorSummary
