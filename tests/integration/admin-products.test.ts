@@ -282,6 +282,10 @@ describe('/admin/products: hide, show, duplicate, delete', () => {
 			`${filters} product`,
 		)
 		expect(await text(await admin.request('/admin/products?search=EA-BOMB'))).toContain('1 product')
+		// Its photo path names no file under public/: listed as having no photo.
+		const noPhoto = await text(await admin.request('/admin/products?photo=missing&search=EA-BOMB'))
+		expect(noPhoto).toContain('Evolution Aqua Pure Pond Bomb')
+		expect(noPhoto).toContain('1 product')
 		const unpriced = all.filter((p) => p.pricePence === null).length
 		expect(await text(await admin.request('/admin/products?price=none'))).toContain(
 			`${unpriced} product`,
