@@ -11,6 +11,7 @@ import {
 	useLocation,
 	useRouteLoaderData,
 } from 'react-router'
+import { currentBusinessDetails } from '~/.server/business/details'
 import { useVisitBeacon } from '~/components/analytics/use-visit-beacon'
 import { CartProvider, useCartCount } from '~/components/cart/cart-provider'
 import { CartToast } from '~/components/cart/cart-toast'
@@ -20,6 +21,8 @@ import { useSessionHint } from '~/components/layout/session-hint'
 import { SiteFooter } from '~/components/layout/site-footer'
 import { SiteHeader } from '~/components/layout/site-header'
 import { useNonce } from '~/components/nonce'
+import { phoneHref } from '~/lib/business'
+import { BRAND } from '~/lib/business-brand'
 import { ORDER_LINK_REQUEST_PATH, ORDER_NOT_FOUND } from '~/lib/order-link-paths'
 import { SESSION_HINT_SCRIPT } from '~/lib/session-hint'
 import type { Route } from './+types/root'
@@ -32,8 +35,13 @@ export const handle: BreadcrumbHandle = {
 }
 
 /** The same for everyone: nothing personal may be in a shared page's HTML (server/security.ts). */
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
 	return data({
+		// The owner's business details (/admin/settings) for the header, footer and pages.
+		business: await currentBusinessDetails(context.db).then((b) => ({
+			...b,
+			phoneHref: phoneHref(b.phone),
+		})),
 		siteUrl: context.env.SITE_URL,
 		year: new Date().getFullYear(),
 		// The same for every visitor: which payment provider this shop runs on.
@@ -47,6 +55,8 @@ export const shouldRevalidate = () => false
 export function Layout({ children }: { children: React.ReactNode }) {
 	const nonce = useNonce()
 	const root = useRouteLoaderData<typeof loader>('root')
+	// The owner's details (/admin/settings); none when the root loader failed (an error page).
+	const business = root?.business
 	const { pathname } = useLocation()
 	useScrollToHash()
 	useSessionHint()
@@ -75,12 +85,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			</head>
 			<body className="flex min-h-dvh flex-col">
 				<CartProvider>
-					<Header />
+					<Header name={business?.tradingName ?? BRAND.name} />
 					<Breadcrumbs />
 					<main id="main" className="flex-1">
 						{children}
 					</main>
-					<SiteFooter year={root?.year ?? new Date().getFullYear()} showCredit={pathname === '/'} />
+					<SiteFooter
+						business={business}
+						year={root?.year ?? new Date().getFullYear()}
+						showCredit={pathname === '/'}
+					/>
 					<CartToast />
 				</CartProvider>
 				<ScrollRestoration nonce={nonce} />
@@ -90,8 +104,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	)
 }
 
-function Header() {
-	return <SiteHeader cartCount={useCartCount()} />
+function Header({ name }: { name: string }) {
+	return <SiteHeader name={name} cartCount={useCartCount()} />
 }
 
 export default function App() {

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router'
-import { BUSINESS } from './business'
+import { BRAND } from './business-brand'
 import { siteImageUrl } from './images'
 
 type MetaArgs = {
@@ -16,6 +16,14 @@ type PageMeta = {
 	/** Query parameters that make a distinct page (e.g. page); the rest is left out of the canonical. */
 	canonicalParams?: readonly string[]
 	noindex?: boolean
+}
+
+/** The trading name in force (/admin/settings), from the root loader's data. */
+export function businessNameFrom(matches: MetaArgs['matches']): string {
+	const root = matches.find((m) => m?.id === 'root')?.data as
+		| { business?: { tradingName: string } }
+		| undefined
+	return root?.business?.tradingName ?? BRAND.name
 }
 
 export function siteUrlFrom(matches: MetaArgs['matches']): string {
@@ -50,13 +58,14 @@ export function pageMeta(args: MetaArgs, page: PageMeta): MetaDescriptor[] {
 	)
 	const image = page.image ?? siteImageUrl('social', 1200, 'jpg')
 	const imageUrl = image.startsWith('http') ? image : `${siteUrl}${image}`
-	const title = page.title.includes(BUSINESS.name) ? page.title : `${page.title} | ${BUSINESS.name}`
+	const name = businessNameFrom(args.matches)
+	const title = page.title.includes(name) ? page.title : `${page.title} | ${name}`
 	return [
 		{ title },
 		{ name: 'description', content: page.description },
 		{ tagName: 'link', rel: 'canonical', href: url },
 		...(page.noindex ? [{ name: 'robots', content: 'noindex' }] : []),
-		{ property: 'og:site_name', content: BUSINESS.name },
+		{ property: 'og:site_name', content: name },
 		{ property: 'og:locale', content: 'en_GB' },
 		{ property: 'og:type', content: page.type ?? 'website' },
 		{ property: 'og:title', content: title },

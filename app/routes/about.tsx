@@ -1,8 +1,8 @@
 import { ContentSection } from '~/components/content/content-section'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
-import { BUSINESS } from '~/lib/business'
-import { pageMeta } from '~/lib/seo'
+import { useBusiness } from '~/components/layout/use-business'
+import { businessNameFrom, pageMeta } from '~/lib/seo'
 import type { Route } from './+types/about'
 
 export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'About', to: '/about' }) }
@@ -10,14 +10,15 @@ export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'About', t
 export const meta: Route.MetaFunction = (args) =>
 	pageMeta(args, {
 		title: 'About Us',
-		description: `${BUSINESS.name} began as a small family business in the north of Scotland. Over 30 years on, we build custom ponds and supply pond equipment across the UK.`,
+		description: `${businessNameFrom(args.matches)} began as a small family business in the north of Scotland. Over 30 years on, we build custom ponds and supply pond equipment across the UK.`,
 	})
 
 export default function About() {
+	const business = useBusiness()
 	return (
 		<>
 			<PageHeader
-				title={`About ${BUSINESS.name}`}
+				title={`About ${business.tradingName}`}
 				intro="A family business that has been building ponds and keeping koi for over 30 years."
 			/>
 			<ContentSection

@@ -7,6 +7,7 @@ import { orderAccessFor } from '~/.server/orders/order-access'
 import { loadOrderPage } from '~/.server/orders/order-page'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
+import { useBusiness } from '~/components/layout/use-business'
 import { AfterSaleSection } from '~/components/order-page/after-sale'
 import { CancelOrderForm } from '~/components/order-page/cancel-order-form'
 import { DeliveryDetails, OrderSummary, TrackingPanel } from '~/components/order-page/order-details'
@@ -14,7 +15,6 @@ import { OrderActions, OrderDocuments } from '~/components/order-page/order-slot
 import { CustomerTimeline } from '~/components/order-page/order-timeline'
 import { StatusBadge } from '~/components/orders/status-badge'
 import { FormResult } from '~/components/ui/form-result'
-import { BUSINESS } from '~/lib/business'
 import { formatDate } from '~/lib/dates'
 import { orderDocumentPath } from '~/lib/documents'
 import { parseForm } from '~/lib/forms'
@@ -74,6 +74,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function OrderPage({ loaderData: order, actionData }: Route.ComponentProps) {
+	const business = useBusiness()
 	return (
 		<>
 			<PageHeader
@@ -140,22 +141,22 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
 						Questions about your order?
 					</h2>
 					<p className="mt-2 text-slate-700">
-						Please quote order number {order.orderId} when you get in touch ({BUSINESS.hoursShort}).
+						Please quote order number {order.orderId} when you get in touch ({business.hoursShort}).
 					</p>
 					<ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
 						<li className="flex items-center gap-2">
 							<Phone aria-hidden="true" className="size-5 text-koi-700" />
-							<a href={BUSINESS.phoneHref} className="font-semibold text-pond-700 hover:underline">
-								{BUSINESS.phone}
+							<a href={business.phoneHref} className="font-semibold text-pond-700 hover:underline">
+								{business.phone}
 							</a>
 						</li>
 						<li className="flex items-center gap-2">
 							<Mail aria-hidden="true" className="size-5 text-koi-700" />
 							<a
-								href={`mailto:${BUSINESS.email}`}
+								href={`mailto:${business.email}`}
 								className="break-all font-semibold text-pond-700 hover:underline"
 							>
-								{BUSINESS.email}
+								{business.email}
 							</a>
 						</li>
 					</ul>

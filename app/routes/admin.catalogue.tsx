@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const uploadId = url.searchParams.get('upload') ?? ''
 	const done = url.searchParams.get('done') ?? ''
 	const [products, versions, upload, requestsWaiting] = await Promise.all([
-		context.catalog.all(),
+		context.catalog.everything(),
 		listVersions(context.db),
 		/^[0-9a-f]{32}$/.test(uploadId) ? findUpload(context.db, uploadId) : undefined,
 		waitingRequests(context.db),

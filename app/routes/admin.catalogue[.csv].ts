@@ -5,7 +5,7 @@ import type { Route } from './+types/admin.catalogue[.csv]'
 /** GET /admin/catalogue.csv: the live catalogue in the upload format. */
 export async function loader({ request, context }: Route.LoaderArgs) {
 	await requireAdmin(request, context)
-	const lines = catalogCsvLines(await context.catalog.all())
+	const lines = catalogCsvLines(await context.catalog.everything())
 	const encoder = new TextEncoder()
 	const body = new ReadableStream<Uint8Array>({
 		pull(controller) {

@@ -1,15 +1,17 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react'
 import { data, redirect } from 'react-router'
 import { takeQuota } from '~/.server/auth/attempt-limiter'
+import { currentBusinessDetails } from '~/.server/business/details'
 import { submitEnquiry } from '~/.server/enquiries/enquiries'
 import { readForm } from '~/.server/http/read-body'
 import { EnquiryForm } from '~/components/contact/enquiry-form'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
-import { BUSINESS } from '~/lib/business'
+import { BUSINESS, phoneHref } from '~/lib/business'
+import { mailtoHref } from '~/lib/email-address'
 import { EnquirySchema } from '~/lib/enquiry-schema'
 import { parseForm } from '~/lib/forms'
-import { pageMeta } from '~/lib/seo'
+import { businessNameFrom, pageMeta } from '~/lib/seo'
 import type { Route } from './+types/contact'
 
 export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'Contact', to: '/contact' }) }
@@ -17,17 +19,18 @@ export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'Contact',
 export const meta: Route.MetaFunction = (args) =>
 	pageMeta(args, {
 		title: 'Contact Us',
-		description: `Call, email or visit ${BUSINESS.name} about a pond build or pond equipment. Open ${BUSINESS.hours}; we reply within 24 hours.`,
+		description: `Call, email or visit ${businessNameFrom(args.matches)} about a pond build or pond equipment. We reply within 24 hours.`,
 	})
 
 /** 'Ask for a price' links here with ?product=<code>: the form is prefilled with it. */
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
 	const params = new URL(request.url).searchParams
 	const product = params.get('product') ?? ''
 	const sent = params.get('sent') ?? ''
 	return {
 		product: /^[\w.-]{1,40}$/.test(product) ? product : '',
 		sent: /^EN-[2-9A-HJKMNP-Z]{6}$/.test(sent) ? sent : '',
+		business: await currentBusinessDetails(context.db),
 	}
 }
 
@@ -55,6 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+	const { business } = loaderData
 	return (
 		<>
 			<PageHeader
@@ -72,22 +76,22 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 				<ul className="grid gap-6 md:grid-cols-3">
 					<ContactCard icon={Phone} title="Phone">
 						<a
-							href={BUSINESS.phoneHref}
+							href={phoneHref(business.phone)}
 							className="text-lg font-semibold text-pond-700 hover:underline"
 						>
-							{BUSINESS.phone}
+							{business.phone}
 						</a>
 					</ContactCard>
 					<ContactCard icon={Mail} title="Email">
 						<a
-							href={`mailto:${BUSINESS.email}`}
+							href={mailtoHref(business.email)}
 							className="break-all text-lg font-semibold text-pond-700 hover:underline"
 						>
-							{BUSINESS.email}
+							{business.email}
 						</a>
 					</ContactCard>
 					<ContactCard icon={MapPin} title="Location">
-						<p className="text-lg font-semibold text-slate-800">{BUSINESS.location}</p>
+						<p className="text-lg font-semibold text-slate-800">{business.address.join(', ')}</p>
 						<p className="mt-1 text-slate-600">
 							Building ponds and delivering equipment across the UK.
 						</p>
@@ -96,7 +100,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 				<div className="mt-10 flex items-start gap-3 rounded-2xl bg-pond-50 p-6">
 					<Clock aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-pond-700" />
 					<p className="text-lg text-slate-700">
-						We are available <strong>{BUSINESS.hours}</strong>, and we respond to every message{' '}
+						We are available <strong>{business.hours}</strong>, and we respond to every message{' '}
 						<strong>{BUSINESS.replyTime}</strong>.
 					</p>
 				</div>

@@ -1,5 +1,6 @@
 import { Award, Handshake, ShieldCheck } from 'lucide-react'
 import { Link } from 'react-router'
+import { currentBusinessDetails } from '~/.server/business/details'
 import { localBusinessJsonLd } from '~/.server/seo/local-business'
 import { CategoryTile } from '~/components/content/category-tile'
 import { ContentSection } from '~/components/content/content-section'
@@ -11,13 +12,13 @@ import { Picture } from '~/components/ui/picture'
 import { CATEGORY_TILES } from '~/data/category-tiles'
 import { FEATURED_PROJECTS, projectThumbnailUrl } from '~/data/portfolio'
 import { HOME_TESTIMONIALS } from '~/data/testimonials'
-import { BUSINESS } from '~/lib/business'
-import { pageMeta } from '~/lib/seo'
+import { BRAND } from '~/lib/business-brand'
+import { businessNameFrom, pageMeta } from '~/lib/seo'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = (args) =>
 	pageMeta(args, {
-		title: `${BUSINESS.name} | National Koi and Pond Service – Custom Ponds & Pond Equipment`,
+		title: `${businessNameFrom(args.matches)} | National Koi and Pond Service – Custom Ponds & Pond Equipment`,
 		description:
 			'Expertly built custom koi and garden ponds, and pond filters, pumps, air pumps, fittings and skimmers delivered across the UK. Over 30 years of experience.',
 	})
@@ -61,9 +62,10 @@ const PROCESS_STEPS = [
 
 // Built on the server: structured data, quotes, tiles and featured projects reach the page as
 // data, keeping the home page's JavaScript small (issue 34 item 11).
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
+	const business = await currentBusinessDetails(context.db)
 	return {
-		localBusiness: localBusinessJsonLd(context.env.SITE_URL),
+		localBusiness: localBusinessJsonLd(context.env.SITE_URL, business),
 		testimonials: HOME_TESTIMONIALS,
 		categoryTiles: CATEGORY_TILES,
 		featuredProjects: FEATURED_PROJECTS.map(({ id, name, location, description }) => ({
@@ -73,6 +75,7 @@ export function loader({ context }: Route.LoaderArgs) {
 			description,
 			thumbnailUrl: projectThumbnailUrl(id),
 		})),
+		reviewsUrl: business.facebookUrl && `${business.facebookUrl.replace(/\/$/, '')}/reviews`,
 	}
 }
 
@@ -202,7 +205,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 			</section>
 			<ContentSection
 				id="about-section"
-				title={`About ${BUSINESS.name}`}
+				title={`About ${loaderData.localBusiness.name}`}
 				image={{
 					name: 'about',
 					alt: 'A planted wildlife pond in a Highland garden',
@@ -222,25 +225,27 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 					what it is for.
 				</p>
 			</ContentSection>
-			<section aria-labelledby="reviews-heading" className="below-fold bg-white py-14">
-				<div className="container-page text-center">
-					<h2 id="reviews-heading" className="font-display text-2xl font-bold text-pond-900">
-						Read More Reviews
-					</h2>
-					<p className="mt-3 text-lg text-slate-600">
-						See what more of our customers say about us on {BUSINESS.social.label}.
-					</p>
-					<a
-						href={BUSINESS.social.reviewsUrl}
-						target="_blank"
-						rel="noopener noreferrer"
-						className="btn-secondary mt-6"
-					>
-						Read our reviews on {BUSINESS.social.label}
-						<span className="sr-only">(opens in a new tab)</span>
-					</a>
-				</div>
-			</section>
+			{loaderData.reviewsUrl ? (
+				<section aria-labelledby="reviews-heading" className="below-fold bg-white py-14">
+					<div className="container-page text-center">
+						<h2 id="reviews-heading" className="font-display text-2xl font-bold text-pond-900">
+							Read More Reviews
+						</h2>
+						<p className="mt-3 text-lg text-slate-600">
+							See what more of our customers say about us on {BRAND.social.label}.
+						</p>
+						<a
+							href={loaderData.reviewsUrl}
+							target="_blank"
+							rel="noopener noreferrer"
+							className="btn-secondary mt-6"
+						>
+							Read our reviews on {BRAND.social.label}
+							<span className="sr-only">(opens in a new tab)</span>
+						</a>
+					</div>
+				</section>
+			) : null}
 		</>
 	)
 }

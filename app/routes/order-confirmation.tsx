@@ -10,9 +10,9 @@ import { useCart } from '~/components/cart/cart-provider'
 import { CheckoutSteps } from '~/components/checkout/checkout-steps'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
+import { useBusiness } from '~/components/layout/use-business'
 import { OrderItems } from '~/components/orders/order-items'
 import { StatusBadge } from '~/components/orders/status-badge'
-import { BUSINESS } from '~/lib/business'
 import { describeSiteAccess } from '~/lib/delivery/site-access-schema'
 import { deliveryQuoteSentence } from '~/lib/delivery/zones'
 import { formatPence } from '~/lib/money'
@@ -72,6 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
+	const business = useBusiness()
 	const { orderId, message, orderItems, subtotalPence, deliveryInfo: d, siteAccess } = loaderData
 	const { status, statusSentence, deliveryCostPence, totalCostPence } = loaderData
 	const { clearCart } = useCart()
@@ -176,18 +177,18 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
 					<ul className="mt-3 space-y-2">
 						<li className="flex items-center gap-2">
 							<Phone aria-hidden="true" className="size-5 text-koi-700" />
-							<a href={BUSINESS.phoneHref} className="font-semibold text-pond-700 hover:underline">
-								{BUSINESS.phone}
+							<a href={business.phoneHref} className="font-semibold text-pond-700 hover:underline">
+								{business.phone}
 							</a>
-							<span className="text-slate-600">({BUSINESS.hoursShort})</span>
+							<span className="text-slate-600">({business.hoursShort})</span>
 						</li>
 						<li className="flex items-center gap-2">
 							<Mail aria-hidden="true" className="size-5 text-koi-700" />
 							<a
-								href={`mailto:${BUSINESS.email}`}
+								href={`mailto:${business.email}`}
 								className="font-semibold text-pond-700 hover:underline"
 							>
-								{BUSINESS.email}
+								{business.email}
 							</a>
 						</li>
 					</ul>

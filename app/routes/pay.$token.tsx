@@ -11,10 +11,10 @@ import { findPaymentLink, type LinkState, linkState, takesPayment } from '~/.ser
 import { newTestPaymentId } from '~/.server/payments/test-provider'
 import { RateWindow } from '~/.server/rate-window'
 import { PageHeader } from '~/components/content/page-header'
+import { useBusiness } from '~/components/layout/use-business'
 import { OrderItems } from '~/components/orders/order-items'
 import { ClosedLink, type InactiveReason } from '~/components/pay/closed-link'
 import { TestPaymentsBanner, useTestPayments } from '~/components/test-payments-notice'
-import { BUSINESS } from '~/lib/business'
 import { formatDateTime } from '~/lib/dates'
 import { parseForm } from '~/lib/forms'
 import { formatPence } from '~/lib/money'
@@ -123,6 +123,7 @@ function inactiveReason(link: Pick<PaymentLink, 'id'>, order: OrderRow): Inactiv
 }
 
 export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
+	const business = useBusiness()
 	const navigation = useNavigation()
 	const paying = navigation.state !== 'idle'
 	const testPayments = useTestPayments()
@@ -132,7 +133,7 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
 				<h1 className="font-display text-3xl font-bold text-pond-900">Payment link not found</h1>
 				<p className="mt-4 text-lg text-slate-700">
 					This payment link is not valid. Please check you copied the whole link from our email, or
-					contact us on {BUSINESS.phone}.
+					contact us on {business.phone}.
 				</p>
 			</div>
 		)
@@ -189,9 +190,9 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
 						: 'Card payments are handled by our payment provider; we never see your card details.'}
 				</p>
 				<p className="mt-4 text-sm text-slate-600">
-					Sold by {BUSINESS.name}, {BUSINESS.location} {BUSINESS.postcode}. You may cancel your
-					order within 14 days of receiving the goods by emailing {BUSINESS.email} or calling{' '}
-					{BUSINESS.phone}. Our{' '}
+					Sold by {business.tradingName}, {business.address.join(', ')}. You may cancel your order
+					within 14 days of receiving the goods by emailing {business.email} or calling{' '}
+					{business.phone}. Our{' '}
 					<Link to="/terms-and-conditions" className="font-semibold text-pond-800 underline">
 						terms and conditions
 					</Link>{' '}

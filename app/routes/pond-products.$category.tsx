@@ -6,11 +6,17 @@ import {
 	useCatalogLoading,
 } from '~/components/catalog/catalog-states'
 import { CategoryStrip } from '~/components/catalog/category-strip'
+import { ListingOptionsForm } from '~/components/catalog/listing-options-form'
 import { Pagination } from '~/components/catalog/pagination'
 import { ProductGrid } from '~/components/catalog/product-card'
 import { SearchBox } from '~/components/catalog/search-box'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
+import {
+	hasListingOptions,
+	parseListingOptions,
+	setListingParams,
+} from '~/lib/catalog/listing-options'
 import { parsePageParam, parseSearchParam } from '~/lib/catalog/pagination'
 import { categoryPath } from '~/lib/catalog/product'
 import { categoryLabel, isCategory } from '~/lib/categories'
@@ -34,7 +40,7 @@ export const meta: Route.MetaFunction = (args) => {
 		title: `${label}${page > 1 ? ` – Page ${page}` : ''}`,
 		description: `${label} for garden and koi ponds: ${args.data?.total ?? 'our full'} products from brands we trust, with UK delivery confirmed before you pay.`,
 		canonicalParams: ['page'],
-		noindex: Boolean(args.data?.search),
+		noindex: Boolean(args.data?.search) || Boolean(args.data?.filtered),
 	})
 }
 
@@ -43,14 +49,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const search = parseSearchParam(url.searchParams.get('search'))
 	const requested = parsePageParam(url.searchParams.get('page'))
+	const options = parseListingOptions(url.searchParams)
+	const filtered = hasListingOptions(options)
 	try {
-		const result = await context.catalog.categoryPage(params.category, search, requested)
-		return { category: params.category, search, ...result, loadError: false }
+		const result = await context.catalog.categoryPage(params.category, search, requested, options)
+		return { category: params.category, search, options, filtered, ...result, loadError: false }
 	} catch (error) {
 		context.logger.error({ err: error }, 'catalogue read failed')
 		return {
 			category: params.category,
 			search,
+			options,
+			filtered,
+			vendors: [] as string[],
 			items: [],
 			total: 0,
 			page: 1,
@@ -61,13 +72,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-	const { category, search, items, total, page, pageCount, loadError } = loaderData
+	const { category, search, options, filtered, vendors, items, total, page, pageCount, loadError } =
+		loaderData
 	const loading = useCatalogLoading()
 	const label = categoryLabel(category)
 	const base = categoryPath(category)
 	const hrefFor = (target: number) => {
 		const params = new URLSearchParams()
 		if (search) params.set('search', search)
+		setListingParams(params, options)
 		if (target > 1) params.set('page', String(target))
 		const query = params.toString()
 		return query ? `${base}?${query}` : base
@@ -81,6 +94,9 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 			<div className="container-page space-y-6 py-8">
 				<SearchBox action={base} search={search} />
 				<CategoryStrip active={category} search={search} />
+				{total > 0 || filtered ? (
+					<ListingOptionsForm action={base} search={search} options={options} vendors={vendors} />
+				) : null}
 				<LoadingProducts show={loading} />
 				{loadError ? (
 					<LoadError message="Failed to load products. Please try again later." />
@@ -91,6 +107,13 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 						backHref="/pond-products"
 						backLabel="Back to All Products"
 					/>
+				) : total === 0 && filtered ? (
+					<p className="rounded-2xl bg-pond-50 px-6 py-12 text-center text-lg text-slate-700">
+						No products match these filters.{' '}
+						<a href={base} className="font-semibold text-pond-800 underline">
+							Show all {label}
+						</a>
+					</p>
 				) : total === 0 ? (
 					<div className="rounded-2xl bg-pond-50 px-6 py-12 text-center">
 						<h2 className="text-xl font-semibold text-pond-900">

@@ -1,4 +1,5 @@
 import { data, Link } from 'react-router'
+import { currentBusinessDetails } from '~/.server/business/details'
 import { isHttpsSite } from '~/.server/env'
 import { readForm } from '~/.server/http/read-body'
 import { VisitCounting } from '~/components/analytics/visit-counting'
@@ -6,9 +7,8 @@ import { LegalPage } from '~/components/content/legal-page'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { OPT_OUT_COOKIE, OPT_OUT_VALUE } from '~/lib/analytics/consent'
 import { VisitCountingForm } from '~/lib/analytics/visit-counting-form'
-import { BUSINESS } from '~/lib/business'
 import { parseForm } from '~/lib/forms'
-import { pageMeta } from '~/lib/seo'
+import { businessNameFrom, pageMeta } from '~/lib/seo'
 import type { Route } from './+types/privacy-policy'
 
 export const handle: BreadcrumbHandle = {
@@ -18,10 +18,14 @@ export const handle: BreadcrumbHandle = {
 export const meta: Route.MetaFunction = (args) =>
 	pageMeta(args, {
 		title: 'Privacy Policy',
-		description: `How ${BUSINESS.name} collects, uses and protects your personal information.`,
+		description: `How ${businessNameFrom(args.matches)} collects, uses and protects your personal information.`,
 	})
 
 /** The 'opt out of visit counting' switch: a cookie holding only that choice, set on request. */
+export async function loader({ context }: Route.LoaderArgs) {
+	return { business: await currentBusinessDetails(context.db) }
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
 	const parsed = parseForm(VisitCountingForm, await readForm(request))
 	if (!parsed.ok)
@@ -40,12 +44,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 	)
 }
 
-export default function PrivacyPolicy({ actionData }: Route.ComponentProps) {
+export default function PrivacyPolicy({ loaderData, actionData }: Route.ComponentProps) {
+	const { business } = loaderData
 	return (
 		<LegalPage title="Privacy Policy" updated="2025-06-10">
 			<p>
-				{BUSINESS.name} respects your privacy. This policy explains what information we collect when
-				you use this website, why we collect it and how we look after it.
+				{business.tradingName} respects your privacy. This policy explains what information we
+				collect when you use this website, why we collect it and how we look after it.
 			</p>
 			<h2>Information we collect</h2>
 			<ul>

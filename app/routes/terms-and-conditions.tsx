@@ -1,9 +1,11 @@
 import { Link } from 'react-router'
+import { currentBusinessDetails } from '~/.server/business/details'
 import { CancellingYourOrder } from '~/components/content/cancelling-your-order'
 import { LegalPage } from '~/components/content/legal-page'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
-import { BUSINESS, TRADER_ADDRESS } from '~/lib/business'
-import { pageMeta } from '~/lib/seo'
+import { phoneHref, traderAddress } from '~/lib/business'
+import { mailtoHref } from '~/lib/email-address'
+import { businessNameFrom, pageMeta } from '~/lib/seo'
 import type { Route } from './+types/terms-and-conditions'
 
 export const handle: BreadcrumbHandle = {
@@ -13,21 +15,26 @@ export const handle: BreadcrumbHandle = {
 export const meta: Route.MetaFunction = (args) =>
 	pageMeta(args, {
 		title: 'Terms and Conditions',
-		description: `The terms on which ${BUSINESS.name} accepts order requests and supplies pond equipment.`,
+		description: `The terms on which ${businessNameFrom(args.matches)} accepts order requests and supplies pond equipment.`,
 	})
 
-export default function TermsAndConditions() {
+export async function loader({ context }: Route.LoaderArgs) {
+	return { business: await currentBusinessDetails(context.db) }
+}
+
+export default function TermsAndConditions({ loaderData }: Route.ComponentProps) {
+	const { business } = loaderData
 	return (
 		<LegalPage title="Terms and Conditions" updated="2026-11-25">
 			<p>
-				These terms apply to order requests placed with {BUSINESS.name} through this website. Please
-				read them before you place an order request.
+				These terms apply to order requests placed with {business.tradingName} through this website.
+				Please read them before you place an order request.
 			</p>
 			<h2 id="who-we-are">Who we are</h2>
 			<p>
-				We are {BUSINESS.name}, {TRADER_ADDRESS}. You can reach us on{' '}
-				<a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a> ({BUSINESS.hoursShort}) or at{' '}
-				<a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>.
+				We are {business.tradingName}, {traderAddress(business)}. You can reach us on{' '}
+				<a href={phoneHref(business.phone)}>{business.phone}</a> ({business.hoursShort}) or at{' '}
+				<a href={mailtoHref(business.email)}>{business.email}</a>.
 			</p>
 			<h2>Your order is a request</h2>
 			<p>
@@ -55,7 +62,7 @@ export default function TermsAndConditions() {
 				within 24 hours of delivery. Depending on the problem, we will make good any shortage,
 				replace or repair the goods, or give you a refund.
 			</p>
-			<CancellingYourOrder />
+			<CancellingYourOrder business={business} />
 			<h2>Your statutory rights</h2>
 			<p>Nothing in these terms affects your statutory rights as a consumer.</p>
 			<h2>Questions</h2>

@@ -88,6 +88,7 @@ function requestFor(path: string, method: 'GET' | 'POST'): [string, RequestInit]
 	const url = `/${path
 		.replace(':orderId', orderId)
 		.replace(':enquiryId', enquiryId)
+		.replace(':productId', '0')
 		.replace(':number', documentNumber)
 		.replace(':requestId', String(requestId))
 		.replace(':photoId', String(photoId))}`

@@ -214,7 +214,8 @@ describe('catalogue download', () => {
 		// A byte-order mark first, so Excel reads the £ signs as UTF-8.
 		expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
 		const csv = bytes.toString('utf8')
-		expect(csv.split('\r\n')[0]).toBe(`\uFEFF${header}`)
+		// The optional hidden column is always written (issue 32).
+		expect(csv.split('\r\n')[0]).toBe(`\uFEFF${header},hidden`)
 		const id = await stage(csv)
 		const text = await pageText(await admin.request(`/admin/catalogue?upload=${id}`))
 		expect(text).toMatch(/0 rows are rejected/)
@@ -225,7 +226,6 @@ describe('catalogue download', () => {
 		const lines = [
 			...catalogCsvLines([
 				{
-					id: '0',
 					name: '=HYPERLINK("http://evil.example")',
 					code: '+1',
 					imageUrl: '/images/a.jpg',
@@ -239,11 +239,12 @@ describe('catalogue download', () => {
 					selectedOption: '',
 					originalName: '-x',
 					shippingClass: null,
+					hidden: false,
 				},
 			]),
 		]
 		expect(lines[1]).toBe(
-			`"'=HYPERLINK(""http://evil.example"")",'+1,/images/a.jpg,,'@vendor,pumps,12.99,,,,,'-x,\r\n`,
+			`"'=HYPERLINK(""http://evil.example"")",'+1,/images/a.jpg,,'@vendor,pumps,12.99,,,,,'-x,,\r\n`,
 		)
 	})
 })

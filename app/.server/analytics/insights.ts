@@ -24,7 +24,7 @@ export async function insightsFor(db: Db, catalog: Catalog, range: Range, today:
 		salesFigures(db, range),
 		salesTotals(db, before),
 	])
-	const name = async (id: string) => (await catalog.product(id))?.name ?? `Product ${id}`
+	const name = async (id: string) => (await catalog.anyProduct(id))?.name ?? `Product ${id}`
 	const named = <T extends { id: string }>(rows: T[]) =>
 		Promise.all(rows.slice(0, TOP).map(async (row) => ({ ...row, name: await name(row.id) })))
 	const top = (dimension: string) => breakdown(dimension).slice(0, TOP)

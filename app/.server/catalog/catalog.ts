@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
 import { catalogState, products } from '~/.server/db/schema'
+import { applyListing, hasListingOptions, type ListingOptions } from '~/lib/catalog/listing-options'
 import { CATEGORY_PAGE_SIZE, GROUP_SIZE } from '~/lib/catalog/pagination'
 import type { Product, ProductSummary } from '~/lib/catalog/product'
 import { CATEGORIES, type Category } from '~/lib/categories'
@@ -23,6 +24,10 @@ type Pool = {
 
 type Index = {
 	version: number
+	/** Hidden products included: the back office's view. */
+	everything: Product[]
+	everyById: Map<string, Product>
+	/** What shoppers see: everything below leaves hidden products out. */
 	all: Pool
 	byId: Map<string, Product>
 	byCategory: Map<Category, Pool>
@@ -30,6 +35,8 @@ type Index = {
 
 const searchable = (p: Product) => `${p.name}\u0000${p.code}\u0000${p.vendor}`.toLowerCase()
 const pool = (products: Product[]): Pool => ({ products, haystack: products.map(searchable) })
+
+const NO_OPTIONS: ListingOptions = { sort: '', vendor: '', minPence: null, maxPence: null }
 
 export type Page<T> = { items: T[]; total: number; page: number; pageCount: number }
 
@@ -101,21 +108,36 @@ export class Catalog {
 
 	async #build(version: number): Promise<Index> {
 		const rows = await this.db.select().from(products).orderBy(asc(products.position))
-		const all = rows.map(({ position: _position, ...row }) => row as Product)
+		const everything = rows.map(({ position: _position, ...row }) => row as Product)
+		const all = everything.filter((p) => !p.hidden)
 		return {
 			version,
+			everything,
+			everyById: new Map(everything.map((p) => [p.id, p])),
 			all: pool(all),
 			byId: new Map(all.map((p) => [p.id, p])),
 			byCategory: new Map(CATEGORIES.map((c) => [c, pool(all.filter((p) => p.category === c))])),
 		}
 	}
 
+	/** A product shoppers can see (a hidden one answers undefined: its page is a 404). */
 	async product(id: string): Promise<Product | undefined> {
 		return (await this.#current()).byId.get(id)
 	}
 
+	/** The products shoppers can see, in catalogue order. */
 	async all(): Promise<Product[]> {
 		return (await this.#current()).all.products
+	}
+
+	/** Every product, hidden ones included (the back office and the CSV download). */
+	async everything(): Promise<Product[]> {
+		return (await this.#current()).everything
+	}
+
+	/** Any product by id, hidden or not (the back office). */
+	async anyProduct(id: string): Promise<Product | undefined> {
+		return (await this.#current()).everyById.get(id)
 	}
 
 	/** Products of one category (or all), filtered by a literal, case-insensitive search. */
@@ -132,13 +154,19 @@ export class Catalog {
 		return matches
 	}
 
-	/** One page of a category; an out-of-range page is clamped to the nearest real one. */
+	/**
+	 * One page of a category, sorted and filtered as asked; an out-of-range page is clamped to the
+	 * nearest real one. `vendors` lists the category's brands for the filter.
+	 */
 	async categoryPage(
 		category: Category,
 		search: string,
 		requestedPage: number,
-	): Promise<Page<ProductSummary>> {
-		const matches = await this.search(category, search)
+		options: ListingOptions = NO_OPTIONS,
+	): Promise<Page<ProductSummary> & { vendors: string[] }> {
+		const found = await this.search(category, search)
+		const matches = hasListingOptions(options) ? applyListing([...found], options) : found
+		const vendors = [...new Set(found.map((p) => p.vendor).filter(Boolean))].sort()
 		const pageCount = Math.max(1, Math.ceil(matches.length / CATEGORY_PAGE_SIZE))
 		const page = Math.min(Math.max(1, requestedPage), pageCount)
 		const start = (page - 1) * CATEGORY_PAGE_SIZE
@@ -147,6 +175,7 @@ export class Catalog {
 			total: matches.length,
 			page,
 			pageCount,
+			vendors,
 		}
 	}
 

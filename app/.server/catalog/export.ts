@@ -1,31 +1,22 @@
 import { CSV_COLUMNS, OPTIONAL_CSV_COLUMNS } from '~/lib/catalog/columns'
-import type { Product } from '~/lib/catalog/product'
-import { PRICE_NOT_AVAILABLE } from '~/lib/catalog/product'
+import type { ProductFields } from '~/lib/catalog/product-schema'
+import { productToRow } from '~/lib/catalog/product-schema'
 import { csvRow } from '~/lib/csv'
-import { penceToInput } from '~/lib/money'
+
+const ALL_COLUMNS = [...CSV_COLUMNS, ...OPTIONAL_CSV_COLUMNS]
 
 /**
  * The live catalogue in the upload format, so a download can be edited and uploaded again;
  * csvRow defuses formula-looking cells so a spreadsheet never runs them.
  */
-export function* catalogCsvLines(products: Product[]) {
+export function* catalogCsvLines(products: ProductFields[]) {
 	// A byte-order mark so Excel reads £ signs and accents as UTF-8 (the import skips it).
-	yield `\uFEFF${csvRow([...CSV_COLUMNS, ...OPTIONAL_CSV_COLUMNS])}`
+	yield `\uFEFF${csvRow(ALL_COLUMNS)}`
 	for (const p of products) {
-		yield csvRow([
-			p.name,
-			p.code,
-			p.imageUrl,
-			p.productUrl,
-			p.vendor,
-			p.category,
-			p.pricePence === null ? PRICE_NOT_AVAILABLE : penceToInput(p.pricePence),
-			p.sizes.join(','),
-			p.options.flatMap((o) => [o.name, penceToInput(o.pricePence)]).join(','),
-			p.selectedSize,
-			p.selectedOption,
-			p.originalName,
-			p.shippingClass ?? '',
-		])
+		const row = productToRow(p)
+		yield csvRow(ALL_COLUMNS.map((column) => row[column]))
 	}
 }
+
+/** The whole file as one string (what a catalogue version keeps). */
+export const catalogCsv = (products: ProductFields[]) => [...catalogCsvLines(products)].join('')

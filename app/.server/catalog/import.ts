@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { desc, eq, notInArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
-import { catalogState, catalogVersions, products } from '~/.server/db/schema'
+import { catalogChanges, catalogState, catalogVersions, products } from '~/.server/db/schema'
 import type { Product } from '~/lib/catalog/product'
 import { parseCatalogCsv, type RowError } from './csv'
 
@@ -38,7 +38,12 @@ export const catalogHash = (input: string | Buffer) =>
 export async function importCatalog(
 	db: Db,
 	input: string | Buffer,
-	{ dryRun = false, force = false, publishedBy = 'command line' } = {},
+	{
+		dryRun = false,
+		force = false,
+		publishedBy = 'command line',
+		fromStartupFile = false,
+	}: { dryRun?: boolean; force?: boolean; publishedBy?: string; fromStartupFile?: boolean } = {},
 ): Promise<ImportReport> {
 	const parsed = parseCatalogCsv(input)
 	if (!parsed.ok) return { status: 'refused', error: parsed.error }
@@ -56,48 +61,93 @@ export async function importCatalog(
 	const contentHash = catalogHash(input)
 	const csv = typeof input === 'string' ? input : input.toString('utf8')
 	return db.transaction(async (tx) => {
-		// Instances starting at once on an empty database each load the file; the row lock below
-		// has no row to hold yet, so imports queue on an advisory lock until this one commits.
-		await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`)
-		const [state] = await tx.select().from(catalogState).where(eq(catalogState.id, 1)).for('update')
+		const state = await lockCatalog(tx)
 		if (state?.contentHash === contentHash && !force) {
 			return { status: 'unchanged' as const, imported: 0 as const, rejected: parsed.errors }
 		}
-		await tx.delete(products)
-		for (let i = 0; i < parsed.products.length; i += BATCH) {
-			await insertProducts(tx, parsed.products.slice(i, i + BATCH))
-		}
-		const version = (state?.version ?? 0) + 1
-		const productCount = parsed.products.length
-		await tx
-			.insert(catalogState)
-			.values({ id: 1, contentHash, version, productCount })
-			.onConflictDoUpdate({
-				target: catalogState.id,
-				set: { contentHash, version, productCount, importedAt: new Date() },
-			})
-		await tx.insert(catalogVersions).values({ csv, contentHash, productCount, publishedBy })
-		const kept = tx
-			.select({ id: catalogVersions.id })
-			.from(catalogVersions)
-			.orderBy(desc(catalogVersions.id))
-			.limit(KEEP_VERSIONS)
-		await tx.delete(catalogVersions).where(notInArray(catalogVersions.id, kept))
+		const version = await replaceCatalog(tx, state, {
+			products: parsed.products,
+			csv,
+			contentHash,
+			publishedBy,
+			summary: null,
+			fileHash: fromStartupFile ? contentHash : undefined,
+		})
+		await tx.insert(catalogChanges).values({
+			by: publishedBy,
+			action: 'file published',
+			detail: `${parsed.products.length} products${parsed.errors.length ? `, ${parsed.errors.length} rows skipped` : ''}`,
+		})
 		return {
 			status: 'imported' as const,
-			imported: productCount,
+			imported: parsed.products.length,
 			rejected: parsed.errors,
 			version,
 		}
 	})
 }
 
+/**
+ * Takes the catalogue lock (held until the transaction commits) and reads its state row: an
+ * import and an editor save never interleave.
+ */
+export async function lockCatalog(tx: Tx) {
+	// Instances starting at once on an empty database each load the file; the row lock below
+	// has no row to hold yet, so imports queue on an advisory lock until this one commits.
+	await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`)
+	const [state] = await tx.select().from(catalogState).where(eq(catalogState.id, 1)).for('update')
+	return state
+}
+
+/**
+ * Replaces the products with a new catalogue, bumps the version every instance polls, and keeps
+ * the file as a version for a one-click restore (the last few only). Inside lockCatalog's
+ * transaction; returns the new version.
+ */
+export async function replaceCatalog(
+	tx: Tx,
+	state: { version: number } | undefined,
+	next: {
+		products: Product[]
+		csv: string
+		contentHash: string
+		publishedBy: string
+		summary: string | null
+		/** Set when the start-up file is loaded; kept as it was otherwise. */
+		fileHash?: string
+	},
+) {
+	await tx.delete(products)
+	for (let i = 0; i < next.products.length; i += BATCH) {
+		await insertProducts(tx, next.products.slice(i, i + BATCH))
+	}
+	const version = (state?.version ?? 0) + 1
+	const { contentHash, csv, publishedBy, summary, fileHash } = next
+	const productCount = next.products.length
+	await tx
+		.insert(catalogState)
+		.values({ id: 1, contentHash, version, productCount, fileHash })
+		.onConflictDoUpdate({
+			target: catalogState.id,
+			set: { contentHash, version, productCount, fileHash, importedAt: new Date() },
+		})
+	await tx.insert(catalogVersions).values({ csv, contentHash, productCount, publishedBy, summary })
+	const kept = tx
+		.select({ id: catalogVersions.id })
+		.from(catalogVersions)
+		.orderBy(desc(catalogVersions.id))
+		.limit(KEEP_VERSIONS)
+	await tx.delete(catalogVersions).where(notInArray(catalogVersions.id, kept))
+	return version
+}
+
 /** The products table's columns, as jsonb_to_recordset unpacks them (types as in the schema). */
 const COLUMNS = sql.raw(`id text, position integer, name text, code text, image_url text,
 	product_url text, vendor text, category text, price_pence integer, sizes jsonb, options jsonb,
-	selected_size text, selected_option text, original_name text, shipping_class text`)
+	selected_size text, selected_option text, original_name text, shipping_class text, hidden boolean`)
 const NAMES = sql.raw(`id, position, name, code, image_url, product_url, vendor, category,
-	price_pence, sizes, options, selected_size, selected_option, original_name, shipping_class`)
+	price_pence, sizes, options, selected_size, selected_option, original_name, shipping_class,
+	hidden`)
 
 async function insertProducts(tx: Tx, batch: Product[]) {
 	const rows = batch.map((p) => ({
@@ -116,6 +166,7 @@ async function insertProducts(tx: Tx, batch: Product[]) {
 		selected_option: p.selectedOption,
 		original_name: p.originalName,
 		shipping_class: p.shippingClass,
+		hidden: p.hidden,
 	}))
 	await tx.execute(
 		sql`insert into ${products} (${NAMES}) select ${NAMES} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${COLUMNS})`,

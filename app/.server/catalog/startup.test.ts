@@ -4,7 +4,9 @@ import path from 'node:path'
 import { Writable } from 'node:stream'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { catalogState } from '~/.server/db/schema'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db'
+import { catalogHash, importCatalog } from './import'
 import { loadCatalogFile } from './startup'
 
 let database: TestDatabase
@@ -45,6 +47,21 @@ describe('loading the catalogue file at start', () => {
 		expect(lines.map((l) => [l.msg, l.status])).toEqual([['catalogue import', 'unchanged']])
 
 		fs.writeFileSync(file, demo)
+		expect((await loadCatalogFile(database.db, file, logger))?.status).toBe('imported')
+	}, 60_000)
+
+	it('keeps what the owner published since: a restart with the same file changes nothing', async () => {
+		fs.writeFileSync(file, demo)
+		await loadCatalogFile(database.db, file, logger)
+		const owners = demo.replace('128.99', '99.00')
+		expect((await importCatalog(database.db, owners, { publishedBy: 'owner' })).status).toBe(
+			'imported',
+		)
+		expect((await loadCatalogFile(database.db, file, logger))?.status).toBe('unchanged')
+		const [state] = await database.db.select().from(catalogState)
+		expect(state?.contentHash).toBe(catalogHash(owners))
+		// A new file from the developer is loaded.
+		fs.writeFileSync(file, demo.replace('128.99', '120.00'))
 		expect((await loadCatalogFile(database.db, file, logger))?.status).toBe('imported')
 	}, 60_000)
 })

@@ -5,7 +5,11 @@ import { catalogState } from '~/.server/db/schema'
 import type { Logger } from '~/.server/logger'
 import { catalogHash, type ImportReport, importCatalog } from './import'
 
-/** At start: load the catalogue file when its content changed since the last import. */
+/**
+ * At start: load the catalogue file into an empty database, or when the file itself changed since
+ * it was last loaded (a developer shipped a new one). Edits and uploads the owner made since then
+ * are kept: a redeploy with the same file never undoes them.
+ */
 export async function loadCatalogFile(
 	db: Db,
 	file: string,
@@ -20,14 +24,18 @@ export async function loadCatalogFile(
 	// Most starts load the same file: compare hashes before parsing and validating it (0.4 s for
 	// the demo file, seconds for 50,000 rows). Its skipped rows were reported when it was loaded.
 	const [state] = await db
-		.select({ contentHash: catalogState.contentHash })
+		.select({ contentHash: catalogState.contentHash, fileHash: catalogState.fileHash })
 		.from(catalogState)
 		.where(eq(catalogState.id, 1))
-	if (state?.contentHash === catalogHash(input)) {
+	const hash = catalogHash(input)
+	if (state && (state.contentHash === hash || state.fileHash === hash)) {
 		logger.info({ file, status: 'unchanged', ms: Date.now() - started }, 'catalogue import')
 		return { status: 'unchanged', imported: 0, rejected: [] }
 	}
-	const report = await importCatalog(db, input, { publishedBy: 'start-up file' })
+	const report = await importCatalog(db, input, {
+		publishedBy: 'start-up file',
+		fromStartupFile: true,
+	})
 	logImportReport(logger, file, report, Date.now() - started)
 	return report
 }

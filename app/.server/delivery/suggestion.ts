@@ -17,7 +17,7 @@ export async function suggestionForOrder(
 	const settings = await getDeliverySettings(db)
 	const lines: Array<{ shippingClass: ShippingClass; quantity: number }> = []
 	for (const line of order.cartItems) {
-		const product = line.shippingClass ? undefined : await catalog.product(line.id)
+		const product = line.shippingClass ? undefined : await catalog.anyProduct(line.id)
 		lines.push({
 			shippingClass: line.shippingClass ?? (product ? shippingClassOf(product) : 'parcel'),
 			quantity: line.quantity,

@@ -1,17 +1,22 @@
 import type { OrderRow } from '~/.server/db/schema'
-import { BUSINESS } from '~/lib/business'
+import { DEMO_BUSINESS_DETAILS } from '~/lib/business'
+import type { BusinessDetails } from '~/lib/business-details'
 import type { DocumentContent } from '~/lib/documents'
 import { breakDown, STANDARD_RATE_PERCENT } from '~/lib/vat'
 
-export type Seller = { vatNumber: string | null }
+/** Who issues the document: the business details in force (demo values when not given). */
+export type Seller = { vatNumber: string | null; details?: BusinessDetails }
 
-export function sellerDetails({ vatNumber }: Seller): DocumentContent['seller'] {
+export function sellerDetails({
+	vatNumber,
+	details = DEMO_BUSINESS_DETAILS,
+}: Seller): DocumentContent['seller'] {
 	return {
-		name: BUSINESS.name,
-		address: [...BUSINESS.address],
+		name: details.legalName || details.tradingName,
+		address: [...details.address],
 		vatNumber,
-		email: BUSINESS.email,
-		phone: BUSINESS.phone,
+		email: details.email,
+		phone: details.phone,
 	}
 }
 

@@ -1,4 +1,4 @@
-import { BUSINESS } from '~/lib/business'
+import { latestBusinessDetails } from '~/.server/business/details'
 import { renderEmail } from './layout'
 import type { EmailMessage } from './outbox'
 
@@ -6,7 +6,7 @@ export function passwordResetEmail(to: string, firstName: string, link: string):
 	return {
 		to,
 		kind: 'password-reset',
-		subject: `Reset your ${BUSINESS.name} password`,
+		subject: `Reset your ${latestBusinessDetails().tradingName} password`,
 		...renderEmail('Reset your password', [
 			{ type: 'p', text: `Hello ${firstName || 'there'},` },
 			{
@@ -26,7 +26,7 @@ export function welcomeEmail(to: string, firstName: string, siteUrl: string): Em
 	return {
 		to,
 		kind: 'welcome',
-		subject: `Welcome to ${BUSINESS.name}`,
+		subject: `Welcome to ${latestBusinessDetails().tradingName}`,
 		...renderEmail(`Welcome, ${firstName}`, [
 			{
 				type: 'p',
@@ -35,7 +35,7 @@ export function welcomeEmail(to: string, firstName: string, siteUrl: string): Em
 			{ type: 'button', text: 'Browse pond products', href: `${siteUrl}/pond-products` },
 			{
 				type: 'p',
-				text: `Questions about a pond or a product? Call us on ${BUSINESS.phone} (${BUSINESS.hoursShort}) or reply to this email.`,
+				text: `Questions about a pond or a product? Call us on ${latestBusinessDetails().phone} (${latestBusinessDetails().hoursShort}) or reply to this email.`,
 			},
 		]),
 	}

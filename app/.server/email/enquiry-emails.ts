@@ -1,4 +1,4 @@
-import { BUSINESS } from '~/lib/business'
+import { latestBusinessDetails } from '~/.server/business/details'
 import { TOPIC_LABELS } from '~/lib/enquiry-schema'
 import { renderEmail, staffLink } from './layout'
 import type { EmailMessage } from './outbox'
@@ -56,11 +56,11 @@ export function enquiryAcknowledgementEmail(e: Enquiry): EmailMessage {
 			{ type: 'p', text: 'Hello,' },
 			{
 				type: 'p',
-				text: `Thank you for your enquiry about ${TOPIC_LABELS[e.topic].toLowerCase()}. We reply to every enquiry within 24 hours (${BUSINESS.hours}).`,
+				text: `Thank you for your enquiry about ${TOPIC_LABELS[e.topic].toLowerCase()}. We reply to every enquiry within 24 hours (${latestBusinessDetails().hours}).`,
 			},
 			{
 				type: 'p',
-				text: `If it is urgent, call us on ${BUSINESS.phone}, quoting enquiry ${e.id}.`,
+				text: `If it is urgent, call us on ${latestBusinessDetails().phone}, quoting enquiry ${e.id}.`,
 			},
 			{
 				type: 'p',

@@ -1,4 +1,4 @@
-import { BUSINESS } from '~/lib/business'
+import { latestBusinessDetails } from '~/.server/business/details'
 
 /** Escapes text for HTML; every value from a user or the database goes through it. */
 export function escapeHtml(value: string) {
@@ -34,9 +34,10 @@ export function renderEmail(heading: string, blocks: EmailBlock[]) {
 			return block.rows.map(([a, b]) => `${a}  ${b}`).join('\n')
 		})
 		.join('\n\n')
-	const footer = `${BUSINESS.name} · ${BUSINESS.phone} · ${BUSINESS.email}`
+	const business = latestBusinessDetails()
+	const footer = `${business.tradingName} · ${business.phone} · ${business.email}`
 	return {
-		html: `<!doctype html><html lang="en-GB"><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#1e293b"><div style="max-width:600px;margin:0 auto;padding:24px"><div style="background:#12384d;color:#fff;padding:16px 24px;border-radius:8px 8px 0 0;font-size:18px;font-weight:bold">${escapeHtml(BUSINESS.name)}</div><div style="background:#fff;padding:24px;border-radius:0 0 8px 8px"><h1 style="font-size:22px;margin:0 0 16px;color:#12384d">${escapeHtml(heading)}</h1>${html}</div><p style="font-size:12px;color:#64748b;text-align:center;margin-top:16px">${escapeHtml(footer)}</p></div></body></html>`,
+		html: `<!doctype html><html lang="en-GB"><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#1e293b"><div style="max-width:600px;margin:0 auto;padding:24px"><div style="background:#12384d;color:#fff;padding:16px 24px;border-radius:8px 8px 0 0;font-size:18px;font-weight:bold">${escapeHtml(business.tradingName)}</div><div style="background:#fff;padding:24px;border-radius:0 0 8px 8px"><h1 style="font-size:22px;margin:0 0 16px;color:#12384d">${escapeHtml(heading)}</h1>${html}</div><p style="font-size:12px;color:#64748b;text-align:center;margin-top:16px">${escapeHtml(footer)}</p></div></body></html>`,
 		text: `${heading}\n\n${text}\n\n--\n${footer}\n`,
 	}
 }

@@ -1,5 +1,5 @@
+import { latestBusinessDetails } from '~/.server/business/details'
 import type { DeliveryDetails, OrderLine } from '~/.server/db/schema'
-import { BUSINESS } from '~/lib/business'
 import { describeSiteAccess } from '~/lib/delivery/site-access-schema'
 import type { SiteAccess } from '~/lib/delivery/suggest'
 import { formatPence } from '~/lib/money'
@@ -59,7 +59,7 @@ export function orderConfirmationEmail(
 		orderPageBlock(),
 		{
 			type: 'p',
-			text: `Questions? Call ${BUSINESS.phone} (${BUSINESS.hoursShort}) or email ${BUSINESS.email}, quoting order number ${order.id}.`,
+			text: `Questions? Call ${latestBusinessDetails().phone} (${latestBusinessDetails().hoursShort}) or email ${latestBusinessDetails().email}, quoting order number ${order.id}.`,
 		},
 	]
 	return withOrderLink(order.id, {

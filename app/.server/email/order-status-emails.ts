@@ -1,5 +1,5 @@
+import { latestBusinessDetails } from '~/.server/business/details'
 import type { OrderRow } from '~/.server/db/schema'
-import { BUSINESS } from '~/lib/business'
 import { formatDate } from '~/lib/dates'
 import { formatPence } from '~/lib/money'
 import { type EmailBlock, renderEmail, staffLink } from './layout'
@@ -14,7 +14,7 @@ export function customerEmailOf(order: OrderRow) {
 
 const contactLine = (order: OrderRow) => ({
 	type: 'p' as const,
-	text: `Questions? Call ${BUSINESS.phone} (${BUSINESS.hoursShort}) or email ${BUSINESS.email}, quoting order number ${order.id}.`,
+	text: `Questions? Call ${latestBusinessDetails().phone} (${latestBusinessDetails().hoursShort}) or email ${latestBusinessDetails().email}, quoting order number ${order.id}.`,
 })
 
 export function toCustomer(

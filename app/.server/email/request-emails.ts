@@ -1,5 +1,6 @@
+import { latestBusinessDetails } from '~/.server/business/details'
 import type { OrderRequest, OrderRow } from '~/.server/db/schema'
-import { BUSINESS, TRADER_ADDRESS } from '~/lib/business'
+import { traderAddress } from '~/lib/business'
 import { formatDate } from '~/lib/dates'
 import { formatPence } from '~/lib/money'
 import {
@@ -32,8 +33,9 @@ export function lineText(order: OrderRow, lines: RequestLine[]) {
 /** The model cancellation form (CCR 2013, Schedule 3), filled in with what we know. */
 export function modelCancellationText(order: OrderRow, lines: RequestLine[], deliveredAt: Date) {
 	const d = order.deliveryInfo
+	const business = latestBusinessDetails()
 	return [
-		`To ${BUSINESS.name}, ${TRADER_ADDRESS}, ${BUSINESS.email}:`,
+		`To ${business.tradingName}, ${traderAddress(business)}, ${business.email}:`,
 		`I hereby give notice that I cancel my contract of sale of the following goods: ${lines.length ? lineText(order, lines) : '[the goods you are returning]'}.`,
 		`Ordered on ${formatDate(order.createdAt)}, received on ${formatDate(deliveredAt)}.`,
 		`Name: ${d.firstName} ${d.lastName}. Address: ${[d.address1, d.address2, d.city, d.postcode].filter(Boolean).join(', ')}.`,

@@ -1,3 +1,4 @@
+import { sellerFor } from '~/.server/business/details'
 import type { OrderRow, PaymentLink } from '~/.server/db/schema'
 import { issueInvoice } from '~/.server/documents/issue'
 import { attachDocument } from '~/.server/email/attach-document'
@@ -50,12 +51,7 @@ export async function markPaid(
 			return { refuse: refusal(order, 'marked as paid') }
 		revoked = await revokeActiveLinks(tx, order.id)
 		const next = { paymentLinkActive: false }
-		const invoice = await issueInvoice(
-			tx,
-			order,
-			{ vatNumber: deps.vatNumber ?? null },
-			nowOf(deps),
-		)
+		const invoice = await issueInvoice(tx, order, await sellerFor(tx, deps.vatNumber), nowOf(deps))
 		return {
 			to: 'paid',
 			patch: next,

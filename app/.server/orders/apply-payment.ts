@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { sellerFor } from '~/.server/business/details'
 import { paymentLinks } from '~/.server/db/schema'
 import { issueInvoice } from '~/.server/documents/issue'
 import { attachDocument } from '~/.server/email/attach-document'
@@ -54,7 +55,7 @@ export async function applyPayment(
 			const invoice = await issueInvoice(
 				tx,
 				order,
-				{ vatNumber: deps.vatNumber ?? null },
+				await sellerFor(tx, deps.vatNumber),
 				nowOf(deps),
 			)
 			return {

@@ -1,4 +1,4 @@
-import { BUSINESS } from '~/lib/business'
+import { latestBusinessDetails } from '~/.server/business/details'
 import { formatPence } from '~/lib/money'
 import { cancelOrder } from './cancel-order'
 import type { ActionDeps } from './deps'
@@ -33,6 +33,6 @@ export async function cancelByCustomer(
 		}
 	return {
 		ok: false,
-		message: `We could not cancel this order online. Please call us on ${BUSINESS.phone} (${BUSINESS.hoursShort}) quoting order ${order.id}, and we will sort it out.`,
+		message: `We could not cancel this order online. Please call us on ${latestBusinessDetails().phone} (${latestBusinessDetails().hoursShort}) quoting order ${order.id}, and we will sort it out.`,
 	}
 }

@@ -1,21 +1,25 @@
 import { BUSINESS } from '~/lib/business'
+import type { BusinessDetails } from '~/lib/business-details'
 import { siteImageUrl } from '~/lib/images'
 
 /** schema.org LocalBusiness for the home page. */
-export function localBusinessJsonLd(siteUrl: string) {
+export function localBusinessJsonLd(siteUrl: string, business: BusinessDetails) {
+	const postcode = business.address.at(-1) ?? ''
+	const locality = business.address.at(-2) ?? ''
 	return {
 		'@context': 'https://schema.org',
 		'@type': 'HomeAndConstructionBusiness',
-		name: BUSINESS.name,
+		name: business.tradingName,
+		...(business.legalName ? { legalName: business.legalName } : {}),
 		url: siteUrl,
 		image: `${siteUrl}${siteImageUrl('social', 1200, 'jpg')}`,
-		telephone: BUSINESS.phone,
-		email: BUSINESS.email,
+		telephone: business.phone,
+		email: business.email,
 		address: {
 			'@type': 'PostalAddress',
-			addressLocality: BUSINESS.locality,
-			addressRegion: BUSINESS.region,
-			postalCode: BUSINESS.postcode,
+			streetAddress: business.address.slice(0, -2).join(', '),
+			addressLocality: locality,
+			postalCode: postcode,
 			addressCountry: BUSINESS.country,
 		},
 		areaServed: { '@type': 'Country', name: 'United Kingdom' },
@@ -25,6 +29,7 @@ export function localBusinessJsonLd(siteUrl: string) {
 			opens: '09:00',
 			closes: '17:00',
 		},
-		sameAs: [BUSINESS.social.url],
+		...(business.vatNumber ? { vatID: business.vatNumber } : {}),
+		sameAs: business.facebookUrl ? [business.facebookUrl] : [],
 	}
 }

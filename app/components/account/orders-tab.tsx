@@ -1,9 +1,9 @@
 import { ChevronDown, CreditCard } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
+import { useBusiness } from '~/components/layout/use-business'
 import { OrderItems } from '~/components/orders/order-items'
 import { StatusBadge } from '~/components/orders/status-badge'
-import { BUSINESS } from '~/lib/business'
 import { cn } from '~/lib/cn'
 import { formatDate } from '~/lib/dates'
 import { formatPence } from '~/lib/money'
@@ -31,6 +31,7 @@ export type AccountOrder = {
 
 /** Order history: cards expand one at a time (spec). */
 export function OrdersTab({ orders, loadError }: { orders: AccountOrder[]; loadError: boolean }) {
+	const business = useBusiness()
 	const [open, setOpen] = useState<string | null>(null)
 	if (loadError) {
 		return (
@@ -112,8 +113,8 @@ export function OrdersTab({ orders, loadError }: { orders: AccountOrder[]; loadE
 									) : null}
 									{showsContactNote(order.status) ? (
 										<p className="rounded-lg bg-pond-50 p-3 text-sm text-slate-700">
-											Questions about this order? Call {BUSINESS.phone} ({BUSINESS.hoursShort}) or
-											email {BUSINESS.email}, quoting order number <strong>{order.id}</strong>.
+											Questions about this order? Call {business.phone} ({business.hoursShort}) or
+											email {business.email}, quoting order number <strong>{order.id}</strong>.
 										</p>
 									) : null}
 								</div>

@@ -8,7 +8,9 @@ const LINKS = [
 	{ to: '/admin/insights', label: 'Insights', end: false },
 	{ to: '/admin/enquiries', label: 'Enquiries', end: false },
 	{ to: '/admin/delivery', label: 'Delivery rates', end: false },
+	{ to: '/admin/products', label: 'Products', end: false },
 	{ to: '/admin/catalogue', label: 'Catalogue', end: false },
+	{ to: '/admin/settings', label: 'Business details', end: false },
 	{ to: '/admin/jobs', label: 'Background work', end: false },
 ]
 

@@ -1,6 +1,9 @@
 import { Link } from 'react-router'
-import { BUSINESS, TRADER_ADDRESS } from '~/lib/business'
+import { phoneHref, traderAddress } from '~/lib/business'
+import type { BusinessDetails } from '~/lib/business-details'
+import { mailtoHref } from '~/lib/email-address'
 
+/** The trader's geographical address (Consumer Contracts Regulations 2013, Schedule 2). */
 const H3 = 'mt-6 text-lg font-semibold text-pond-900'
 
 /**
@@ -8,7 +11,7 @@ const H3 = 'mt-6 text-lg font-semibold text-pond-900'
  * contract for goods (Consumer Contracts (Information, Cancellation and Additional Charges)
  * Regulations 2013), with the model cancellation form in the wording of Schedule 3, Part B.
  */
-export function CancellingYourOrder() {
+export function CancellingYourOrder({ business }: { business: BusinessDetails }) {
 	return (
 		<>
 			<h2 id="cancelling">Cancelling your order</h2>
@@ -22,11 +25,11 @@ export function CancellingYourOrder() {
 			<h3 className={H3}>How to cancel</h3>
 			<p>
 				Tell us that you have decided to cancel with a clear statement: email{' '}
-				<a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>, call{' '}
-				<a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a>, or write to {BUSINESS.name},{' '}
-				{TRADER_ADDRESS}, quoting your order number. You may use the model cancellation form below,
-				but you do not have to. To meet the deadline it is enough to send your message before the 14
-				days have ended.
+				<a href={mailtoHref(business.email)}>{business.email}</a>, call{' '}
+				<a href={phoneHref(business.phone)}>{business.phone}</a>, or write to {business.tradingName}
+				, {traderAddress(business)}, quoting your order number. You may use the model cancellation
+				form below, but you do not have to. To meet the deadline it is enough to send your message
+				before the 14 days have ended.
 			</p>
 			<p>
 				Each order has its own page, under <Link to="/auth?tab=orders">My Account → Orders</Link>{' '}
@@ -54,7 +57,7 @@ export function CancellingYourOrder() {
 			<p>Complete and return this form only if you wish to cancel the contract.</p>
 			<blockquote className="border-l-4 border-pond-200 pl-4" data-testid="model-cancellation-form">
 				<p>
-					To {BUSINESS.name}, {TRADER_ADDRESS}, {BUSINESS.email}:
+					To {business.tradingName}, {traderAddress(business)}, {business.email}:
 				</p>
 				<p>
 					I/We [*] hereby give notice that I/We [*] cancel my/our [*] contract of sale of the

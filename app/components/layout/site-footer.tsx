@@ -1,6 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react'
 import { Link } from 'react-router'
-import { BUSINESS } from '~/lib/business'
+import { BRAND } from '~/lib/business-brand'
+import type { BusinessDetails } from '~/lib/business-details'
 
 const QUICK_LINKS = [
 	{ to: '/', label: 'Home' },
@@ -15,28 +16,40 @@ const LEGAL_LINKS = [
 	{ to: '/terms-and-conditions', label: 'Terms & Conditions' },
 ] as const
 
-export function SiteFooter({ year, showCredit }: { year: number; showCredit: boolean }) {
+export function SiteFooter({
+	business,
+	year,
+	showCredit,
+}: {
+	/** From the root loader (tel: link made there); undefined on an error page it failed for. */
+	business: (BusinessDetails & { phoneHref: string }) | undefined
+	year: number
+	showCredit: boolean
+}) {
+	const name = business?.tradingName ?? BRAND.name
 	return (
 		<footer className="below-fold bg-pond-950 text-slate-200">
 			<div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
 				<section aria-labelledby="footer-about">
 					<h2 id="footer-about" className="font-display text-lg font-semibold text-white">
-						{BUSINESS.name}
+						{name}
 					</h2>
 					<p className="mt-3 text-sm leading-relaxed text-slate-300">
 						Custom ponds built and pond equipment delivered across the UK, from a family business
 						that started in the north of Scotland over 30 years ago.
 					</p>
-					<a
-						href={BUSINESS.social.url}
-						rel="noopener noreferrer"
-						target="_blank"
-						className="mt-4 inline-flex items-center gap-2 text-sm font-medium text-white underline-offset-4 hover:underline"
-					>
-						<FacebookIcon />
-						Follow us on {BUSINESS.social.label}
-						<span className="sr-only">(opens in a new tab)</span>
-					</a>
+					{business?.facebookUrl ? (
+						<a
+							href={business.facebookUrl}
+							rel="noopener noreferrer"
+							target="_blank"
+							className="mt-4 inline-flex items-center gap-2 text-sm font-medium text-white underline-offset-4 hover:underline"
+						>
+							<FacebookIcon />
+							Follow us on {BRAND.social.label}
+							<span className="sr-only">(opens in a new tab)</span>
+						</a>
+					) : null}
 				</section>
 				<section aria-labelledby="footer-contact">
 					<h2 id="footer-contact" className="font-display text-lg font-semibold text-white">
@@ -45,23 +58,23 @@ export function SiteFooter({ year, showCredit }: { year: number; showCredit: boo
 					<ul className="mt-3 space-y-2 text-sm">
 						<li className="flex items-center gap-2">
 							<Phone aria-hidden="true" className="size-4 shrink-0" />
-							<a href={BUSINESS.phoneHref} className="hover:underline">
-								{BUSINESS.phone}
+							<a href={business?.phoneHref} className="hover:underline">
+								{business?.phone}
 							</a>
 						</li>
 						<li className="flex items-center gap-2">
 							<Mail aria-hidden="true" className="size-4 shrink-0" />
-							<a href={`mailto:${BUSINESS.email}`} className="break-all hover:underline">
-								{BUSINESS.email}
+							<a href={`mailto:${business?.email}`} className="break-all hover:underline">
+								{business?.email}
 							</a>
 						</li>
 						<li className="flex items-center gap-2">
 							<MapPin aria-hidden="true" className="size-4 shrink-0" />
-							{BUSINESS.location}
+							{business?.address.join(', ')}
 						</li>
 						<li className="flex items-center gap-2">
 							<Clock aria-hidden="true" className="size-4 shrink-0" />
-							{BUSINESS.hours}
+							{business?.hours}
 						</li>
 					</ul>
 				</section>
@@ -71,18 +84,18 @@ export function SiteFooter({ year, showCredit }: { year: number; showCredit: boo
 			<div className="border-t border-white/10">
 				<div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-5 text-sm text-slate-400 sm:flex-row sm:justify-between sm:px-6">
 					<p>
-						© {year} {BUSINESS.name}. All rights reserved.
+						© {year} {name}. All rights reserved.
 					</p>
 					{showCredit ? (
 						<p data-testid="designer-credit">
 							Website designed by{' '}
 							<a
-								href={BUSINESS.designer.url}
+								href={BRAND.designer.url}
 								rel="noopener noreferrer"
 								target="_blank"
 								className="text-slate-200 underline underline-offset-4"
 							>
-								{BUSINESS.designer.name}
+								{BRAND.designer.name}
 							</a>
 						</p>
 					) : null}

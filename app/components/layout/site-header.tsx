@@ -1,16 +1,17 @@
 import { Menu, ShoppingCart, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
-import { BUSINESS } from '~/lib/business'
 import { cn } from '~/lib/cn'
 import { MAIN_NAV, type NavItem } from './nav-links'
 
 type HeaderProps = {
+	/** The trading name (/admin/settings). */
+	name: string
 	/** Undefined until the cart has hydrated, so the server never renders a wrong count. */
 	cartCount?: number
 }
 
-export function SiteHeader({ cartCount }: HeaderProps) {
+export function SiteHeader({ name, cartCount }: HeaderProps) {
 	const [menuOpen, setMenuOpen] = useState(false)
 	const location = useLocation()
 	const menuId = useId()
@@ -34,7 +35,7 @@ export function SiteHeader({ cartCount }: HeaderProps) {
 					className="flex items-center gap-2 font-display text-lg font-bold tracking-tight"
 				>
 					<KoiMark />
-					<span>{BUSINESS.name}</span>
+					<span>{name}</span>
 				</Link>
 				<nav aria-label="Main" className="hidden lg:block">
 					<ul className="flex items-center gap-1">

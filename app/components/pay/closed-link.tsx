@@ -1,6 +1,6 @@
 import { CheckCircle2 } from 'lucide-react'
 import { Form, Link, useNavigation } from 'react-router'
-import { BUSINESS } from '~/lib/business'
+import { useBusiness } from '~/components/layout/use-business'
 import { formatDateTime } from '~/lib/dates'
 import { formatPence } from '~/lib/money'
 
@@ -21,7 +21,8 @@ export type ClosedLinkPage = {
 
 /** The page of a link that cannot be paid now: each case in its own words, with what to do next. */
 export function ClosedLink({ page, error }: { page: ClosedLinkPage; error?: string }) {
-	const contact = `call ${BUSINESS.phone} (${BUSINESS.hoursShort})`
+	const business = useBusiness()
+	const contact = `call ${business.phone} (${business.hoursShort})`
 	if (page.state === 'paid')
 		return (
 			<Notice title={page.justPaid ? 'Payment received' : 'Already paid'} ok>

@@ -21,6 +21,8 @@ export type Product = {
 	originalName: string
 	/** From the CSV's optional shipping_class column; null follows the category default. */
 	shippingClass: string | null
+	/** Hidden by the owner: off listings, search, the sitemap and new carts; kept in past orders. */
+	hidden: boolean
 }
 
 /** A grid card needs much less than the detail page. */

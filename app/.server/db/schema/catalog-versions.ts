@@ -13,7 +13,30 @@ export const catalogVersions = pgTable('catalog_versions', {
 	/** The admin's email, or 'command line' / 'start-up file'. */
 	publishedBy: text('published_by').notNull(),
 	publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+	/** What changed, for a save in the product editor ('Price of OA-1 changed'); null for a file. */
+	summary: text('summary'),
 })
+
+/**
+ * Every change to the catalogue, who made it and when: a product saved, hidden, shown,
+ * duplicated or deleted in the editor, a file published or restored. Never pruned (the versions
+ * above are), so the history outlives the files.
+ */
+export const catalogChanges = pgTable(
+	'catalog_changes',
+	{
+		id: serial('id').primaryKey(),
+		at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+		/** The admin's email, or 'command line' / 'start-up file'. */
+		by: text('by').notNull(),
+		action: text('action').notNull(),
+		/** The product's code and name; empty for a whole file. */
+		code: text('code').notNull().default(''),
+		name: text('name').notNull().default(''),
+		detail: text('detail').notNull().default(''),
+	},
+	(t) => [index('catalog_changes_code_idx').on(t.code, t.id)],
+)
 
 /**
  * An uploaded file waiting for the admin to confirm: kept on the server between preview and

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
 export type ProductOption = { name: string; pricePence: number }
 
@@ -23,6 +23,8 @@ export const products = pgTable(
 		originalName: text('original_name').notNull(),
 		/** parcel | pallet | collection; null follows the category's default. */
 		shippingClass: text('shipping_class'),
+		/** Hidden by the owner (the CSV's optional hidden column): off every public list. */
+		hidden: boolean('hidden').notNull().default(false),
 	},
 	(t) => [index('products_category_idx').on(t.category, t.position)],
 )
@@ -33,5 +35,10 @@ export const catalogState = pgTable('catalog_state', {
 	contentHash: text('content_hash').notNull(),
 	version: integer('version').notNull(),
 	productCount: integer('product_count').notNull(),
+	/**
+	 * The start-up file's hash when it was last loaded: a restart loads the file again only when the
+	 * file itself changed, so the owner's edits and uploads since then survive a redeploy.
+	 */
+	fileHash: text('file_hash'),
 	importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
 })

@@ -1,3 +1,20 @@
+CREATE TABLE "business_settings" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"details" jsonb NOT NULL,
+	"changed_by" text NOT NULL,
+	"changed_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "catalog_changes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"by" text NOT NULL,
+	"action" text NOT NULL,
+	"code" text DEFAULT '' NOT NULL,
+	"name" text DEFAULT '' NOT NULL,
+	"detail" text DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "order_requests" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"order_id" text NOT NULL,
@@ -41,10 +58,14 @@ CREATE TABLE "request_photos" (
 	"bytes" "bytea" NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "catalog_state" ADD COLUMN "file_hash" text;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "hidden" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "catalog_versions" ADD COLUMN "summary" text;--> statement-breakpoint
 ALTER TABLE "order_requests" ADD CONSTRAINT "order_requests_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_request_id_order_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."order_requests"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "request_photos" ADD CONSTRAINT "request_photos_request_id_order_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."order_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "catalog_changes_code_idx" ON "catalog_changes" USING btree ("code","id");--> statement-breakpoint
 CREATE INDEX "order_requests_status_idx" ON "order_requests" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "order_requests_order_idx" ON "order_requests" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "refunds_idempotency_idx" ON "refunds" USING btree ("idempotency_key");--> statement-breakpoint

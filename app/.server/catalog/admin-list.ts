@@ -1,0 +1,41 @@
+import { ADMIN_PAGE_SIZE, type AdminProductFilters } from '~/lib/catalog/admin-filters'
+import type { Product } from '~/lib/catalog/product'
+import { productFingerprint } from './edit'
+import { photoChecker } from './photos'
+
+/** One row of /admin/products, with what its one-click forms need. */
+export type AdminProductRow = Pick<
+	Product,
+	'id' | 'name' | 'code' | 'vendor' | 'category' | 'pricePence' | 'hidden' | 'imageUrl'
+> & { fingerprint: string; hasPhoto: boolean }
+
+/** The back office's product list: every product (hidden ones too), filtered, 50 a page. */
+export function adminProductPage(all: Product[], filters: AdminProductFilters) {
+	const hasPhoto = photoChecker()
+	const needle = filters.search.toLowerCase()
+	const matches = all.filter(
+		(p) =>
+			(!filters.category || p.category === filters.category) &&
+			(!filters.visibility || p.hidden === (filters.visibility === 'hidden')) &&
+			(!filters.noPrice || p.pricePence === null) &&
+			(!needle || `${p.name}\u0000${p.code}\u0000${p.vendor}`.toLowerCase().includes(needle)) &&
+			(!filters.noPhoto || !hasPhoto(p.imageUrl)),
+	)
+	const pageCount = Math.max(1, Math.ceil(matches.length / ADMIN_PAGE_SIZE))
+	const page = Math.min(filters.page, pageCount)
+	const rows: AdminProductRow[] = matches
+		.slice((page - 1) * ADMIN_PAGE_SIZE, page * ADMIN_PAGE_SIZE)
+		.map((p) => ({
+			id: p.id,
+			name: p.name,
+			code: p.code,
+			vendor: p.vendor,
+			category: p.category,
+			pricePence: p.pricePence,
+			hidden: p.hidden,
+			imageUrl: p.imageUrl,
+			fingerprint: productFingerprint(p),
+			hasPhoto: hasPhoto(p.imageUrl),
+		}))
+	return { rows, total: matches.length, page, pageCount }
+}

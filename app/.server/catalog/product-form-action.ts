@@ -1,0 +1,44 @@
+import type { AppLoadContext } from 'react-router'
+import { data, redirect } from 'react-router'
+import { requireAdmin } from '~/.server/auth/guards'
+import { readForm } from '~/.server/http/read-body'
+import { ProductFormSchema, ProductVersionSchema } from '~/lib/catalog/product-form'
+import { formValues, parseForm } from '~/lib/forms'
+import { saveProduct } from './product-admin'
+
+/**
+ * The editor's save, for both /admin/products/new and /admin/products/<id>: the shared product
+ * schema, then one catalogue edit. A refusal answers with the posted values, so the page (with or
+ * without JavaScript) shows them again beside the messages.
+ */
+export async function productFormAction(
+	request: Request,
+	context: AppLoadContext,
+	id: string | undefined,
+) {
+	const admin = await requireAdmin(request, context)
+	const values = formValues(await readForm(request))
+	const refuse = (
+		status: number,
+		error: string,
+		fieldErrors: Record<string, string | undefined> = {},
+	) => data({ error, fieldErrors, values }, { status })
+	const version = id === undefined ? undefined : parseForm(ProductVersionSchema, values)
+	if (version && !version.ok) return refuse(400, version.formError)
+	const submission = parseForm(ProductFormSchema, values)
+	if (!submission.ok)
+		return refuse(400, 'Please correct the fields marked below.', submission.fieldErrors)
+	const result = await saveProduct(context.db, admin.email, {
+		id,
+		fingerprint: version?.ok ? version.data.fingerprint : undefined,
+		fields: submission.data,
+	})
+	if (!result.ok) return refuse(result.status, result.error, result.fieldErrors)
+	// Shop pages show the new version on their next view (the page cache is cleared when it is live).
+	context.catalog.recheck()
+	context.logger.info(
+		{ adminId: admin.id, action: result.change.action, code: result.change.code },
+		'product saved',
+	)
+	return redirect(`/admin/products/${result.id}?saved=${result.change.action}`)
+}

@@ -1,0 +1,228 @@
+import { Form } from 'react-router'
+import { ErrorSummary } from '~/components/forms/error-summary'
+import { errorProps, FieldError } from '~/components/forms/field-error'
+import { INPUT_CLASS } from '~/components/forms/input-class'
+import { useFormErrors } from '~/components/forms/use-form-errors'
+import { EMPTY_OPTION_ROWS, MAX_OPTION_ROWS, ProductFormSchema } from '~/lib/catalog/product-form'
+import { CATEGORIES, categoryLabel } from '~/lib/categories'
+import { SHIPPING_CLASSES } from '~/lib/delivery/shipping-class'
+import type { FieldErrors } from '~/lib/forms'
+
+/** The editor's values: the CSV row's cells plus option rows, as strings (as posted). */
+export type ProductFormValues = Record<string, string>
+
+const LABELS: Record<string, string> = {
+	name: 'Name',
+	code: 'Product code',
+	vendor: 'Brand (vendor)',
+	category: 'Category',
+	price: 'Price (£)',
+	available_sizes: 'Sizes',
+	selected_size: 'Size selected at first',
+	selected_option: 'Option selected at first',
+	shipping_class: 'Shipping class',
+	product_url: 'Supplier URL',
+	image_url: 'Photo (path or https URL)',
+	original_name: 'Original name (from the supplier)',
+}
+const HINTS: Record<string, string> = {
+	price: "Leave empty for 'Price not available' (customers are offered 'Ask for a price').",
+	available_sizes: 'Separated by commas, e.g. 1 inch, 1.5 inch, 2 inch.',
+	shipping_class:
+		'Empty follows the category: pumps and fittings go as parcels, filters on a pallet.',
+}
+
+const fieldId = (name: string) => `product-${name.replace(/\./g, '-')}`
+
+function TextField({
+	name,
+	values,
+	errors,
+}: {
+	name: string
+	values: ProductFormValues
+	errors: FieldErrors
+}) {
+	const id = fieldId(name)
+	const hint = HINTS[name]
+	return (
+		<div>
+			<label htmlFor={id} className="text-sm font-semibold text-slate-800">
+				{LABELS[name]}
+			</label>
+			{hint ? (
+				<p id={`${id}-hint`} className="text-sm text-slate-600">
+					{hint}
+				</p>
+			) : null}
+			<input
+				id={id}
+				name={name}
+				defaultValue={values[name] ?? ''}
+				className={INPUT_CLASS}
+				{...(hint ? { 'aria-describedby': `${id}-hint` } : {})}
+				{...errorProps(id, errors[name])}
+			/>
+			<FieldError id={id} error={errors[name]} />
+		</div>
+	)
+}
+
+function Select({
+	name,
+	values,
+	errors,
+	choices,
+}: {
+	name: string
+	values: ProductFormValues
+	errors: FieldErrors
+	choices: Array<[string, string]>
+}) {
+	const id = fieldId(name)
+	return (
+		<div>
+			<label htmlFor={id} className="text-sm font-semibold text-slate-800">
+				{LABELS[name]}
+			</label>
+			<select
+				id={id}
+				name={name}
+				defaultValue={values[name] ?? ''}
+				className={INPUT_CLASS}
+				{...errorProps(id, errors[name])}
+			>
+				{choices.map(([value, label]) => (
+					<option key={value} value={value}>
+						{label}
+					</option>
+				))}
+			</select>
+			<FieldError id={id} error={errors[name]} />
+		</div>
+	)
+}
+
+/** How many option rows to show: every filled one, then a few empty ones. */
+function optionRowCount(values: ProductFormValues) {
+	let last = -1
+	for (let i = 0; i < MAX_OPTION_ROWS; i++)
+		if (values[`options.${i}.name`] || values[`options.${i}.price`]) last = i
+	return Math.min(MAX_OPTION_ROWS, last + 1 + EMPTY_OPTION_ROWS)
+}
+
+/** The product editor (create and edit): every CSV field, option–price pairs as rows. */
+export function ProductForm({
+	values,
+	serverErrors,
+	fingerprint,
+	submitLabel,
+}: {
+	values: ProductFormValues
+	serverErrors: FieldErrors | undefined
+	fingerprint?: string
+	submitLabel: string
+}) {
+	const { errors, attempt, onSubmit } = useFormErrors(ProductFormSchema, serverErrors)
+	const rows = Array.from({ length: optionRowCount(values) }, (_, i) => i)
+	const common = { values, errors }
+	return (
+		<Form method="post" noValidate onSubmit={onSubmit} className="max-w-3xl space-y-6">
+			<ErrorSummary errors={errors} idFor={fieldId} attempt={attempt} />
+			{fingerprint ? <input type="hidden" name="fingerprint" value={fingerprint} /> : null}
+			<div className="grid gap-4 sm:grid-cols-2">
+				<TextField name="name" {...common} />
+				<TextField name="code" {...common} />
+				<TextField name="vendor" {...common} />
+				<Select
+					name="category"
+					{...common}
+					choices={CATEGORIES.map((c) => [c, categoryLabel(c)])}
+				/>
+				<TextField name="price" {...common} />
+				<Select
+					name="shipping_class"
+					{...common}
+					choices={[
+						['', 'As the category'],
+						...SHIPPING_CLASSES.map((c): [string, string] => [c, c]),
+					]}
+				/>
+			</div>
+			<div className="grid gap-4 sm:grid-cols-2">
+				<TextField name="available_sizes" {...common} />
+				<TextField name="selected_size" {...common} />
+			</div>
+			<fieldset className="rounded-xl p-4 ring-1 ring-slate-200">
+				<legend className="px-1 font-display text-lg font-bold text-pond-900">
+					Options and their prices
+				</legend>
+				<p className="text-sm text-slate-600">
+					An option's price replaces the product's price. Leave a row empty to skip it; save to get
+					more empty rows.
+				</p>
+				<div className="mt-3 space-y-3">
+					{rows.map((i) => (
+						<div key={i} className="grid gap-2 sm:grid-cols-[2fr_1fr]">
+							{(['name', 'price'] as const).map((part) => {
+								const name = `options.${i}.${part}`
+								const id = fieldId(name)
+								return (
+									<div key={part}>
+										<label htmlFor={id} className="text-sm font-semibold text-slate-800">
+											Option {i + 1} {part === 'name' ? 'name' : 'price (£)'}
+										</label>
+										<input
+											id={id}
+											name={name}
+											defaultValue={values[name] ?? ''}
+											className={INPUT_CLASS}
+											{...errorProps(id, errors[name])}
+										/>
+										<FieldError id={id} error={errors[name]} />
+									</div>
+								)
+							})}
+						</div>
+					))}
+				</div>
+				<div className="mt-3">
+					<TextField name="selected_option" {...common} />
+				</div>
+			</fieldset>
+			<div className="grid gap-4 sm:grid-cols-2">
+				<TextField name="product_url" {...common} />
+				<TextField name="image_url" {...common} />
+				<TextField name="original_name" {...common} />
+			</div>
+			<div className="flex items-center gap-3">
+				<input
+					id={fieldId('hidden')}
+					type="checkbox"
+					name="hidden"
+					value="yes"
+					defaultChecked={values.hidden === 'yes'}
+					className="size-5"
+				/>
+				<label htmlFor={fieldId('hidden')} className="font-semibold text-slate-800">
+					Hidden (off the shop, search and sitemap; past orders keep it)
+				</label>
+			</div>
+			<button type="submit" className="btn-primary">
+				{submitLabel}
+			</button>
+		</Form>
+	)
+}
+
+/** The editor's values for a product's CSV row (options spread into rows). */
+export function formValuesOf(row: Record<string, string>): ProductFormValues {
+	const values: ProductFormValues = { ...row }
+	const parts = (row.option_price_pairs ?? '').split(',')
+	for (let i = 0; i * 2 + 1 < parts.length; i++) {
+		values[`options.${i}.name`] = parts[i * 2]!
+		values[`options.${i}.price`] = parts[i * 2 + 1]!
+	}
+	delete values.option_price_pairs
+	return values
+}

@@ -1,0 +1,71 @@
+import type { ListingOptions } from '~/lib/catalog/listing-options'
+import { SORTS } from '~/lib/catalog/listing-options'
+
+const FIELD = 'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 text-base'
+const pounds = (pence: number | null) => (pence === null ? '' : (pence / 100).toFixed(2))
+
+/** Sort and filter a category: a plain GET form, so it works before (or without) JavaScript. */
+export function ListingOptionsForm({
+	action,
+	search,
+	options,
+	vendors,
+}: {
+	action: string
+	search: string
+	options: ListingOptions
+	vendors: string[]
+}) {
+	return (
+		<form
+			method="get"
+			action={action}
+			aria-label="Sort and filter"
+			className="grid gap-3 rounded-2xl p-4 ring-1 ring-slate-200 sm:grid-cols-5 sm:items-end"
+		>
+			{search ? <input type="hidden" name="search" value={search} /> : null}
+			<label className="text-sm font-semibold text-slate-800">
+				Sort by
+				<select name="sort" defaultValue={options.sort} className={FIELD}>
+					{Object.entries(SORTS).map(([value, label]) => (
+						<option key={value} value={value}>
+							{label}
+						</option>
+					))}
+				</select>
+			</label>
+			<label className="text-sm font-semibold text-slate-800">
+				Brand
+				<select name="vendor" defaultValue={options.vendor} className={FIELD}>
+					<option value="">All brands</option>
+					{vendors.map((vendor) => (
+						<option key={vendor} value={vendor}>
+							{vendor}
+						</option>
+					))}
+				</select>
+			</label>
+			<label className="text-sm font-semibold text-slate-800">
+				Price from (£)
+				<input
+					name="min"
+					inputMode="decimal"
+					defaultValue={pounds(options.minPence)}
+					className={FIELD}
+				/>
+			</label>
+			<label className="text-sm font-semibold text-slate-800">
+				Price to (£)
+				<input
+					name="max"
+					inputMode="decimal"
+					defaultValue={pounds(options.maxPence)}
+					className={FIELD}
+				/>
+			</label>
+			<button type="submit" className="btn-secondary">
+				Apply
+			</button>
+		</form>
+	)
+}

@@ -1,0 +1,153 @@
+import { z } from 'zod'
+import { CATEGORIES } from '~/lib/categories'
+import { SHIPPING_CLASSES } from '~/lib/delivery/shipping-class'
+import { parsePriceText, penceToInput } from '~/lib/money'
+import { safeText } from '~/lib/text-safety'
+import { PRICE_NOT_AVAILABLE, type Product, type ProductOption } from './product'
+
+/**
+ * The one set of rules for a product's fields, whether it arrives as a CSV row (the bulk import)
+ * or from the product editor (/admin/products): the editor turns its form into a CSV row and
+ * parses it with the very same schema, so both say the same thing about the same mistake.
+ * Messages name the CSV column, which is also the editor's field name.
+ */
+
+const FORMULA = /^[=+\-@]/
+/** A text cell: no control characters, bounded, and never a spreadsheet formula (CSV injection). */
+export const cell = (max: number) =>
+	safeText({ message: 'contains a control character' })
+		.trim()
+		.max(max, `is longer than ${max} characters`)
+		.refine((v) => !FORMULA.test(v), 'starts like a spreadsheet formula (=, +, - or @)')
+
+const list = (value: string) =>
+	value
+		.split(',')
+		.map((item) => item.trim())
+		.filter(Boolean)
+
+/** Alternating name,price pairs; pairs whose price is not a number are ignored (spec). */
+export function parseOptionPairs(value: string): ProductOption[] {
+	const parts = value.split(',').map((part) => part.trim())
+	const options: ProductOption[] = []
+	for (let i = 0; i + 1 < parts.length; i += 2) {
+		const name = parts[i]!
+		const pricePence = parsePriceText(parts[i + 1])
+		if (name && pricePence !== null && !options.some((o) => o.name === name)) {
+			options.push({ name, pricePence })
+		}
+	}
+	return options
+}
+
+/** The price cell: an amount, or empty / 'Price not available'; null means not available. */
+export function parsePrice(
+	price: string,
+): { ok: true; pence: number | null } | { ok: false; message: string } {
+	if (price === '' || price.toLowerCase() === PRICE_NOT_AVAILABLE.toLowerCase())
+		return { ok: true, pence: null }
+	if (/^-/.test(price)) return { ok: false, message: `price "${price}" is negative` }
+	const pence = parsePriceText(price)
+	return pence === null
+		? { ok: false, message: `price "${price}" is not an amount` }
+		: { ok: true, pence }
+}
+
+export const duplicateCodeMessage = (code: string, where: string) =>
+	`duplicate code ${code} (${where})`
+
+/** One catalogue row, as the CSV's columns (the optional ones may be missing from old files). */
+export const ProductRowSchema = z
+	.object({
+		name: cell(300).min(1, 'has no name'),
+		code: cell(100).min(1, 'has no code'),
+		image_url: cell(500).regex(
+			/^(\/[\w\-./]+|https:\/\/\S+)$/,
+			'image_url is not a path or https URL',
+		),
+		product_url: cell(1000).refine(
+			(v) => v === '' || /^https?:\/\/\S+$/.test(v),
+			'product_url is not an http(s) URL',
+		),
+		vendor: cell(100),
+		category: z.enum(CATEGORIES, { error: `category must be one of ${CATEGORIES.join(', ')}` }),
+		// Parsed to pence below, so a formula-looking value never survives as text.
+		price: safeText({ message: 'contains a control character' })
+			.trim()
+			.max(30, 'price is longer than 30 characters'),
+		available_sizes: cell(2000),
+		option_price_pairs: cell(4000),
+		selected_size: cell(100),
+		selected_option: cell(100),
+		original_name: cell(300),
+		shipping_class: safeText()
+			.trim()
+			.toLowerCase()
+			.default('')
+			.refine((v) => v === '' || (SHIPPING_CLASSES as readonly string[]).includes(v), {
+				message: `shipping_class must be one of ${SHIPPING_CLASSES.join(', ')} (or empty)`,
+			}),
+		hidden: safeText()
+			.trim()
+			.toLowerCase()
+			.default('')
+			.refine((v) => v === '' || v === 'yes' || v === 'no', {
+				message: 'hidden must be yes, no or empty',
+			}),
+	})
+	.transform((row, ctx) => {
+		const price = parsePrice(row.price)
+		if (!price.ok) {
+			ctx.addIssue({ code: 'custom', path: ['price'], message: price.message })
+			return z.NEVER
+		}
+		const sizes = list(row.available_sizes)
+		const options = parseOptionPairs(row.option_price_pairs)
+		return {
+			name: row.name,
+			code: row.code,
+			imageUrl: row.image_url,
+			productUrl: row.product_url,
+			vendor: row.vendor,
+			category: row.category,
+			pricePence: price.pence,
+			sizes,
+			options,
+			selectedSize: sizes.includes(row.selected_size) ? row.selected_size : (sizes[0] ?? ''),
+			selectedOption: options.some((o) => o.name === row.selected_option)
+				? row.selected_option
+				: (options[0]?.name ?? ''),
+			originalName: row.original_name || row.name,
+			shippingClass: row.shipping_class || null,
+			hidden: row.hidden === 'yes',
+		}
+	})
+
+export type ProductFields = Omit<Product, 'id'>
+export type ProductRow = z.input<typeof ProductRowSchema>
+
+/** A product as its CSV row's cells, in column order (the export writes these). */
+export function productToRow(p: ProductFields) {
+	return {
+		name: p.name,
+		code: p.code,
+		image_url: p.imageUrl,
+		product_url: p.productUrl,
+		vendor: p.vendor,
+		category: p.category,
+		price: p.pricePence === null ? PRICE_NOT_AVAILABLE : penceToInput(p.pricePence),
+		available_sizes: p.sizes.join(','),
+		option_price_pairs: p.options.flatMap((o) => [o.name, penceToInput(o.pricePence)]).join(','),
+		selected_size: p.selectedSize,
+		selected_option: p.selectedOption,
+		original_name: p.originalName,
+		shipping_class: p.shippingClass ?? '',
+		hidden: p.hidden ? 'yes' : '',
+	} satisfies Record<string, string>
+}
+
+/** Message for one issue, naming its field when the message does not already. */
+export function describeIssue(issue: z.core.$ZodIssue) {
+	const field = issue.path.join('.')
+	return field && !issue.message.includes(field) ? `${field} ${issue.message}` : issue.message
+}

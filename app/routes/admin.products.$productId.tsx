@@ -1,0 +1,104 @@
+import { data } from 'react-router'
+import { requireAdmin } from '~/.server/auth/guards'
+import { productFingerprint } from '~/.server/catalog/edit'
+import { recentChanges, storedProduct } from '~/.server/catalog/product-admin'
+import { productFormAction } from '~/.server/catalog/product-form-action'
+import { AdminNav } from '~/components/admin/admin-nav'
+import { Notice } from '~/components/admin/notices'
+import { ChangeHistory, ProductToolbar } from '~/components/admin/product-actions'
+import { formValuesOf, ProductForm } from '~/components/admin/product-form'
+import { PageHeader } from '~/components/content/page-header'
+import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
+import { productPath } from '~/lib/catalog/product'
+import { productToRow } from '~/lib/catalog/product-schema'
+import { pageMeta } from '~/lib/seo'
+import type { Route } from './+types/admin.products.$productId'
+
+export const handle: BreadcrumbHandle = {
+	breadcrumb: (match) => [
+		{ label: 'Admin', to: '/admin' },
+		{ label: 'Products', to: '/admin/products' },
+		{ label: match.params.productId === NEW ? 'New product' : 'Edit product', to: match.pathname },
+	],
+}
+
+export const meta: Route.MetaFunction = (args) =>
+	pageMeta(args, {
+		title: `${args.data?.product?.name ?? 'New product'} · Admin`,
+		description: 'Add or change a product.',
+		noindex: true,
+	})
+
+/** /admin/products/new adds a product; one route for both keeps the route manifest light. */
+const NEW = 'new'
+
+const SAVED: Record<string, string> = {
+	created: 'The product is added. Shop pages show it now.',
+	edited: 'Saved. Shop pages show the change now.',
+	duplicated: 'This is the copy, hidden until you show it. Change its name and code, then save.',
+	hidden: 'The product is hidden: off the shop, search and sitemap. Past orders keep it.',
+	shown: 'The product is back on the shop.',
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+	await requireAdmin(request, context)
+	if (params.productId === NEW) {
+		const values: Record<string, string> = { category: 'pumps' }
+		return { product: null, path: '', values, fingerprint: '', changes: [], message: undefined }
+	}
+	const product = /^\d{1,7}$/.test(params.productId)
+		? await storedProduct(context.db, params.productId)
+		: undefined
+	if (!product) throw data({ notFound: true }, { status: 404 })
+	const saved = new URL(request.url).searchParams.get('saved') ?? ''
+	return {
+		product: { id: product.id, name: product.name, code: product.code, hidden: product.hidden },
+		path: productPath(product),
+		values: formValuesOf(productToRow(product)),
+		fingerprint: productFingerprint(product),
+		changes: await recentChanges(context.db, { code: product.code, limit: 10 }),
+		message: SAVED[saved],
+	}
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+	if (params.productId === NEW) return productFormAction(request, context, undefined)
+	if (!/^\d{1,7}$/.test(params.productId)) {
+		await requireAdmin(request, context)
+		throw data({ notFound: true }, { status: 404 })
+	}
+	return productFormAction(request, context, params.productId)
+}
+
+export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
+	const { product, path, values, fingerprint, changes, message } = loaderData
+	const fieldErrors = actionData && Object.keys(actionData.fieldErrors).length > 0
+	// A refusal of the whole save (someone else changed the product) shows the latest values.
+	const formError = actionData?.error && !fieldErrors ? actionData.error : null
+	return (
+		<>
+			<PageHeader
+				title={product?.name ?? 'New product'}
+				intro={
+					product ? `Product code ${product.code}` : "Added at the end of its category's list."
+				}
+			/>
+			<div className="container-page py-10">
+				<AdminNav />
+				{message && !actionData ? <Notice kind="done">{message}</Notice> : null}
+				{formError ? <Notice kind="refused">{formError}</Notice> : null}
+				{product ? (
+					<ProductToolbar product={product} path={path} fingerprint={fingerprint} />
+				) : null}
+				<ProductForm
+					key={fingerprint}
+					values={fieldErrors ? actionData.values : values}
+					serverErrors={actionData?.fieldErrors}
+					fingerprint={fingerprint || undefined}
+					submitLabel={product ? 'Save product' : 'Add product'}
+				/>
+				<ChangeHistory changes={changes} title="Changes to this product" />
+			</div>
+		</>
+	)
+}
