@@ -85,7 +85,10 @@ test('a return and a problem report, resolved by staff with a partial refund @mo
 		.click()
 	const img = admin.getByRole('img', { name: /What the customer sent, 1 of 1/ })
 	await expect(img).toBeVisible()
-	expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(800)
+	// Loaded, and as wide as it was stored (the photo is lazy: wait for it to arrive).
+	await expect
+		.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0)))
+		.toBe(800)
 	await admin.getByLabel('Status').selectOption('resolved')
 	await admin.getByLabel('Outcome').selectOption('replacement')
 	await admin.getByLabel(/^Note to the customer/).fill('A new filter housing is on its way.')
