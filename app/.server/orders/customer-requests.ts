@@ -88,16 +88,8 @@ export async function requestReturn(
 			}
 		const tooMany = await refuseBeyondLimit(tx, order.id)
 		if (tooMany) return tooMany
-		const earlier = await tx
-			.select({ lines: orderRequests.lines, outcome: orderRequests.outcome })
-			.from(orderRequests)
-			.where(and(eq(orderRequests.orderId, order.id), eq(orderRequests.kind, 'return')))
 		const lines = input.lines.filter((l) => l.quantity > 0)
-		const problem = checkReturnLines(
-			order.cartItems,
-			lines,
-			earlier.filter((r) => r.outcome !== 'declined').flatMap((r) => r.lines),
-		)
+		const problem = checkReturnLines(order.cartItems, lines, await linesAskedBack(tx, order.id))
 		if (problem) return { refuse: problem, status: 'INVALID_ARGUMENT' }
 		const [request] = await tx
 			.insert(orderRequests)
@@ -155,14 +147,19 @@ export async function reportProblem(
 	return result.ok ? { ok: true, requestId } : { ok: false, message: result.message }
 }
 
-/** What the return page offers: each line with how many can still come back, and until when. */
-export async function loadReturnPage(db: Db, order: OrderRow, now = new Date()) {
-	const delivered = await deliveredAt(db, order.id)
+/** The lines earlier returns asked for (a declined return gives its lines back). */
+async function linesAskedBack(db: Db | Tx, orderId: string): Promise<RequestLine[]> {
 	const earlier = await db
 		.select({ lines: orderRequests.lines, outcome: orderRequests.outcome })
 		.from(orderRequests)
-		.where(and(eq(orderRequests.orderId, order.id), eq(orderRequests.kind, 'return')))
-	const asked = earlier.filter((r) => r.outcome !== 'declined').flatMap((r) => r.lines)
+		.where(and(eq(orderRequests.orderId, orderId), eq(orderRequests.kind, 'return')))
+	return earlier.filter((r) => r.outcome !== 'declined').flatMap((r) => r.lines)
+}
+
+/** What the return page offers: each line with how many can still come back, and until when. */
+export async function loadReturnPage(db: Db, order: OrderRow, now = new Date()) {
+	const delivered = await deliveredAt(db, order.id)
+	const asked = await linesAskedBack(db, order.id)
 	const open = order.status === 'delivered' && delivered !== null && canReturnAt(delivered, now)
 	return {
 		orderId: order.id,

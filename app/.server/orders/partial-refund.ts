@@ -7,7 +7,7 @@ import { isPaid } from '~/lib/order-status'
 import type { AdminResult, Target } from './admin-actions'
 import type { ActionDeps } from './deps'
 import { type Change, transition } from './lifecycle'
-import { refundBalance, takeRefund } from './refund'
+import { takeRefund } from './refund'
 
 /**
  * A refund of part (or the rest) of a paid order from the admin order view or a request (issue
@@ -35,9 +35,11 @@ export async function refundPart(
 			requestId: input.requestId ?? null,
 		})
 		if ('refuse' in taken) return taken
-		repeated = taken.repeated
-		if (repeated) return { note: `The same refund was asked for again; nothing more was refunded.` }
-		const { refund } = taken
+		if (taken.repeated) {
+			repeated = true
+			return { note: `The same refund was asked for again; nothing more was refunded.` }
+		}
+		const { refund, leftPence } = taken
 		if (input.requestId)
 			await tx
 				.update(orderRequests)
@@ -50,7 +52,6 @@ export async function refundPart(
 					version: sql`${orderRequests.version} + 1`,
 				})
 				.where(eq(orderRequests.id, input.requestId))
-		const { leftPence } = await refundBalance(tx, order.id)
 		return {
 			note: `Refunded ${formatPence(refund.amountPence)}: ${refund.reason} (${refund.providerRefundId})${refund.creditNote ? `; credit note ${refund.creditNote} issued` : ''}${input.requestId ? `; request ${input.requestId} resolved` : ''}`,
 			emails: attachDocument(

@@ -57,7 +57,10 @@ export type RefundInput = {
 	requestId?: number | null
 }
 
-export type TakenRefund = { refund: Refund; repeated: boolean }
+export type TakenRefund =
+	| { refund: Refund; repeated: true }
+	/** A new refund, and what is left of the payment after it. */
+	| { refund: Refund; repeated: false; leftPence: number }
 
 /** Takes a refund at the provider and records it with its credit note (order already locked). */
 export async function takeRefund(
@@ -118,7 +121,7 @@ export async function takeRefund(
 			createdAt: nowOf(deps),
 		})
 		.returning()
-	return { refund: refund!, repeated: false }
+	return { refund: refund!, repeated: false, leftPence: leftPence - input.amountPence }
 }
 
 function checkPayment(deps: ActionDeps, payment: PaymentLink | undefined): Refusal | null {
