@@ -1,4 +1,3 @@
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import compression from 'compression'
@@ -27,8 +26,10 @@ import { STRIPE_WEBHOOK_PATH } from '../app/.server/payments/stripe-provider'
 import { readiness } from '../app/.server/readiness'
 import { bodyLimitFor, sendTooLarge } from './body-limit'
 import { countVisits } from './count-visits'
+import { orderPageCache, type PrivatePageCache } from './order-page-cache'
 import { PageCache } from './page-cache'
 import { precompressedAssets } from './precompressed'
+import { requestLog } from './request-log'
 import { checkRequestTarget } from './request-target'
 
 export { hasAdminAccount, printPlain, readyLine } from './ready-line'
@@ -66,6 +67,8 @@ export type Runtime = Services & {
 	database: Database
 	/** Rendered pages for cookie-less visitors; features whose data changes call clear(). */
 	pageCache: PageCache
+	/** Order pages replayed to their private link while unchanged (server/order-page-cache.ts). */
+	orderPages?: PrivatePageCache
 	outbox: OutboxWorker
 }
 
@@ -146,6 +149,7 @@ export function createRuntime({
 		db: database.db,
 		logger,
 		pageCache,
+		orderPages: orderPageCache(database.db, pageCacheMs),
 		// Pages rendered from the old catalogue are dropped when the new one goes live here.
 		catalog: new Catalog(database.db, () => pageCache.clear()),
 		auth: createAuth({
@@ -241,6 +245,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 				(() => import('virtual:react-router/server-build') as unknown as Promise<ServerBuild>),
 			mode: options.dev ? 'development' : 'production',
 			cache: pageCache,
+			privatePages: runtime.orderPages,
 			getLoadContext: (req, res) => ({
 				...runtime,
 				nonce: res.locals.cspNonce as string,
@@ -273,28 +278,4 @@ function rejectBadRequests(req: Request, res: Response, next: NextFunction) {
 		return
 	}
 	next()
-}
-
-/** One JSON line per request: no query strings, cookies, IPs or bodies (they can carry personal data). */
-function requestLog(logger: Logger) {
-	return (req: Request, res: Response, next: NextFunction) => {
-		const start = process.hrtime.bigint()
-		const id = crypto.randomUUID()
-		res.setHeader('X-Request-Id', id)
-		res.on('finish', () => {
-			if (req.path === '/healthz' || req.path === '/readyz') return
-			const ms = Number(process.hrtime.bigint() - start) / 1e6
-			logger.info(
-				{
-					reqId: id,
-					method: req.method,
-					path: logPath(req.path),
-					status: res.statusCode,
-					ms: Math.round(ms),
-				},
-				'request',
-			)
-		})
-		next()
-	}
 }

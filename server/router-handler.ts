@@ -11,6 +11,7 @@ import {
 	sendTooLarge,
 } from './body-limit'
 import { acceptsGzip, compressBody } from './compress-body'
+import type { PrivatePageCache } from './order-page-cache'
 import { bodyWithNonce, type CachedPage, gzipWithNonce, type PageCache } from './page-cache'
 import { isPersonalPage, isSharedPage } from './security'
 
@@ -21,6 +22,8 @@ type Options = {
 	mode: 'development' | 'production'
 	getLoadContext: (req: Request, res: Response) => AppLoadContext
 	cache?: PageCache
+	/** Personal pages replayed to the same private link while their data is unchanged. */
+	privatePages?: PrivatePageCache
 	/** Bytes a request body may have (counted while reading); over it the answer is 413. */
 	bodyLimit?: (req: Request) => number
 }
@@ -36,6 +39,7 @@ export function routerHandler({
 	mode,
 	getLoadContext,
 	cache,
+	privatePages,
 	bodyLimit = bodyLimitFor,
 }: Options) {
 	// Given a function, React Router loads the build and re-derives its route tables on every
@@ -68,6 +72,16 @@ export function routerHandler({
 			const hit = key ? cache?.get(key) : undefined
 			if (hit) {
 				sendCached(req, res, hit, nonce)
+				return
+			}
+			const replayedAsOf = Date.now()
+			const replayKey =
+				privatePages && personal && anonymous && req.method === 'GET'
+					? await privatePages.keyFor(req)
+					: undefined
+			const replay = replayKey ? privatePages?.cache.get(replayKey) : undefined
+			if (replay) {
+				sendCached(req, res, replay, nonce, 'replay')
 				return
 			}
 			// A page may show a read model up to VERSION_CHECK_MS old, so its TTL counts from then:
@@ -105,6 +119,12 @@ export function routerHandler({
 				(withCredentials && !/\bpublic\b/.test(response.headers.get('cache-control') ?? ''))
 			)
 				res.setHeader('Cache-Control', 'private, no-store')
+			if (replayKey && response.status === 200 && !response.headers.has('set-cookie')) {
+				const body = Buffer.from(await response.arrayBuffer())
+				privatePages?.cache.set(replayKey, { status: 200, headers, body, nonce }, replayedAsOf)
+				await sendWhole(req, res, body)
+				return
+			}
 			if (key && isCacheable(response)) {
 				const body = Buffer.from(await response.arrayBuffer())
 				cache?.set(key, { status: response.status, headers, body, nonce }, dataAsOf, generation)
@@ -141,10 +161,17 @@ async function sendWhole(req: Request, res: Response, body: Buffer) {
  * A replay with this response's own nonce (already in its CSP header): spliced gzip for a browser
  * that takes it (compression() leaves an encoded body alone), otherwise compression() decides.
  */
-function sendCached(req: Request, res: Response, page: CachedPage, nonce: string) {
+function sendCached(
+	req: Request,
+	res: Response,
+	page: CachedPage,
+	nonce: string,
+	how: 'hit' | 'replay' = 'hit',
+) {
 	res.status(page.status)
 	for (const [name, value] of page.headers) res.append(name, value)
-	res.setHeader('X-Page-Cache', 'hit')
+	res.setHeader('X-Page-Cache', how)
+	if (how === 'replay') res.setHeader('Cache-Control', 'private, no-store')
 	res.vary('Accept-Encoding')
 	const gzip = acceptsGzip(req.headers['accept-encoding']) && gzipWithNonce(page, nonce)
 	if (gzip) {
