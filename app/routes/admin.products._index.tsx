@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const filters = parseAdminFilters(url.searchParams)
 	const [all, changes, requestsWaiting] = await Promise.all([
-		context.catalog.everything(),
+		context.catalog.everyPool(),
 		recentChanges(context.db, { limit: 10 }),
 		waitingRequests(context.db),
 	])

@@ -1,5 +1,6 @@
 import { ADMIN_PAGE_SIZE, type AdminProductFilters } from '~/lib/catalog/admin-filters'
 import type { Product } from '~/lib/catalog/product'
+import type { Pool } from './catalog'
 import { productFingerprint } from './edit'
 import { photoChecker } from './photos'
 
@@ -10,15 +11,15 @@ export type AdminProductRow = Pick<
 > & { fingerprint: string; hasPhoto: boolean }
 
 /** The back office's product list: every product (hidden ones too), filtered, 50 a page. */
-export function adminProductPage(all: Product[], filters: AdminProductFilters) {
+export function adminProductPage({ products, haystack }: Pool, filters: AdminProductFilters) {
 	const hasPhoto = photoChecker()
 	const needle = filters.search.toLowerCase()
-	const matches = all.filter(
-		(p) =>
+	const matches = products.filter(
+		(p, i) =>
 			(!filters.category || p.category === filters.category) &&
 			(!filters.visibility || p.hidden === (filters.visibility === 'hidden')) &&
 			(!filters.noPrice || p.pricePence === null) &&
-			(!needle || `${p.name}\u0000${p.code}\u0000${p.vendor}`.toLowerCase().includes(needle)) &&
+			(!needle || haystack[i]!.includes(needle)) &&
 			(!filters.noPhoto || !hasPhoto(p.imageUrl)),
 	)
 	const pageCount = Math.max(1, Math.ceil(matches.length / ADMIN_PAGE_SIZE))

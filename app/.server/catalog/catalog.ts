@@ -17,7 +17,7 @@ export const VERSION_CHECK_MS = 1000
  */
 const SWAP_WAIT_MS = 250
 
-type Pool = {
+export type Pool = {
 	products: Product[] /** Lower-cased "name code vendor", aligned with products. */
 	haystack: string[]
 }
@@ -26,6 +26,8 @@ type Index = {
 	version: number
 	/** Hidden products included: the back office's view. */
 	everything: Product[]
+	/** The same with the search text, for the back office's list (built on first use). */
+	everyPool?: Pool
 	everyById: Map<string, Product>
 	/** What shoppers see: everything below leaves hidden products out. */
 	all: Pool
@@ -133,6 +135,13 @@ export class Catalog {
 	/** Every product, hidden ones included (the back office and the CSV download). */
 	async everything(): Promise<Product[]> {
 		return (await this.#current()).everything
+	}
+
+	/** Every product with its search text (/admin/products searches 50,000 without re-lowercasing). */
+	async everyPool(): Promise<Pool> {
+		const model = await this.#current()
+		model.everyPool ??= pool(model.everything)
+		return model.everyPool
 	}
 
 	/** Any product by id, hidden or not (the back office). */

@@ -24,10 +24,26 @@ function listing(dir: string, now: number) {
  * file-system call per product, so the check stays cheap at 50,000 products.
  */
 export function photoChecker(publicDir = path.resolve('public'), now = Date.now()) {
+	// Each answer is kept as long as the listings behind it: filtering 50,000 products by 'no photo'
+	// resolves each distinct path once, not on every request.
+	if (!answers || answers.publicDir !== publicDir || now - answers.at >= LISTING_MS)
+		answers = { publicDir, at: now, known: new Map() }
+	const { known } = answers
 	return (imageUrl: string) => {
-		if (/^https:\/\//.test(imageUrl)) return true
-		const file = path.join(publicDir, path.normalize(imageUrl))
-		if (!file.startsWith(publicDir + path.sep)) return false
-		return listing(path.dirname(file), now).has(path.basename(file))
+		let found = known.get(imageUrl)
+		if (found === undefined) {
+			found = exists(publicDir, imageUrl, now)
+			known.set(imageUrl, found)
+		}
+		return found
 	}
+}
+
+let answers: { publicDir: string; at: number; known: Map<string, boolean> } | undefined
+
+function exists(publicDir: string, imageUrl: string, now: number) {
+	if (/^https:\/\//.test(imageUrl)) return true
+	const file = path.join(publicDir, path.normalize(imageUrl))
+	if (!file.startsWith(publicDir + path.sep)) return false
+	return listing(path.dirname(file), now).has(path.basename(file))
 }
