@@ -1,5 +1,7 @@
 import { ArrowLeft, Truck } from 'lucide-react'
 import { data, isRouteErrorResponse, Link, useNavigate } from 'react-router'
+import { descriptionHtml, descriptionText } from '~/.server/catalog/product-description'
+import { ProductDetails } from '~/components/catalog/product-details'
 import { ProductPurchase } from '~/components/catalog/product-purchase'
 import { JsonLd } from '~/components/json-ld'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
@@ -31,7 +33,9 @@ export const meta: Route.MetaFunction = (args) => {
 		]
 	return pageMeta(args, {
 		title: `${product.name} (${product.code})`,
-		description: `${product.name} from ${product.vendor}: ${priceLabel(product.pricePence)}. ${categoryLabel(product.category)} for garden and koi ponds, with UK delivery confirmed before you pay.`,
+		description:
+			args.data?.summary ||
+			`${product.name} from ${product.vendor}: ${priceLabel(product.pricePence)}. ${categoryLabel(product.category)} for garden and koi ponds, with UK delivery confirmed before you pay.`,
 		image: product.imageUrl,
 		type: 'product',
 	})
@@ -48,15 +52,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	}
 	if (!product || product.category !== params.category)
 		throw data('Product not found', { status: 404 })
-	return { product }
+	// The description as HTML and as plain words (the meta description), made here on the server.
+	const summary = descriptionText(product.description)
+	return {
+		product,
+		descriptionHtml: descriptionHtml(product.description),
+		summary: summary.length > 160 ? `${summary.slice(0, 157).trimEnd()}…` : summary,
+	}
 }
 
 export default function ProductDetail({ loaderData, matches }: Route.ComponentProps) {
-	const { product } = loaderData
+	const { product, descriptionHtml, summary } = loaderData
 	const siteUrl = siteUrlFrom(matches)
 	return (
 		<div className="container-page py-8">
-			<ProductJsonLd product={product} siteUrl={siteUrl} />
+			<ProductJsonLd product={product} siteUrl={siteUrl} description={summary} />
 			<BackButton fallback={categoryPath(product.category)} label="Back" />
 			<div className="mt-6 grid gap-10 lg:grid-cols-2">
 				<img
@@ -96,6 +106,7 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
 					</p>
 				</div>
 			</div>
+			<ProductDetails descriptionHtml={descriptionHtml} specifications={product.specifications} />
 			<section aria-labelledby="delivery-info" className="mt-12 max-w-3xl">
 				<h2 id="delivery-info" className="font-display text-2xl font-bold text-pond-900">
 					Delivery information
@@ -126,9 +137,11 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
 function ProductJsonLd({
 	product,
 	siteUrl,
+	description,
 }: {
 	product: Route.ComponentProps['loaderData']['product']
 	siteUrl: string
+	description: string
 }) {
 	const prices = [product.pricePence, ...product.options.map((o) => o.pricePence)].filter(
 		(p): p is number => p !== null,
@@ -139,6 +152,7 @@ function ProductJsonLd({
 				'@context': 'https://schema.org',
 				'@type': 'Product',
 				name: product.name,
+				...(description ? { description } : {}),
 				sku: product.code,
 				image: `${siteUrl}${product.imageUrl}`,
 				brand: { '@type': 'Brand', name: product.vendor },

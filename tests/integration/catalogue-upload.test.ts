@@ -215,7 +215,7 @@ describe('catalogue download', () => {
 		expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
 		const csv = bytes.toString('utf8')
 		// The optional hidden column is always written (issue 32).
-		expect(csv.split('\r\n')[0]).toBe(`\uFEFF${header},hidden`)
+		expect(csv.split('\r\n')[0]).toBe(`\uFEFF${header},hidden,description,specifications`)
 		const id = await stage(csv)
 		const text = await pageText(await admin.request(`/admin/catalogue?upload=${id}`))
 		expect(text).toMatch(/0 rows are rejected/)
@@ -240,11 +240,13 @@ describe('catalogue download', () => {
 					originalName: '-x',
 					shippingClass: null,
 					hidden: false,
+					description: '',
+					specifications: [],
 				},
 			]),
 		]
 		expect(lines[1]).toBe(
-			`"'=HYPERLINK(""http://evil.example"")",'+1,/images/a.jpg,,'@vendor,pumps,12.99,,,,,'-x,,\r\n`,
+			`"'=HYPERLINK(""http://evil.example"")",'+1,/images/a.jpg,,'@vendor,pumps,12.99,,,,,'-x,,,,\r\n`,
 		)
 	})
 })

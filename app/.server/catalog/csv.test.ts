@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CSV_COLUMNS, parseCatalogCsv, parseOptionPairs } from './csv'
+import { catalogCsv } from './export'
 
 const HEADER = CSV_COLUMNS.join(',')
 const row = (overrides: Partial<Record<(typeof CSV_COLUMNS)[number], string>> = {}) => {
@@ -157,5 +158,45 @@ describe('shipping_class column', () => {
 			`${CSV_COLUMNS.join(',')}\nLiner,LN-1,/images/products/a.jpg,,Acme,filters,£10,,,,,\n`,
 		)
 		expect(without.ok && without.products[0]!.shippingClass).toBe(null)
+	})
+})
+
+describe('descriptions and specifications (issue 32 item 1a)', () => {
+	const HEADER_1A = `${CSV_COLUMNS.join(',')},description,specifications`
+	const base = 'Pond Pump,PP-1,/images/products/a.jpg,,Oase,pumps,£99,,,,,'
+
+	it('round-trips a multi-line description and specifications exactly', () => {
+		const description =
+			'Quiet, efficient "Eco" motor.\n\n- Moves 6,000 litres an hour\n- 3 year guarantee\n\n### Fitting\nUse 1" hose.'
+		const csv = `${HEADER_1A}\n${base},"${description.replace(/"/g, '""')}","Flow rate: 6,000 l/h\nPower: 45 W\nCable: 10 m"\n`
+		const first = parseCatalogCsv(csv)
+		if (!first.ok) throw new Error(first.error)
+		expect(first.errors).toEqual([])
+		expect(first.products[0]).toMatchObject({
+			description,
+			specifications: [
+				{ name: 'Flow rate', value: '6,000 l/h' },
+				{ name: 'Power', value: '45 W' },
+				{ name: 'Cable', value: '10 m' },
+			],
+		})
+		const again = parseCatalogCsv(catalogCsv(first.products))
+		if (!again.ok) throw new Error(again.error)
+		expect(again.products).toEqual(first.products)
+		expect(catalogCsv(again.products)).toBe(catalogCsv(first.products))
+	})
+
+	it('imports old files without the columns, and refuses a specification it cannot read', () => {
+		const old = parseCatalogCsv(`${CSV_COLUMNS.join(',')}\n${base}\n`)
+		expect(old.ok && old.products[0]).toMatchObject({ description: '', specifications: [] })
+		const bad = parseCatalogCsv(
+			`${HEADER_1A}\n${base},,"Flow rate 6000"\n${base.replace('PP-1', 'PP-2')},"=HYPERLINK(1)",\n`,
+		)
+		if (!bad.ok) throw new Error(bad.error)
+		expect(bad.products).toEqual([])
+		expect(bad.errors).toEqual([
+			{ line: 2, reason: 'specifications line 1 is not "Name: value" ("Flow rate 6000")' },
+			{ line: 3, reason: 'description starts like a spreadsheet formula (=, +, - or @)' },
+		])
 	})
 })

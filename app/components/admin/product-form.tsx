@@ -3,10 +3,16 @@ import { ErrorSummary } from '~/components/forms/error-summary'
 import { errorProps, FieldError } from '~/components/forms/field-error'
 import { INPUT_CLASS } from '~/components/forms/input-class'
 import { useFormErrors } from '~/components/forms/use-form-errors'
-import { EMPTY_OPTION_ROWS, MAX_OPTION_ROWS, ProductFormSchema } from '~/lib/catalog/product-form'
+import {
+	EMPTY_OPTION_ROWS,
+	MAX_OPTION_ROWS,
+	ProductFormSchema,
+	specRowsOf,
+} from '~/lib/catalog/product-form'
 import { CATEGORIES, categoryLabel } from '~/lib/categories'
 import { SHIPPING_CLASSES } from '~/lib/delivery/shipping-class'
 import type { FieldErrors } from '~/lib/forms'
+import { ProductDetailsFields } from './product-details-fields'
 
 /** The editor's values: the CSV row's cells plus option rows, as strings (as posted). */
 export type ProductFormValues = Record<string, string>
@@ -190,6 +196,7 @@ export function ProductForm({
 					<TextField name="selected_option" {...common} />
 				</div>
 			</fieldset>
+			<ProductDetailsFields {...common} />
 			<div className="grid gap-4 sm:grid-cols-2">
 				<TextField name="product_url" {...common} />
 				<TextField name="image_url" {...common} />
@@ -224,5 +231,7 @@ export function formValuesOf(row: Record<string, string>): ProductFormValues {
 		values[`options.${i}.price`] = parts[i * 2 + 1]!
 	}
 	delete values.option_price_pairs
+	Object.assign(values, specRowsOf(row.specifications ?? ''))
+	delete values.specifications
 	return values
 }

@@ -1,11 +1,57 @@
 import { z } from 'zod'
 import { safeText } from '~/lib/text-safety'
 import { CSV_COLUMNS } from './columns'
-import { describeIssue, ProductRowSchema, parsePrice } from './product-schema'
+import { describeIssue, MAX_SPECIFICATIONS, ProductRowSchema, parsePrice } from './product-schema'
 
 /** Option rows the editor shows: the product's own, then a few empty ones to fill. */
 export const MAX_OPTION_ROWS = 40
 export const EMPTY_OPTION_ROWS = 3
+
+export const EMPTY_SPEC_ROWS = 3
+
+/** How many specification rows the editor shows: every filled one, then a few empty ones. */
+export function specRowCount(values: Record<string, string>) {
+	let last = -1
+	for (let i = 0; i < MAX_SPECIFICATIONS; i++)
+		if (values[`specs.${i}.name`] || values[`specs.${i}.value`]) last = i
+	return Math.min(MAX_SPECIFICATIONS, last + 1 + EMPTY_SPEC_ROWS)
+}
+
+/** The CSV's 'Name: value' lines spread into the editor's rows (formValuesOf). */
+export function specRowsOf(specifications: string) {
+	const values: Record<string, string> = {}
+	specifications
+		.split('\n')
+		.filter((line) => line.trim())
+		.forEach((line, i) => {
+			const colon = line.indexOf(':')
+			values[`specs.${i}.name`] = colon === -1 ? line : line.slice(0, colon).trim()
+			values[`specs.${i}.value`] = colon === -1 ? '' : line.slice(colon + 1).trim()
+		})
+	return values
+}
+
+/** The editor's specification rows as the CSV's lines; a row the CSV could not keep is refused. */
+function specificationLines(
+	values: Record<string, unknown>,
+	issue: (path: string, message: string) => void,
+) {
+	const lines: string[] = []
+	for (let i = 0; i < MAX_SPECIFICATIONS; i++) {
+		const name = text(values, `specs.${i}.name`).trim()
+		const value = text(values, `specs.${i}.value`).trim()
+		if (!name && !value) continue
+		if (!name) issue(`specs.${i}.name`, `specification row ${i + 1} has a value but no name`)
+		else if (!value) issue(`specs.${i}.value`, `specification "${name}" has no value`)
+		else if (name.includes(':'))
+			issue(
+				`specs.${i}.name`,
+				`specification "${name}" contains a colon (it separates name and value)`,
+			)
+		else lines.push(`${name}: ${value}`)
+	}
+	return lines.join('\n')
+}
 
 const text = (values: Record<string, unknown>, key: string) => {
 	const value = values[key]
@@ -57,6 +103,10 @@ export const ProductFormSchema = z
 		row.option_price_pairs = pairs.join(',')
 		row.shipping_class = text(values, 'shipping_class')
 		row.hidden = text(values, 'hidden') === 'yes' ? 'yes' : ''
+		row.description = text(values, 'description')
+		row.specifications = specificationLines(values, (path, message) =>
+			ctx.addIssue({ code: 'custom', path: [path], message }),
+		)
 		const parsed = ProductRowSchema.safeParse(row)
 		if (!parsed.success) {
 			for (const issue of parsed.error.issues)

@@ -3,7 +3,7 @@ import { CATEGORIES } from '~/lib/categories'
 import { SHIPPING_CLASSES } from '~/lib/delivery/shipping-class'
 import { parsePriceText, penceToInput } from '~/lib/money'
 import { safeText } from '~/lib/text-safety'
-import { PRICE_NOT_AVAILABLE, type Product, type ProductOption } from './product'
+import { PRICE_NOT_AVAILABLE, type Product, type ProductOption, type ProductSpec } from './product'
 
 /**
  * The one set of rules for a product's fields, whether it arrives as a CSV row (the bulk import)
@@ -19,6 +19,53 @@ export const cell = (max: number) =>
 		.trim()
 		.max(max, `is longer than ${max} characters`)
 		.refine((v) => !FORMULA.test(v), 'starts like a spreadsheet formula (=, +, - or @)')
+
+/** A multi-line cell (a quoted CSV cell may hold line breaks): the description and specifications. */
+const lines = (max: number, column: string) =>
+	safeText({ allowLineBreaks: true, message: `${column} contains a control character` })
+		.transform((v) => v.replace(/\r\n?/g, '\n').trim())
+		.pipe(
+			z
+				.string()
+				.max(max, `${column} is longer than ${max} characters`)
+				.refine(
+					(v) => !FORMULA.test(v),
+					`${column} starts like a spreadsheet formula (=, +, - or @)`,
+				),
+		)
+
+export const MAX_SPECIFICATIONS = 30
+
+/**
+ * The specifications cell: one 'Name: value' a line, in order. A line without a colon, or with
+ * nothing on one side of it, is refused (with its line number) rather than guessed at.
+ */
+export function parseSpecifications(
+	value: string,
+): { ok: true; specs: ProductSpec[] } | { ok: false; message: string } {
+	const specs: ProductSpec[] = []
+	const rows = value.split('\n').map((row) => row.trim())
+	for (const [i, row] of rows.entries()) {
+		if (!row) continue
+		const colon = row.indexOf(':')
+		const name = colon === -1 ? '' : row.slice(0, colon).trim()
+		const text = colon === -1 ? '' : row.slice(colon + 1).trim()
+		if (!name || !text)
+			return {
+				ok: false,
+				message: `specifications line ${i + 1} is not "Name: value" ("${row.slice(0, 40)}")`,
+			}
+		if (name.length > 80 || text.length > 300)
+			return { ok: false, message: `specifications line ${i + 1} is too long` }
+		specs.push({ name, value: text })
+	}
+	if (specs.length > MAX_SPECIFICATIONS)
+		return { ok: false, message: `specifications has more than ${MAX_SPECIFICATIONS} lines` }
+	return { ok: true, specs }
+}
+
+export const specificationsText = (specs: ProductSpec[]) =>
+	specs.map((s) => `${s.name}: ${s.value}`).join('\n')
 
 const list = (value: string) =>
 	value
@@ -94,11 +141,18 @@ export const ProductRowSchema = z
 			.refine((v) => v === '' || v === 'yes' || v === 'no', {
 				message: 'hidden must be yes, no or empty',
 			}),
+		description: lines(5000, 'description').default(''),
+		specifications: lines(6000, 'specifications').default(''),
 	})
 	.transform((row, ctx) => {
 		const price = parsePrice(row.price)
 		if (!price.ok) {
 			ctx.addIssue({ code: 'custom', path: ['price'], message: price.message })
+			return z.NEVER
+		}
+		const specifications = parseSpecifications(row.specifications)
+		if (!specifications.ok) {
+			ctx.addIssue({ code: 'custom', path: ['specifications'], message: specifications.message })
 			return z.NEVER
 		}
 		const sizes = list(row.available_sizes)
@@ -120,6 +174,8 @@ export const ProductRowSchema = z
 			originalName: row.original_name || row.name,
 			shippingClass: row.shipping_class || null,
 			hidden: row.hidden === 'yes',
+			description: row.description,
+			specifications: specifications.specs,
 		}
 	})
 
@@ -143,6 +199,8 @@ export function productToRow(p: ProductFields) {
 		original_name: p.originalName,
 		shipping_class: p.shippingClass ?? '',
 		hidden: p.hidden ? 'yes' : '',
+		description: p.description,
+		specifications: specificationsText(p.specifications),
 	} satisfies Record<string, string>
 }
 

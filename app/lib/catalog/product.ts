@@ -3,6 +3,9 @@ import { formatPence } from '~/lib/money'
 
 export type ProductOption = { name: string; pricePence: number }
 
+/** One line of a product's specifications table ('Flow rate' – '6,000 litres an hour'). */
+export type ProductSpec = { name: string; value: string }
+
 /** A catalogue product as the pages show it (spec section 3, prices in pence). */
 export type Product = {
 	id: string
@@ -23,6 +26,9 @@ export type Product = {
 	shippingClass: string | null
 	/** Hidden by the owner: off listings, search, the sitemap and new carts; kept in past orders. */
 	hidden: boolean
+	/** The owner's description in a safe subset of Markdown ('' for none; product-description.ts). */
+	description: string
+	specifications: ProductSpec[]
 }
 
 /** A grid card needs much less than the detail page. */

@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import type { ProductSpec } from '~/lib/catalog/product'
 
 export type ProductOption = { name: string; pricePence: number }
 
@@ -25,6 +26,9 @@ export const products = pgTable(
 		shippingClass: text('shipping_class'),
 		/** Hidden by the owner (the CSV's optional hidden column): off every public list. */
 		hidden: boolean('hidden').notNull().default(false),
+		/** Markdown, rendered by product-description.ts ('' for none). */
+		description: text('description').notNull().default(''),
+		specifications: jsonb('specifications').$type<ProductSpec[]>().notNull().default([]),
 	},
 	(t) => [index('products_category_idx').on(t.category, t.position)],
 )
