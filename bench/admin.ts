@@ -10,7 +10,7 @@ import pg from 'pg'
 import { openDatabase } from '~/.server/db/client'
 import { type OrderLine, orders } from '~/.server/db/schema'
 import { ORDER_STATUSES } from '~/lib/order-status'
-import { machine, startProductionServer, writeResultsSection } from './support'
+import { machine, signInCookie, startProductionServer, writeResultsSection } from './support'
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000)
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300)
@@ -73,21 +73,6 @@ async function seed(options: { url?: string; dataDir?: string }) {
 	await database.close()
 }
 
-async function signIn(url: string) {
-	const res = await fetch(`${url}/auth`, {
-		method: 'POST',
-		redirect: 'manual',
-		headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url },
-		body: new URLSearchParams({ intent: 'signin', ...ADMIN }),
-	})
-	const cookie = res.headers
-		.getSetCookie()
-		.map((c) => c.split(';')[0])
-		.join('; ')
-	if (!cookie.includes('session_token')) throw new Error(`admin sign-in failed: ${res.status}`)
-	return cookie
-}
-
 const PAGES: Array<[string, string]> = [
 	['List, newest 50', '/admin'],
 	['List, page 20 (orders 951–1,000)', '/admin?page=20'],
@@ -124,7 +109,7 @@ async function run(label: string, env: Record<string, string>) {
 	)
 	const server = await startProductionServer(PORT, { ...env, OUTBOX_POLL_MS: '60000' })
 	try {
-		const cookie = await signIn(server.url)
+		const cookie = await signInCookie(server.url, ADMIN)
 		const rows: string[] = []
 		for (const [name, page] of PAGES) {
 			const m = await measure(`${server.url}${page}`, cookie)

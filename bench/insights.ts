@@ -13,7 +13,13 @@ import { pageViews } from '~/.server/db/schema'
 import { createLogger } from '~/.server/logger'
 import { seedOrders, seedVisits } from './insights-seed'
 import { serverRssMb } from './process-tree'
-import { machine, startProductionServer, summarise, writeResultsSection } from './support'
+import {
+	machine,
+	signInCookie,
+	startProductionServer,
+	summarise,
+	writeResultsSection,
+} from './support'
 
 const PORT = Number(process.env.BENCH_PORT ?? 4370)
 const VIEWS = Number(process.env.BENCH_VIEWS ?? 1_000_000)
@@ -134,19 +140,6 @@ async function recorderRate() {
 	return total / seconds
 }
 
-async function signIn(url: string) {
-	const res = await fetch(`${url}/auth`, {
-		method: 'POST',
-		redirect: 'manual',
-		headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url },
-		body: new URLSearchParams({ intent: 'signin', ...ADMIN }),
-	})
-	return res.headers
-		.getSetCookie()
-		.map((c) => c.split(';')[0])
-		.join('; ')
-}
-
 const PERIODS: Array<[string, string]> = [
 	['7 days', 'period=7d'],
 	['30 days', 'period=30d'],
@@ -179,7 +172,7 @@ async function dashboard(dataDir: string) {
 	})
 	const rows: Array<{ name: string; p50: number; p95: number }> = []
 	try {
-		const cookie = await signIn(server.url)
+		const cookie = await signInCookie(server.url, ADMIN)
 		for (const [name, query] of PERIODS) {
 			const target = `${server.url}/admin/insights${name.startsWith('CSV') ? '.csv' : ''}?${query}`
 			const times: number[] = []

@@ -6,7 +6,13 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import { machine, startProductionServer, summarise, writeResultsSection } from './support'
+import {
+	machine,
+	signInCookie,
+	startProductionServer,
+	summarise,
+	writeResultsSection,
+} from './support'
 import { syntheticCatalogCsv } from './synthetic-catalog'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000)
@@ -23,21 +29,6 @@ const PAGES: Array<[string, string]> = [
 	['Filter: no photo', '/admin/products?photo=missing&page=10'],
 	['Filter: price not available', '/admin/products?price=none'],
 ]
-
-async function signIn(url: string) {
-	const res = await fetch(`${url}/auth`, {
-		method: 'POST',
-		redirect: 'manual',
-		headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url },
-		body: new URLSearchParams({ intent: 'signin', ...ADMIN }),
-	})
-	const cookie = res.headers
-		.getSetCookie()
-		.map((c) => c.split(';')[0])
-		.join('; ')
-	if (!cookie.includes('session_token')) throw new Error(`admin sign-in failed: ${res.status}`)
-	return cookie
-}
 
 async function measure(url: string, cookie: string) {
 	const check = await fetch(url, { headers: { cookie } })
@@ -72,7 +63,7 @@ const server = await startProductionServer(
 )
 const rows: Array<{ name: string; page: string; p50: number; p95: number; errors: number }> = []
 try {
-	const cookie = await signIn(server.url)
+	const cookie = await signInCookie(server.url, ADMIN)
 	// The editor of a product in the middle of the list (ids are the catalogue's own).
 	const middle = await (await fetch(`${server.url}${PAGES[1]![1]}`, { headers: { cookie } })).text()
 	const edit = /href="(\/admin\/products\/(?!new")[^"?]+)"/.exec(middle)?.[1]

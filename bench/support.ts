@@ -204,3 +204,19 @@ export function lighthouse(url: string) {
 	if (typeof result === 'string') return result
 	return `performance ${result.performance}, accessibility ${result.accessibility} (${result.metrics})`
 }
+
+/** Signs in through the real form (as a browser would) and returns the session cookie header. */
+export async function signInCookie(url: string, account: { email: string; password: string }) {
+	const res = await fetch(`${url}/auth`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url },
+		body: new URLSearchParams({ intent: 'signin', ...account }),
+	})
+	const cookie = res.headers
+		.getSetCookie()
+		.map((c) => c.split(';')[0])
+		.join('; ')
+	if (!cookie.includes('session_token')) throw new Error(`sign-in failed: ${res.status}`)
+	return cookie
+}

@@ -1,7 +1,8 @@
-import { errorProps, FieldError } from '~/components/forms/field-error'
+import { FieldError } from '~/components/forms/field-error'
 import { INPUT_CLASS } from '~/components/forms/input-class'
 import { EMPTY_SPEC_ROWS, specRowCount } from '~/lib/catalog/product-form'
 import type { FieldErrors } from '~/lib/forms'
+import { PairRows } from './pair-rows'
 
 const fieldId = (name: string) => `product-${name.replace(/\./g, '-')}`
 
@@ -17,7 +18,6 @@ export function ProductDetailsFields({
 	errors: FieldErrors
 }) {
 	const id = fieldId('description')
-	const rows = Array.from({ length: specRowCount(values) }, (_, i) => i)
 	return (
 		<>
 			<div>
@@ -53,31 +53,15 @@ export function ProductDetailsFields({
 					to skip it; save to get {EMPTY_SPEC_ROWS} more empty rows.
 				</p>
 				<FieldError id={fieldId('specifications')} error={errors.specifications} />
-				<div className="mt-3 space-y-3">
-					{rows.map((i) => (
-						<div key={i} className="grid gap-2 sm:grid-cols-[1fr_2fr]">
-							{(['name', 'value'] as const).map((part) => {
-								const name = `specs.${i}.${part}`
-								const inputId = fieldId(name)
-								return (
-									<div key={part}>
-										<label htmlFor={inputId} className="text-sm font-semibold text-slate-800">
-											Specification {i + 1} {part}
-										</label>
-										<input
-											id={inputId}
-											name={name}
-											defaultValue={values[name] ?? ''}
-											className={INPUT_CLASS}
-											{...errorProps(inputId, errors[name])}
-										/>
-										<FieldError id={inputId} error={errors[name]} />
-									</div>
-								)
-							})}
-						</div>
-					))}
-				</div>
+				<PairRows
+					count={specRowCount(values)}
+					prefix="specs"
+					parts={['name', 'value']}
+					label={(i, part) => `Specification ${i + 1} ${part}`}
+					columns="sm:grid-cols-[1fr_2fr]"
+					values={values}
+					errors={errors}
+				/>
 			</fieldset>
 		</>
 	)

@@ -12,6 +12,7 @@ import {
 import { CATEGORIES, categoryLabel } from '~/lib/categories'
 import { SHIPPING_CLASSES } from '~/lib/delivery/shipping-class'
 import type { FieldErrors } from '~/lib/forms'
+import { PairRows } from './pair-rows'
 import { ProductDetailsFields } from './product-details-fields'
 
 /** The editor's values: the CSV row's cells plus option rows, as strings (as posted). */
@@ -130,7 +131,6 @@ export function ProductForm({
 	submitLabel: string
 }) {
 	const { errors, attempt, onSubmit } = useFormErrors(ProductFormSchema, serverErrors)
-	const rows = Array.from({ length: optionRowCount(values) }, (_, i) => i)
 	const common = { values, errors }
 	return (
 		<Form method="post" noValidate onSubmit={onSubmit} className="max-w-3xl space-y-6">
@@ -167,31 +167,14 @@ export function ProductForm({
 					An option's price replaces the product's price. Leave a row empty to skip it; save to get
 					more empty rows.
 				</p>
-				<div className="mt-3 space-y-3">
-					{rows.map((i) => (
-						<div key={i} className="grid gap-2 sm:grid-cols-[2fr_1fr]">
-							{(['name', 'price'] as const).map((part) => {
-								const name = `options.${i}.${part}`
-								const id = fieldId(name)
-								return (
-									<div key={part}>
-										<label htmlFor={id} className="text-sm font-semibold text-slate-800">
-											Option {i + 1} {part === 'name' ? 'name' : 'price (£)'}
-										</label>
-										<input
-											id={id}
-											name={name}
-											defaultValue={values[name] ?? ''}
-											className={INPUT_CLASS}
-											{...errorProps(id, errors[name])}
-										/>
-										<FieldError id={id} error={errors[name]} />
-									</div>
-								)
-							})}
-						</div>
-					))}
-				</div>
+				<PairRows
+					count={optionRowCount(values)}
+					prefix="options"
+					parts={['name', 'price']}
+					label={(i, part) => `Option ${i + 1} ${part === 'name' ? 'name' : 'price (£)'}`}
+					columns="sm:grid-cols-[2fr_1fr]"
+					{...common}
+				/>
 				<div className="mt-3">
 					<TextField name="selected_option" {...common} />
 				</div>
