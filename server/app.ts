@@ -24,6 +24,7 @@ import { orderDeps } from '../app/.server/orders/deps'
 import type { PaymentProvider } from '../app/.server/payments/provider'
 import { createPaymentProvider } from '../app/.server/payments/select'
 import { STRIPE_WEBHOOK_PATH } from '../app/.server/payments/stripe-provider'
+import { seedContent } from '../app/.server/portfolio/seed'
 import { readiness } from '../app/.server/readiness'
 import { bodyLimitFor, sendTooLarge } from './body-limit'
 import { countVisits } from './count-visits'
@@ -92,6 +93,9 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 	)
 	logger.info({ driver: database.driver }, 'database ready')
 	await loadCatalogFile(database.db, env.CATALOG_FILE, logger)
+	// The demo portfolio and testimonials, written once into a new shop (never over the owner's).
+	const seeded = await seedContent(database.db)
+	if (seeded.length) logger.info({ seeded }, 'demo content written')
 	const runtime = createRuntime({ env, database, logger })
 	running.runtime = runtime
 	if (runtime.payments.name === 'test')
