@@ -34,7 +34,9 @@ export async function allProjects(db: Db) {
 		.orderBy(asc(portfolioProjects.position), asc(portfolioProjects.createdAt))
 }
 
-export async function projectRow(db: Db, slug: string) {
+export type PortfolioRow = typeof portfolioProjects.$inferSelect
+
+export async function projectRow(db: Db, slug: string): Promise<PortfolioRow | undefined> {
 	const [row] = await db.select().from(portfolioProjects).where(eq(portfolioProjects.slug, slug))
 	return row
 }
@@ -72,7 +74,8 @@ export async function createProject(db: Db, by: string, form: ProjectForm) {
 		const existing = await tx
 			.select({ slug: portfolioProjects.slug, position: portfolioProjects.position })
 			.from(portfolioProjects)
-		const slug = uniqueSlug(form.name, new Set(existing.map((p) => p.slug)))
+		// 'new' is the editor's own address for a project not yet made.
+		const slug = uniqueSlug(form.name, new Set(['new', ...existing.map((p) => p.slug)]))
 		await tx.insert(portfolioProjects).values({
 			slug,
 			...fields(form),

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
 import { portfolioProjects } from '~/.server/db/schema'
 import {
+	FEATURED_ON_HOME,
 	generatedPhoto,
 	type ProjectCardData,
 	type PublicProject,
@@ -13,9 +14,6 @@ import { photoColours } from './manifest'
 
 /** What the public pages read: published projects only (a draft answers 404). */
 type Row = typeof portfolioProjects.$inferSelect
-
-/** The home page shows this many featured projects (its row of three cards). */
-export const FEATURED_ON_HOME = 3
 
 const cardOf = (
 	row: Pick<Row, 'slug' | 'name' | 'location' | 'summary' | 'photos' | 'thumbnail'>,

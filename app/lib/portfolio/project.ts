@@ -30,6 +30,9 @@ export type ProjectCardData = Pick<PublicProject, 'slug' | 'name' | 'location' |
 	photoCount: number
 }
 
+/** The home page shows this many featured projects (its row of three cards). */
+export const FEATURED_ON_HOME = 3
+
 /** /images/portfolio/<project>/<NN>-<width>.jpg: a photo the image generator drew, in its widths. */
 const GENERATED = /^\/images\/portfolio\/([a-z0-9-]+)\/(\d{2})-\d+\.(?:jpg|webp|avif)$/
 
