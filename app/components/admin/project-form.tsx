@@ -6,7 +6,8 @@ import { useFormErrors } from '~/components/forms/use-form-errors'
 import type { FieldErrors } from '~/lib/forms'
 import { photoListFrom } from '~/lib/portfolio/photo-list'
 import { ProjectFormSchema, RATING_CHOICES } from '~/lib/portfolio/project-schema'
-import { ProjectPhotos, photoFieldId } from './project-photos'
+import { photoFieldId } from './project-photo-parts'
+import { ProjectPhotos } from './project-photos'
 
 /** The editor's values as posted: every field a string, photos as photos.N.src / photos.N.alt. */
 export type ProjectFormValues = Record<string, string>

@@ -1,13 +1,12 @@
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { errorProps, FieldError } from '~/components/forms/field-error'
 import { INPUT_CLASS } from '~/components/forms/input-class'
 import type { FieldErrors } from '~/lib/forms'
 import { applyPhotoIntent, type PhotoIntent, type PhotoList } from '~/lib/portfolio/photo-list'
 import { stripSources } from '~/lib/portfolio/project'
 import { photoPath } from '~/lib/portfolio/project-schema'
-
-export const photoFieldId = (i: number, part: 'src' | 'alt') => `project-photos-${i}-${part}`
+import { NewPhoto, PhotoButton, photoFieldId } from './project-photo-parts'
 
 /**
  * The project's photos in gallery order: alt text for each, up/down/remove buttons, the thumbnail
@@ -29,6 +28,10 @@ export function ProjectPhotos({
 	const [draftError, setDraftError] = useState<{ src?: string; alt?: string }>({})
 	const [announcement, setAnnouncement] = useState('')
 	const focusNext = useRef<string | null>(null)
+	// Once hydrated the buttons act here (type button), so Enter in a field saves the project.
+	const [hydrated, setHydrated] = useState(false)
+	useEffect(() => setHydrated(true), [])
+	const buttonType = hydrated ? 'button' : 'submit'
 	const { photos, thumbnail } = list
 	const addIndex = photos.length
 
@@ -157,6 +160,7 @@ export function ProjectPhotos({
 										Thumbnail<span className="sr-only">: photo {i + 1}</span>
 									</label>
 									<PhotoButton
+										type={buttonType}
 										id={`photo-${i}-up`}
 										value={`up:${i}`}
 										disabled={i === 0}
@@ -166,6 +170,7 @@ export function ProjectPhotos({
 										<ArrowUp aria-hidden="true" className="size-4" /> Up
 									</PhotoButton>
 									<PhotoButton
+										type={buttonType}
 										id={`photo-${i}-down`}
 										value={`down:${i}`}
 										disabled={i === photos.length - 1}
@@ -175,6 +180,7 @@ export function ProjectPhotos({
 										<ArrowDown aria-hidden="true" className="size-4" /> Down
 									</PhotoButton>
 									<PhotoButton
+										type={buttonType}
 										id={`photo-${i}-remove`}
 										value={`remove:${i}`}
 										onClick={(e) => apply({ kind: 'remove', index: i }, e)}
@@ -188,102 +194,17 @@ export function ProjectPhotos({
 					)
 				})}
 			</ol>
-			<div className="mt-4 grid gap-3 rounded-lg border border-dashed border-slate-300 p-3 sm:grid-cols-2">
-				<p className="font-semibold text-slate-800 sm:col-span-2">Add a photo</p>
-				<div>
-					<label
-						htmlFor={photoFieldId(addIndex, 'src')}
-						className="text-sm font-semibold text-slate-800"
-					>
-						Photo path
-					</label>
-					<p id={`${photoFieldId(addIndex, 'src')}-hint`} className="text-sm text-slate-600">
-						A path on this site, e.g. /images/portfolio/pond1/01-1280.jpg
-					</p>
-					<input
-						id={photoFieldId(addIndex, 'src')}
-						name={`photos.${addIndex}.src`}
-						value={draft.src}
-						onChange={(event) => setDraft({ ...draft, src: event.target.value })}
-						className={INPUT_CLASS}
-						aria-describedby={`${photoFieldId(addIndex, 'src')}-hint`}
-						{...errorProps(
-							photoFieldId(addIndex, 'src'),
-							draftError.src ?? errors[`photos.${addIndex}.src`],
-						)}
-					/>
-					<FieldError
-						id={photoFieldId(addIndex, 'src')}
-						error={draftError.src ?? errors[`photos.${addIndex}.src`]}
-					/>
-				</div>
-				<div>
-					<label
-						htmlFor={photoFieldId(addIndex, 'alt')}
-						className="text-sm font-semibold text-slate-800"
-					>
-						Alt text
-					</label>
-					<p className="text-sm text-slate-600">What the photo shows.</p>
-					<input
-						id={photoFieldId(addIndex, 'alt')}
-						name={`photos.${addIndex}.alt`}
-						value={draft.alt}
-						onChange={(event) => setDraft({ ...draft, alt: event.target.value })}
-						className={INPUT_CLASS}
-						{...errorProps(
-							photoFieldId(addIndex, 'alt'),
-							draftError.alt ?? errors[`photos.${addIndex}.alt`],
-						)}
-					/>
-					<FieldError
-						id={photoFieldId(addIndex, 'alt')}
-						error={draftError.alt ?? errors[`photos.${addIndex}.alt`]}
-					/>
-				</div>
-				<div>
-					<button
-						type="submit"
-						name="photoIntent"
-						value="add"
-						onClick={(e) => apply({ kind: 'add' }, e)}
-						className="btn-secondary"
-					>
-						Add photo
-					</button>
-				</div>
-			</div>
+			<NewPhoto
+				index={addIndex}
+				draft={draft}
+				onChange={setDraft}
+				errors={{
+					src: draftError.src ?? errors[`photos.${addIndex}.src`],
+					alt: draftError.alt ?? errors[`photos.${addIndex}.alt`],
+				}}
+				onAdd={(event) => apply({ kind: 'add' }, event)}
+				buttonType={buttonType}
+			/>
 		</fieldset>
-	)
-}
-
-function PhotoButton({
-	id,
-	value,
-	disabled,
-	onClick,
-	label,
-	children,
-}: {
-	id: string
-	value: string
-	disabled?: boolean
-	onClick: (event: { preventDefault(): void }) => void
-	label: string
-	children: ReactNode
-}) {
-	return (
-		<button
-			id={id}
-			type="submit"
-			name="photoIntent"
-			value={value}
-			disabled={disabled}
-			onClick={onClick}
-			aria-label={label}
-			className="inline-flex min-h-11 items-center gap-1 rounded-lg border border-slate-300 bg-white px-3 font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-40"
-		>
-			{children}
-		</button>
 	)
 }
