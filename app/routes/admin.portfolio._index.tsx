@@ -103,7 +103,7 @@ export default function AdminPortfolio({ loaderData, actionData }: Route.Compone
 										intent="up"
 										slug={project.slug}
 										disabled={i === 0}
-										label={`Move ${project.name} up`}
+										label={`: ${project.name}`}
 									>
 										Up
 									</ListButton>
@@ -111,7 +111,7 @@ export default function AdminPortfolio({ loaderData, actionData }: Route.Compone
 										intent="down"
 										slug={project.slug}
 										disabled={i === featured.length - 1}
-										label={`Move ${project.name} down`}
+										label={`: ${project.name}`}
 									>
 										Down
 									</ListButton>
@@ -153,7 +153,7 @@ export default function AdminPortfolio({ loaderData, actionData }: Route.Compone
 								intent={project.published ? 'unpublish' : 'publish'}
 								slug={project.slug}
 								version={project.version}
-								label={`${project.published ? 'Unpublish' : 'Publish'} ${project.name}`}
+								label={` ${project.name}`}
 							>
 								{project.published ? 'Unpublish' : 'Publish'}
 							</ListButton>
@@ -161,7 +161,7 @@ export default function AdminPortfolio({ loaderData, actionData }: Route.Compone
 								intent={project.featured ? 'unfeature' : 'feature'}
 								slug={project.slug}
 								version={project.version}
-								label={`${project.featured ? 'Stop featuring' : 'Feature'} ${project.name} on the home page`}
+								label={`: ${project.name}`}
 							>
 								{project.featured ? 'Stop featuring' : 'Feature on home page'}
 							</ListButton>
@@ -197,10 +197,12 @@ function ListButton({
 				name="intent"
 				value={intent}
 				disabled={disabled}
-				aria-label={label}
 				className="btn-secondary min-h-11 px-3 py-1.5 text-sm disabled:opacity-40"
 			>
-				{children}
+				<span>
+					{children}
+					<span className="sr-only">{label}</span>
+				</span>
 			</button>
 		</Form>
 	)

@@ -111,23 +111,22 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
 								<Link
 									to={`/admin/testimonials?edit=${t.id}#testimonial-form`}
 									className="btn-secondary min-h-11 px-3 py-1.5 text-sm"
-									aria-label={`Edit the testimonial from ${authorOf(t)}`}
 								>
-									Edit
+									<span>
+										Edit<span className="sr-only">: the testimonial from {authorOf(t)}</span>
+									</span>
 								</Link>
-								<RowButton intent="up" t={t} disabled={i === 0} label="Up" what="Move up" />
+								<RowButton intent="up" t={t} disabled={i === 0} label="Up" />
 								<RowButton
 									intent="down"
 									t={t}
 									disabled={i === testimonials.length - 1}
 									label="Down"
-									what="Move down"
 								/>
 								<RowButton
 									intent={t.hidden ? 'show' : 'hide'}
 									t={t}
 									label={t.hidden ? 'Show' : 'Hide'}
-									what={t.hidden ? 'Show' : 'Hide'}
 								/>
 							</div>
 						</li>
@@ -143,13 +142,11 @@ function RowButton({
 	t,
 	disabled,
 	label,
-	what,
 }: {
 	intent: string
 	t: { id: number; version: number; name: string; place: string }
 	disabled?: boolean
 	label: string
-	what: string
 }) {
 	return (
 		<Form method="post">
@@ -160,10 +157,12 @@ function RowButton({
 				name="intent"
 				value={intent}
 				disabled={disabled}
-				aria-label={`${what}: the testimonial from ${authorOf(t)}`}
 				className="btn-secondary min-h-11 px-3 py-1.5 text-sm disabled:opacity-40"
 			>
-				{label}
+				<span>
+					{label}
+					<span className="sr-only">: the testimonial from {authorOf(t)}</span>
+				</span>
 			</button>
 		</Form>
 	)

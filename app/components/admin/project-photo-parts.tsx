@@ -93,7 +93,8 @@ export function PhotoButton({
 	disabled,
 	onClick,
 	label,
-	children,
+	icon,
+	text,
 }: {
 	type: 'button' | 'submit'
 	id: string
@@ -101,7 +102,8 @@ export function PhotoButton({
 	disabled?: boolean
 	onClick: (event: { preventDefault(): void }) => void
 	label: string
-	children: ReactNode
+	icon: ReactNode
+	text: string
 }) {
 	return (
 		<button
@@ -111,10 +113,14 @@ export function PhotoButton({
 			value={value}
 			disabled={disabled}
 			onClick={onClick}
-			aria-label={label}
 			className="inline-flex min-h-11 items-center gap-1 rounded-lg border border-slate-300 bg-white px-3 font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-40"
 		>
-			{children}
+			{icon}
+			{/* One span, so the name reads 'Up: photo 3' (flex items get spaces between them). */}
+			<span>
+				{text}
+				<span className="sr-only">{label}</span>
+			</span>
 		</button>
 	)
 }

@@ -157,7 +157,9 @@ export function ProjectPhotos({
 											onChange={() => setList({ photos, thumbnail: i })}
 											className="size-5"
 										/>
-										Thumbnail<span className="sr-only">: photo {i + 1}</span>
+										<span>
+											Thumbnail<span className="sr-only">: photo {i + 1}</span>
+										</span>
 									</label>
 									<PhotoButton
 										type={buttonType}
@@ -165,29 +167,29 @@ export function ProjectPhotos({
 										value={`up:${i}`}
 										disabled={i === 0}
 										onClick={(e) => apply({ kind: 'up', index: i }, e)}
-										label={`Move photo ${i + 1} up`}
-									>
-										<ArrowUp aria-hidden="true" className="size-4" /> Up
-									</PhotoButton>
+										label={`: photo ${i + 1}`}
+										icon={<ArrowUp aria-hidden="true" className="size-4" />}
+										text="Up"
+									/>
 									<PhotoButton
 										type={buttonType}
 										id={`photo-${i}-down`}
 										value={`down:${i}`}
 										disabled={i === photos.length - 1}
 										onClick={(e) => apply({ kind: 'down', index: i }, e)}
-										label={`Move photo ${i + 1} down`}
-									>
-										<ArrowDown aria-hidden="true" className="size-4" /> Down
-									</PhotoButton>
+										label={`: photo ${i + 1}`}
+										icon={<ArrowDown aria-hidden="true" className="size-4" />}
+										text="Down"
+									/>
 									<PhotoButton
 										type={buttonType}
 										id={`photo-${i}-remove`}
 										value={`remove:${i}`}
 										onClick={(e) => apply({ kind: 'remove', index: i }, e)}
-										label={`Remove photo ${i + 1}`}
-									>
-										<Trash2 aria-hidden="true" className="size-4" /> Remove
-									</PhotoButton>
+										label={`: photo ${i + 1}`}
+										icon={<Trash2 aria-hidden="true" className="size-4" />}
+										text="Remove"
+									/>
 								</div>
 							</div>
 						</li>
