@@ -270,3 +270,44 @@ describe('/admin/testimonials', () => {
 		expect(await stale.text()).toContain('This testimonial was changed by someone else')
 	})
 })
+
+describe('bad input never answers 5xx', () => {
+	it('refuses odd posts to every new form with a 4xx', async () => {
+		const posts: Array<[string, Record<string, string>]> = [
+			['/admin/portfolio/new', {}],
+			['/admin/portfolio/new', { ...project(), name: 'Bad\u0000name' }],
+			['/admin/portfolio/new', { ...project(), thumbnail: '999' }],
+			['/admin/portfolio/new', { ...project(), thumbnail: '-1' }],
+			['/admin/portfolio/new', { ...project(), 'photos.100.src': '/a.jpg', 'photos.100.alt': 'x' }],
+			['/admin/portfolio/new', { ...project(), photoIntent: 'remove:999' }],
+			['/admin/portfolio/new', { ...project(), photoIntent: 'explode' }],
+			['/admin/portfolio/new', { ...project(), published: 'maybe' }],
+			['/admin/portfolio/new', { ...project(), pondVolume: '99999999999' }],
+			['/admin/portfolio/pond2', { ...project(), version: '999999999999' }],
+			['/admin/portfolio/pond2', { ...project(), version: '999999999' }],
+			['/admin/portfolio/no-such-project', { ...project(), version: '1' }],
+			['/admin/portfolio/BAD%20SLUG', { ...project(), version: '1' }],
+			['/admin/portfolio', { intent: 'publish', slug: 'no-such', version: '1' }],
+			['/admin/portfolio', { intent: 'publish', slug: 'pond2' }],
+			['/admin/portfolio', { intent: 'up', slug: '../../etc' }],
+			['/admin/portfolio', { intent: 'drop', slug: 'pond2', version: '1' }],
+			['/admin/testimonials', {}],
+			['/admin/testimonials', { intent: 'save', text: 'x', name: 'y', rating: 'NaN' }],
+			[
+				'/admin/testimonials',
+				{ intent: 'save', text: 'x', name: 'y', rating: '5', hidden: 'maybe' },
+			],
+			[
+				'/admin/testimonials',
+				{ intent: 'save', text: 'x', name: 'y', rating: '5', id: '999999', version: '1' },
+			],
+			['/admin/testimonials', { intent: 'hide', id: '999999999', version: '1' }],
+			['/admin/testimonials', { intent: 'up', id: 'abc' }],
+		]
+		for (const [path, fields] of posts) {
+			const res = await admin.post(path, fields)
+			expect(res.status, `${path} ${JSON.stringify(fields).slice(0, 80)}`).toBeLessThan(500)
+			if (res.status === 200) expect(fields.photoIntent, path).toBeDefined()
+		}
+	})
+})
