@@ -1,9 +1,14 @@
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { errorProps, FieldError } from '~/components/forms/field-error'
 import { INPUT_CLASS } from '~/components/forms/input-class'
 import type { FieldErrors } from '~/lib/forms'
-import { applyPhotoIntent, type PhotoIntent, type PhotoList } from '~/lib/portfolio/photo-list'
+import {
+	applyPhotoIntent,
+	type PhotoIntent,
+	type PhotoList,
+	type PhotoRow,
+} from '~/lib/portfolio/photo-list'
 import { stripSources } from '~/lib/portfolio/project'
 import { photoPath } from '~/lib/portfolio/project-schema'
 import { NewPhoto, PhotoButton, photoFieldId } from './project-photo-parts'
@@ -18,10 +23,13 @@ export function ProjectPhotos({
 	initial,
 	errors,
 	onEdit,
+	uploader,
 }: {
 	initial: PhotoList
 	errors: FieldErrors
 	onEdit: (field: string) => void
+	/** Where an upload component plugs in: it is given a function that appends finished photos. */
+	uploader?: (append: (photos: PhotoRow[]) => void) => ReactNode
 }) {
 	const [list, setList] = useState(initial)
 	const [draft, setDraft] = useState({ src: '', alt: '' })
@@ -196,6 +204,10 @@ export function ProjectPhotos({
 					)
 				})}
 			</ol>
+			{uploader?.((added) => {
+				setList((current) => ({ ...current, photos: [...current.photos, ...added] }))
+				setAnnouncement(`${added.length} ${added.length === 1 ? 'photo' : 'photos'} added.`)
+			})}
 			<NewPhoto
 				index={addIndex}
 				draft={draft}
