@@ -9,7 +9,6 @@ import type { SessionMemo } from '../app/.server/auth/guards'
 import { resolveAuthSecret } from '../app/.server/auth/secret'
 import { sessionCacheFor } from '../app/.server/auth/session-cache'
 import { Catalog } from '../app/.server/catalog/catalog'
-import { loadCatalogFile } from '../app/.server/catalog/startup'
 import type { Database } from '../app/.server/db/client'
 import { openServerDatabase } from '../app/.server/db/owner'
 import { fillOrderLink } from '../app/.server/email/order-link'
@@ -24,6 +23,7 @@ import type { PaymentProvider } from '../app/.server/payments/provider'
 import { createPaymentProvider } from '../app/.server/payments/select'
 import { STRIPE_WEBHOOK_PATH } from '../app/.server/payments/stripe-provider'
 import { readiness } from '../app/.server/readiness'
+import { loadStartupData } from '../app/.server/startup-data'
 import { bodyLimitFor, sendTooLarge } from './body-limit'
 import { countVisits } from './count-visits'
 import { orderPageCache, type PrivatePageCache } from './order-page-cache'
@@ -94,7 +94,7 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 		},
 	)
 	logger.info({ driver: database.driver }, 'database ready')
-	await loadCatalogFile(database.db, env.CATALOG_FILE, logger)
+	await loadStartupData(database.db, env.CATALOG_FILE, logger)
 	const runtime = createRuntime({ env, database, logger })
 	running.runtime = runtime
 	if (runtime.payments.name === 'test')

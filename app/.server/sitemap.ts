@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router'
-import { PORTFOLIO_PROJECTS } from '~/data/portfolio'
+import { publishedSlugs } from '~/.server/portfolio/projects'
 import { categoryPath, productPath } from '~/lib/catalog/product'
 import { CATEGORIES } from '~/lib/categories'
 
@@ -27,8 +27,13 @@ const catalogPages: SitemapSource = async (context) => [
 	})),
 ]
 
-const portfolioPages: SitemapSource = () =>
-	PORTFOLIO_PROJECTS.map((project) => ({ path: `/portfolio/${project.id}`, priority: 0.7 }))
+/** Published projects only: a draft's address answers 404. */
+const portfolioPages: SitemapSource = async (context) =>
+	(await publishedSlugs(context.db)).map((project) => ({
+		path: `/portfolio/${project.slug}`,
+		lastModified: project.updatedAt,
+		priority: 0.7,
+	}))
 
 export const SITEMAP_SOURCES: SitemapSource[] = [() => STATIC_PAGES, portfolioPages, catalogPages]
 

@@ -1,6 +1,8 @@
+import type { GALLERY_FORMATS } from '../lib/portfolio/photo-sizes'
+
 /**
- * The six portfolio projects: the single source for the home preview, the portfolio cards, the
- * galleries and the sitemap. Images are generated (scripts/images) into /images/portfolio/{id}/.
+ * The six demo portfolio projects: the rows a new shop is seeded with (app/.server/portfolio/demo.ts)
+ * and the image generator's list. Images are generated (scripts/images) into /images/portfolio/{id}/.
  */
 export type PortfolioProject = {
 	id: string
@@ -83,12 +85,12 @@ export function projectThumbnailUrl(id: string) {
 	return `/images/portfolio/${id}/thumbnail.jpeg`
 }
 
-/** Gallery photo widths and formats, shared by the generator and the gallery. */
-export const GALLERY_WIDTHS = [160, 480, 960, 1280] as const
-export const GALLERY_FORMATS = ['avif', 'webp', 'jpg'] as const
-/** AVIF is made only for the sizes phones and laptops load first (it is slow to encode). */
-export const AVIF_WIDTHS = [480, 960] as const
-export const GALLERY_SIZE = { width: 1280, height: 960 } as const
+export {
+	AVIF_WIDTHS,
+	GALLERY_FORMATS,
+	GALLERY_SIZE,
+	GALLERY_WIDTHS,
+} from '../lib/portfolio/photo-sizes'
 
 /** /images/portfolio/pond3/07-960.webp — photo numbers start at 1. */
 export function galleryImageUrl(

@@ -1,6 +1,8 @@
 import { Award, Handshake, ShieldCheck } from 'lucide-react'
 import { Link } from 'react-router'
 import { currentBusinessDetails } from '~/.server/business/details'
+import { featuredProjects } from '~/.server/portfolio/projects'
+import { visibleTestimonials } from '~/.server/portfolio/testimonials'
 import { localBusinessJsonLd } from '~/.server/seo/local-business'
 import { CategoryTile } from '~/components/content/category-tile'
 import { ContentSection } from '~/components/content/content-section'
@@ -10,8 +12,6 @@ import { TestimonialCard } from '~/components/content/testimonial-card'
 import { JsonLd } from '~/components/json-ld'
 import { Picture } from '~/components/ui/picture'
 import { CATEGORY_TILES } from '~/data/category-tiles'
-import { FEATURED_PROJECTS, projectThumbnailUrl } from '~/data/portfolio'
-import { HOME_TESTIMONIALS } from '~/data/testimonials'
 import { BRAND } from '~/lib/business-brand'
 import { businessNameFrom, pageMeta } from '~/lib/seo'
 import type { Route } from './+types/home'
@@ -63,18 +63,17 @@ const PROCESS_STEPS = [
 // Built on the server: structured data, quotes, tiles and featured projects reach the page as
 // data, keeping the home page's JavaScript small (issue 34 item 11).
 export async function loader({ context }: Route.LoaderArgs) {
-	const business = await currentBusinessDetails(context.db)
+	const [business, testimonials, projects] = await Promise.all([
+		currentBusinessDetails(context.db),
+		visibleTestimonials(context.db),
+		featuredProjects(context.db),
+	])
 	return {
 		localBusiness: localBusinessJsonLd(context.env.SITE_URL, business),
-		testimonials: HOME_TESTIMONIALS,
+		// Both set at /admin/testimonials and /admin/portfolio (hidden ones and drafts left out).
+		testimonials,
 		categoryTiles: CATEGORY_TILES,
-		featuredProjects: FEATURED_PROJECTS.map(({ id, name, location, description }) => ({
-			id,
-			name,
-			location,
-			description,
-			thumbnailUrl: projectThumbnailUrl(id),
-		})),
+		featuredProjects: projects,
 		reviewsUrl: business.facebookUrl && `${business.facebookUrl.replace(/\/$/, '')}/reviews`,
 	}
 }
@@ -191,7 +190,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 					</h2>
 					<ul className="mt-10 grid gap-6 md:grid-cols-3">
 						{loaderData.featuredProjects.map((project) => (
-							<li key={project.id}>
+							<li key={project.slug}>
 								<ProjectCard project={project} actionLabel="View Project" />
 							</li>
 						))}

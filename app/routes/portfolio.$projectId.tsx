@@ -1,11 +1,9 @@
 import { data, isRouteErrorResponse, Link } from 'react-router'
-import { photoColours } from '~/.server/portfolio/manifest'
+import { publishedProject } from '~/.server/portfolio/projects'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { Gallery } from '~/components/portfolio/gallery'
 import { Rating } from '~/components/ui/rating'
-import { findProject, projectThumbnailUrl } from '~/data/portfolio'
-import { PROJECT_STORIES } from '~/data/portfolio-stories'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/portfolio.$projectId'
 
@@ -13,14 +11,16 @@ export const handle: BreadcrumbHandle = {
 	breadcrumb: (match) => [
 		{ label: 'Portfolio', to: '/portfolio' },
 		{
-			label: findProject(match.params.projectId ?? '')?.name ?? 'Project Not Found',
+			label:
+				(match.data as { project?: { name: string } } | undefined)?.project?.name ??
+				'Project Not Found',
 			to: `/portfolio/${match.params.projectId}`,
 		},
 	],
 }
 
 export const meta: Route.MetaFunction = (args) => {
-	const project = args.data ? findProject(args.data.projectId) : undefined
+	const project = args.data?.project
 	if (!project)
 		return [
 			{ title: 'Project Not Found | Highland Koi & Ponds' },
@@ -28,27 +28,28 @@ export const meta: Route.MetaFunction = (args) => {
 		]
 	return pageMeta(args, {
 		title: `${project.name}, ${project.location}`,
-		description: project.description,
-		image: projectThumbnailUrl(project.id),
+		description: project.summary,
+		image: project.thumbnailUrl,
 		type: 'article',
 	})
 }
 
-export function loader({ params }: Route.LoaderArgs) {
-	const project = findProject(params.projectId)
+// Published projects only: a draft is as unknown to the public as a mistyped address.
+export async function loader({ params, context }: Route.LoaderArgs) {
+	const project = await publishedProject(context.db, params.projectId)
 	if (!project) throw data('Project Not Found', { status: 404 })
-	return { projectId: project.id, colours: photoColours(project.id) }
+	return { project }
 }
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
-	const project = findProject(loaderData.projectId)!
-	const story = PROJECT_STORIES[project.id] ?? { process: [] }
+	const { project } = loaderData
+	const { testimonial } = project
 	return (
 		<>
-			<PageHeader title={project.name} intro={`${project.location} · ${project.description}`} />
+			<PageHeader title={project.name} intro={`${project.location} · ${project.summary}`} />
 			<div className="container-page space-y-14 py-10">
-				<Gallery project={project} colours={loaderData.colours} />
-				{story.testimonial ? (
+				{project.photos.length ? <Gallery name={project.name} photos={project.photos} /> : null}
+				{testimonial ? (
 					<section
 						aria-labelledby="testimonial"
 						className="mx-auto max-w-3xl rounded-2xl bg-pond-50 p-8"
@@ -57,12 +58,14 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
 							What the owners say
 						</h2>
 						<figure className="mt-4">
-							<Rating value={story.testimonial.rating} />
+							<Rating value={testimonial.rating} />
 							<blockquote className="mt-3 text-lg leading-relaxed text-slate-700">
-								<p>“{story.testimonial.content}”</p>
+								{testimonial.text.split(/\n+/).map((line) => (
+									<p key={line.slice(0, 40)}>“{line}”</p>
+								))}
 							</blockquote>
 							<figcaption className="mt-3 font-semibold text-pond-900">
-								{story.testimonial.author}
+								{testimonial.author}
 							</figcaption>
 						</figure>
 					</section>
@@ -71,9 +74,10 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
 					<h2 id="process" className="font-display text-2xl font-bold text-pond-900">
 						How we built it
 					</h2>
+					<ProjectFacts project={project} />
 					<div className="mt-4 space-y-4 text-lg leading-relaxed text-slate-700">
-						{story.process.map((paragraph) => (
-							<p key={paragraph.slice(0, 40)}>{paragraph}</p>
+						{project.story.map((paragraph, i) => (
+							<p key={`${i}-${paragraph.slice(0, 40)}`}>{paragraph}</p>
 						))}
 					</div>
 					<div className="mt-8 flex flex-wrap gap-3">
@@ -87,6 +91,33 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
 				</section>
 			</div>
 		</>
+	)
+}
+
+/** Pond volume and features, when the project has them. */
+function ProjectFacts({ project }: { project: Route.ComponentProps['loaderData']['project'] }) {
+	if (!project.pondVolume && project.features.length === 0) return null
+	return (
+		<dl className="mt-4 grid gap-3 rounded-2xl bg-pond-50 p-5 sm:grid-cols-[auto_1fr]">
+			{project.pondVolume ? (
+				<>
+					<dt className="font-semibold text-pond-900">Pond volume</dt>
+					<dd className="text-slate-700">{`${project.pondVolume.toLocaleString('en-GB')} litres`}</dd>
+				</>
+			) : null}
+			{project.features.length ? (
+				<>
+					<dt className="font-semibold text-pond-900">Features</dt>
+					<dd>
+						<ul className="list-disc space-y-1 pl-5 text-slate-700">
+							{project.features.map((feature, i) => (
+								<li key={`${i}-${feature}`}>{feature}</li>
+							))}
+						</ul>
+					</dd>
+				</>
+			) : null}
+		</dl>
 	)
 }
 

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import fc from 'fast-check'
+import { formPages } from './form-pages'
 import type { FoundForm } from './form-requests'
 import { distinct, formsIn } from './forms'
 import type { KnownIds } from './get-requests'
@@ -107,39 +108,7 @@ export async function prepare(shop: Shop): Promise<Prepared> {
 		requestId: first(await page('/admin/requests', roles.admin), /href="\/admin\/requests\/(\d+)"/),
 	}
 	// Every page that has a form, as each role that can see it.
-	const pages = [
-		'/',
-		'/contact',
-		'/cart',
-		'/checkout',
-		'/checkout-auth',
-		'/auth',
-		'/auth?mode=register',
-		'/auth?mode=reset',
-		'/auth/reset-password?token=fuzz',
-		`/order-confirmation?order=${orderId}`,
-		// The order page: the owner's view; anyone else's 404 carries the 'email me a link' form.
-		`/account/orders/${orderId}`,
-		'/account/orders/new-link',
-		`/pond-products/filters/${ids.productId}`,
-		`/pay/${ids.token}`,
-		`/pay/${ids.token}/reminders`,
-		'/admin',
-		`/admin/orders/${orderId}`,
-		'/admin/delivery',
-		'/admin/enquiries',
-		`/admin/enquiries/${ids.enquiryId}`,
-		'/admin/requests',
-		`/admin/requests/${ids.requestId}`,
-		'/admin/catalogue',
-		'/admin/products',
-		'/admin/products/new',
-		`/admin/products/${ids.productId}`,
-		'/admin/settings',
-		'/admin/jobs',
-		'/admin/insights',
-		'/privacy-policy',
-	]
+	const pages = formPages(ids)
 	const found: FoundForm[] = []
 	for (const role of ['anonymous', 'customer', 'admin'] as const) {
 		const cookie = role === 'anonymous' ? '' : roles[role]

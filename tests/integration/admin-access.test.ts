@@ -89,6 +89,7 @@ function requestFor(path: string, method: 'GET' | 'POST'): [string, RequestInit]
 		.replace(':orderId', orderId)
 		.replace(':enquiryId', enquiryId)
 		.replace(':productId', '0')
+		.replace(':projectId', 'pond1')
 		.replace(':number', documentNumber)
 		.replace(':requestId', String(requestId))
 		.replace(':photoId', String(photoId))}`

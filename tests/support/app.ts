@@ -7,6 +7,7 @@ import { createServer, type ViteDevServer } from 'vite'
 import { importCatalog } from '~/.server/catalog/import'
 import { type Env, parseEnv } from '~/.server/env'
 import { createLogger } from '~/.server/logger'
+import { seedContent } from '~/.server/portfolio/seed'
 import type * as ServerApp from '../../server/app'
 import { createTestDatabase, type TestDatabase } from './db'
 
@@ -46,6 +47,8 @@ export async function startTestApp(
 	)) as typeof ServerApp
 	const database = shared ?? (await createTestDatabase())
 	if (catalogCsv !== null && !shared) await importCatalog(database.db, catalogCsv)
+	// As boot() does at every start: the demo portfolio and testimonials, once.
+	if (!shared) await seedContent(database.db)
 	// Listen first so the app (auth, origin checks) knows its own URL.
 	const server = http.createServer()
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -3,10 +3,13 @@ import { importCatalog } from '~/.server/catalog/import'
 import type { Db } from '~/.server/db/client'
 import { emailOutbox, ORDER_STATUSES, orderEvents, orders, user } from '~/.server/db/schema'
 import { readTable, tablesInOrder } from '~/.server/db/tables'
+import { seedContent } from '~/.server/portfolio/seed'
 
 /** A shop with customers, an order in every status with its events, queued and sent emails. */
 export async function fillShop(db: Db) {
 	await importCatalog(db, fs.readFileSync('catalog/products.csv'))
+	// The portfolio and testimonials (jsonb photo lists, serial ids): backups and moves carry them.
+	await seedContent(db)
 	await db.insert(user).values(
 		[1, 2, 3].map((n) => ({
 			id: `user-${n}`,

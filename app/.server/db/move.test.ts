@@ -40,6 +40,8 @@ describe.skipIf(!reachable)('moving an embedded shop to PostgreSQL', () => {
 		const orders = report.find((r) => r.table === 'orders')
 		expect(orders?.totals.rows).toBe('7')
 		expect(orders?.totals['sum:subtotal_pence']).toBe(String(1299 * 28))
+		expect(report.find((r) => r.table === 'portfolio_projects')?.totals.rows).toBe('6')
+		expect(report.find((r) => r.table === 'testimonials')?.totals.rows).toBe('3')
 		const moved = await openDatabase({ url: target, poolSize: 1 })
 		try {
 			expect(await snapshot(moved.db)).toEqual(await snapshot(source.db))

@@ -10,6 +10,8 @@ const LINKS = [
 	{ to: '/admin/delivery', label: 'Delivery rates', end: false },
 	{ to: '/admin/products', label: 'Products', end: false },
 	{ to: '/admin/catalogue', label: 'Catalogue', end: false },
+	{ to: '/admin/portfolio', label: 'Portfolio', end: false },
+	{ to: '/admin/testimonials', label: 'Testimonials', end: false },
 	{ to: '/admin/settings', label: 'Business details', end: false },
 	{ to: '/admin/jobs', label: 'Background work', end: false },
 ]

@@ -1,15 +1,13 @@
 import { Link } from 'react-router'
 import { checkAlreadyBroken, showPlaceholder } from '~/components/ui/picture'
-import type { PortfolioProject } from '~/data/portfolio'
+import type { ProjectCardData } from '~/lib/portfolio/project'
 
 export function ProjectCard({
 	project,
 	actionLabel,
 }: {
 	/** With its thumbnail's address from the loader: the portfolio's data stays off the home page's script. */
-	project: Pick<PortfolioProject, 'id' | 'name' | 'location' | 'description'> & {
-		thumbnailUrl: string
-	}
+	project: Pick<ProjectCardData, 'slug' | 'name' | 'location' | 'summary' | 'thumbnailUrl'>
 	actionLabel: string
 }) {
 	return (
@@ -27,9 +25,9 @@ export function ProjectCard({
 			/>
 			<div className="flex flex-1 flex-col p-6">
 				<h3 className="text-xl font-semibold text-pond-900">{project.name}</h3>
-				<p className="mt-2 flex-1 leading-relaxed text-slate-600">{project.description}</p>
+				<p className="mt-2 flex-1 leading-relaxed text-slate-600">{project.summary}</p>
 				<Link
-					to={`/portfolio/${project.id}`}
+					to={`/portfolio/${project.slug}`}
 					className="btn-primary mt-6 self-start"
 					aria-label={`${actionLabel}: ${project.name}`}
 				>

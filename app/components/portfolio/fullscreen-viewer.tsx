@@ -1,8 +1,7 @@
 import { X } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useRef } from 'react'
-import type { PortfolioProject } from '~/data/portfolio'
-import { galleryAlt } from '~/data/portfolio'
 import { swipeDirection } from '~/lib/gallery'
+import type { GalleryPhotoData } from '~/lib/portfolio/project'
 import { GalleryPhoto } from './gallery-photo'
 import { PhotoArrows } from './photo-arrows'
 
@@ -17,7 +16,8 @@ function cycleFocus(event: KeyboardEvent<HTMLDialogElement>) {
 }
 
 type Props = {
-	project: PortfolioProject
+	name: string
+	photos: GalleryPhotoData[]
 	index: number
 	onMove: (delta: number) => void
 	onClose: () => void
@@ -28,7 +28,7 @@ type Props = {
  * on Escape), Tab cycles through its buttons, arrow keys and swipes move, and focus goes back to
  * where it was on close.
  */
-export function FullscreenViewer({ project, index, onMove, onClose }: Props) {
+export function FullscreenViewer({ name, photos, index, onMove, onClose }: Props) {
 	const dialogRef = useRef<HTMLDialogElement>(null)
 	const swipe = useRef<{ x: number; y: number } | null>(null)
 
@@ -46,10 +46,11 @@ export function FullscreenViewer({ project, index, onMove, onClose }: Props) {
 	}, [])
 
 	const photo = index + 1
+	const current = photos[index]
 	return (
 		<dialog
 			ref={dialogRef}
-			aria-label={`${project.name}: photo ${photo} of ${project.imageCount}`}
+			aria-label={`${name}: photo ${photo} of ${photos.length}`}
 			onCancel={(event) => {
 				event.preventDefault()
 				onClose()
@@ -67,7 +68,7 @@ export function FullscreenViewer({ project, index, onMove, onClose }: Props) {
 					<p
 						className="text-sm font-medium"
 						aria-live="polite"
-					>{`Image ${photo} of ${project.imageCount}`}</p>
+					>{`Image ${photo} of ${photos.length}`}</p>
 					<button
 						type="button"
 						onClick={onClose}
@@ -98,9 +99,8 @@ export function FullscreenViewer({ project, index, onMove, onClose }: Props) {
 				>
 					{/* The image box is this whole area and contain fits the photo inside it at any aspect ratio. */}
 					<GalleryPhoto
-						projectId={project.id}
-						photo={photo}
-						alt={galleryAlt(project, photo)}
+						src={current?.src ?? ''}
+						alt={current?.alt ?? ''}
 						sizes="100vw"
 						colour="transparent"
 						priority

@@ -1,47 +1,35 @@
 import { showPlaceholder } from '~/components/ui/picture'
-import { AVIF_WIDTHS, GALLERY_SIZE, GALLERY_WIDTHS, galleryImageUrl } from '~/data/portfolio'
+import { GALLERY_SIZE } from '~/lib/portfolio/photo-sizes'
+import { photoSources } from '~/lib/portfolio/project'
 
-const srcSet = (
-	id: string,
-	photo: number,
-	format: 'avif' | 'webp' | 'jpg',
-	widths: readonly number[],
-) => widths.map((w) => `${galleryImageUrl(id, photo, w, format)} ${w}w`).join(', ')
-
-/** One portfolio photograph as AVIF/WebP/JPEG sources, with its dominant colour behind it while it loads. */
+/**
+ * One portfolio photograph: a generated photo as AVIF/WebP/JPEG sources in every width, any other
+ * (an uploaded photo) by its address; its dominant colour shows behind it while it loads.
+ */
 export function GalleryPhoto({
-	projectId,
-	photo,
+	src,
 	alt,
 	sizes,
 	colour,
 	priority = false,
 	className,
 }: {
-	projectId: string
-	photo: number
+	src: string
 	alt: string
 	sizes: string
 	colour?: string
 	priority?: boolean
 	className?: string
 }) {
+	const sources = photoSources(src)
 	return (
 		<picture>
-			<source
-				type="image/avif"
-				srcSet={srcSet(projectId, photo, 'avif', AVIF_WIDTHS)}
-				sizes={sizes}
-			/>
-			<source
-				type="image/webp"
-				srcSet={srcSet(projectId, photo, 'webp', GALLERY_WIDTHS)}
-				sizes={sizes}
-			/>
+			{sources.avif ? <source type="image/avif" srcSet={sources.avif} sizes={sizes} /> : null}
+			{sources.webp ? <source type="image/webp" srcSet={sources.webp} sizes={sizes} /> : null}
 			<img
-				src={galleryImageUrl(projectId, photo, 960, 'jpg')}
-				srcSet={srcSet(projectId, photo, 'jpg', GALLERY_WIDTHS)}
-				sizes={sizes}
+				src={sources.src}
+				srcSet={sources.jpg}
+				sizes={sources.jpg ? sizes : undefined}
 				alt={alt}
 				width={GALLERY_SIZE.width}
 				height={GALLERY_SIZE.height}
@@ -57,9 +45,12 @@ export function GalleryPhoto({
 }
 
 /** Starts the download of a photo the visitor is likely to look at next. */
-export function preloadPhoto(projectId: string, photo: number, sizes: string) {
+export function preloadPhoto(src: string, sizes: string) {
+	const sources = photoSources(src)
 	const img = new Image()
-	img.sizes = sizes
-	img.srcset = srcSet(projectId, photo, 'webp', GALLERY_WIDTHS)
-	img.src = galleryImageUrl(projectId, photo, 960, 'webp')
+	if (sources.webp) {
+		img.sizes = sizes
+		img.srcset = sources.webp
+	}
+	img.src = sources.src
 }

@@ -1,8 +1,8 @@
 import { Expand } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { galleryAlt, galleryImageUrl, type PortfolioProject } from '~/data/portfolio'
 import { cn } from '~/lib/cn'
 import { wrapIndex } from '~/lib/gallery'
+import { type GalleryPhotoData, stripSources } from '~/lib/portfolio/project'
 import { FullscreenViewer } from './fullscreen-viewer'
 import { GalleryPhoto, preloadPhoto } from './gallery-photo'
 import { PhotoArrows } from './photo-arrows'
@@ -10,35 +10,37 @@ import { PhotoArrows } from './photo-arrows'
 const MAIN_SIZES = '(min-width: 1024px) 896px, 100vw'
 
 /** Photo, previous/next (wrapping), counter, thumbnail strip and a full-screen viewer. */
-export function Gallery({ project, colours }: { project: PortfolioProject; colours: string[] }) {
+export function Gallery({ name, photos }: { name: string; photos: GalleryPhotoData[] }) {
 	const [index, setIndex] = useState(0)
 	const [fullscreen, setFullscreen] = useState(false)
 	const stripRef = useRef<HTMLUListElement>(null)
 	const firstRender = useRef(true)
-	const count = project.imageCount
+	const count = photos.length
 	const move = (delta: number) => setIndex((i) => wrapIndex(i + delta, count))
 
 	// Keep the current thumbnail in view, and fetch the next photo before it is asked for.
 	useEffect(() => {
-		const next = wrapIndex(index + 1, count) + 1
+		const next = photos[wrapIndex(index + 1, count)]?.src
+		if (!next) return
 		if (firstRender.current) {
 			// On arrival, wait until the page has loaded so the first photo gets the bandwidth.
 			firstRender.current = false
-			const preload = () => preloadPhoto(project.id, next, MAIN_SIZES)
+			const preload = () => preloadPhoto(next, MAIN_SIZES)
 			if (document.readyState === 'complete') preload()
 			else window.addEventListener('load', preload, { once: true })
 			return () => window.removeEventListener('load', preload)
 		}
 		const thumb = stripRef.current?.children[index] as HTMLElement | undefined
 		thumb?.scrollIntoView({ block: 'nearest', inline: 'center', behavior: 'smooth' })
-		preloadPhoto(project.id, next, MAIN_SIZES)
-	}, [index, count, project.id])
+		preloadPhoto(next, MAIN_SIZES)
+	}, [index, count, photos])
 
 	const photo = index + 1
+	const current = photos[index]
 	return (
 		<section
 			aria-roledescription="carousel"
-			aria-label={`${project.name} photos`}
+			aria-label={`${name} photos`}
 			onKeyDown={(event) => {
 				if (fullscreen) return
 				if (event.key === 'ArrowRight') move(1)
@@ -54,11 +56,10 @@ export function Gallery({ project, colours }: { project: PortfolioProject; colou
 				>
 					<GalleryPhoto
 						key={photo}
-						projectId={project.id}
-						photo={photo}
-						alt={galleryAlt(project, photo)}
+						src={current?.src ?? ''}
+						alt={current?.alt ?? ''}
 						sizes={MAIN_SIZES}
-						colour={colours[index]}
+						colour={current?.colour}
 						priority={photo === 1}
 						className="aspect-[4/3] h-auto w-full object-cover"
 					/>
@@ -80,8 +81,8 @@ export function Gallery({ project, colours }: { project: PortfolioProject; colou
 				className="mt-3 flex gap-2 overflow-x-auto pb-2"
 				aria-label="Choose a photo"
 			>
-				{Array.from({ length: count }, (_, i) => (
-					<li key={i} className="shrink-0">
+				{photos.map((each, i) => (
+					<li key={`${i}-${each.src}`} className="shrink-0">
 						<button
 							type="button"
 							onClick={() => setIndex(i)}
@@ -92,8 +93,7 @@ export function Gallery({ project, colours }: { project: PortfolioProject; colou
 							)}
 						>
 							<img
-								src={galleryImageUrl(project.id, i + 1, 160, 'jpg')}
-								srcSet={`${galleryImageUrl(project.id, i + 1, 160, 'webp')} 160w`}
+								{...stripSources(each.src)}
 								sizes="80px"
 								alt={`Show view ${i + 1}`}
 								width={80}
@@ -101,7 +101,7 @@ export function Gallery({ project, colours }: { project: PortfolioProject; colou
 								loading="lazy"
 								decoding="async"
 								className="h-15 w-20 object-cover"
-								style={{ backgroundColor: colours[i] ?? '#dbe7ee' }}
+								style={{ backgroundColor: each.colour ?? '#dbe7ee' }}
 							/>
 						</button>
 					</li>
@@ -109,7 +109,8 @@ export function Gallery({ project, colours }: { project: PortfolioProject; colou
 			</ul>
 			{fullscreen ? (
 				<FullscreenViewer
-					project={project}
+					name={name}
+					photos={photos}
 					index={index}
 					onMove={move}
 					onClose={() => setFullscreen(false)}

@@ -1,0 +1,142 @@
+import { type Browser, expect, type TestInfo, test } from '@playwright/test'
+import { type ClockedShop, startClockedShop } from './clocked-shop'
+import { signInAsAdmin } from './factories'
+import { expectNoA11yViolations, visit } from './support'
+
+// A shop of its own (its clock left alone): this test changes the portfolio and the home page,
+// which other specs check against the demo content.
+const PORT = Number(process.env.E2E_PORT ?? 4173) + 30
+let shop: ClockedShop | undefined
+test.afterEach(async () => {
+	await shop?.stop()
+	shop = undefined
+})
+
+/** A button's name: its text and a screen-reader-only ': what' (block-level, so a space may come between). */
+const named = (name: string) =>
+	new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(': ', '\\s*: ')}$`)
+
+/** A context on the test's own shop, with the project's screen (desktop, or the 360 px phone). */
+async function contextFor(browser: Browser, info: TestInfo, url: string) {
+	const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = info.project.use
+	return browser.newContext({
+		baseURL: url,
+		viewport,
+		userAgent,
+		deviceScaleFactor,
+		isMobile,
+		hasTouch,
+	})
+}
+
+test('a seventh project with photos and a testimonial, published and featured; a testimonial hidden @mobile', async ({
+	browser,
+}, info) => {
+	test.setTimeout(120_000)
+	shop = await startClockedShop(PORT + (info.project.name === 'mobile' ? 1 : 0))
+	const visitor = await (await contextFor(browser, info, shop.url)).newPage()
+	// A visitor's home page first, so the page cache holds the old one.
+	await visit(visitor, '/', { a11y: false })
+	await expect(visitor.locator('#home-portfolio h3')).toHaveCount(3)
+
+	const page = await (await contextFor(browser, info, shop.url)).newPage()
+	await signInAsAdmin(page)
+	await visit(page, '/admin/portfolio')
+	await page.getByRole('link', { name: 'Add a project' }).click()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('New project')
+	await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+	await page.getByLabel('Name', { exact: true }).fill('Lochside Koi Pond')
+	await page.getByLabel('Location').fill('Fort William')
+	await page.getByLabel('Pond volume (litres)').fill('7,500')
+	await page.getByLabel('Features').fill('Bottom drain\nWaterfall')
+	await page
+		.getByLabel('Story: how it was built')
+		.fill('We dug it by the loch.\n\nThen we planted it.')
+	await page
+		.getByLabel('Testimonial', { exact: true })
+		.fill('The best view from the kitchen window.')
+	await page.getByLabel('Testimonial name').fill('Catriona Boyd, Fort William')
+	await page.getByLabel('Testimonial rating').selectOption('4.5')
+
+	// Three photos by path; alt text is required.
+	const add = async (src: string, alt: string) => {
+		await page.getByLabel('Photo path').fill(src)
+		await page.getByLabel('Alt text', { exact: true }).fill(alt)
+		await page.getByRole('button', { name: 'Add photo' }).click()
+	}
+	await add('/images/portfolio/pond1/05-1280.jpg', 'The pond from the house')
+	await add('/images/portfolio/pond3/10-1280.jpg', 'Koi feeding at the surface')
+	await add('/images/portfolio/pond2/02-1280.jpg', '')
+	await expect(page.getByText('Alt text for the new photo is required')).toBeVisible()
+	await page.getByLabel('Alt text', { exact: true }).fill('The waterfall')
+	await page.getByRole('button', { name: 'Add photo' }).click()
+	await expect(page.locator('#project-photos-2-src')).toContainText('pond2/02-1280.jpg')
+	// Reorder with the keyboard: focus follows the photo.
+	await page.getByRole('button', { name: named('Up: photo 3') }).focus()
+	await page.keyboard.press('Enter')
+	await expect(page.locator('#project-photos-1-src')).toContainText('pond2/02-1280.jpg')
+	await expect(page.getByRole('button', { name: named('Up: photo 2') })).toBeFocused()
+	await page.getByRole('radio', { name: named('Thumbnail: photo 2') }).check()
+
+	// The summary is missing: the error summary names it and takes focus.
+	await page.getByRole('button', { name: 'Add project' }).click()
+	const summary = page.getByTestId('error-summary')
+	await expect(summary).toBeFocused()
+	await expect(summary.getByRole('link', { name: 'Summary is required' })).toBeVisible()
+	await expectNoA11yViolations(page)
+	await page.getByLabel('Summary').fill('A koi pond on the shore of a sea loch, with a waterfall.')
+	await page.getByRole('button', { name: 'Add project' }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'It is a draft' })).toBeVisible()
+	await expect(page).toHaveURL(/\/admin\/portfolio\/lochside-koi-pond\?saved=created$/)
+	expect((await visitor.goto('/portfolio/lochside-koi-pond'))?.status()).toBe(404)
+
+	// Publish, feature, and move it to the front of the home page's three.
+	await visit(page, '/admin/portfolio')
+	await page.getByRole('button', { name: 'Publish Lochside Koi Pond' }).click()
+	await expect(
+		page.getByRole('status').filter({ hasText: 'Lochside Koi Pond is published' }),
+	).toBeVisible()
+	await page.getByRole('button', { name: named('Feature on home page: Lochside Koi Pond') }).click()
+	await expect(
+		page.getByRole('status').filter({ hasText: 'is featured on the home page' }),
+	).toBeVisible()
+	for (let i = 0; i < 3; i++) {
+		await page.getByRole('button', { name: named('Up: Lochside Koi Pond') }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'has moved' })).toBeVisible()
+	}
+	await expect(page.getByRole('button', { name: named('Up: Lochside Koi Pond') })).toBeDisabled()
+
+	// The public site shows it at once (the page cache was cleared by the saves).
+	await visit(visitor, '/portfolio')
+	await expect(visitor.locator('main article')).toHaveCount(7)
+	await visit(visitor, '/')
+	const featured = visitor.locator('#home-portfolio h3')
+	await expect(featured).toHaveText(['Lochside Koi Pond', 'Raised Brick Pond', 'Modern Koi Pond'])
+	await visitor.getByRole('link', { name: 'View Project: Lochside Koi Pond' }).click()
+	await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Lochside Koi Pond')
+	await expect(visitor.getByTestId('gallery-counter')).toHaveText('Image 1 of 3')
+	await expect(visitor.locator('main picture img').first()).toHaveAttribute(
+		'alt',
+		'The pond from the house',
+	)
+	await expect(visitor.getByText('The best view from the kitchen window.')).toBeVisible()
+	await expect(visitor.getByText('7,500 litres')).toBeVisible()
+	await expectNoA11yViolations(visitor)
+
+	// Hide a testimonial: gone from the home page.
+	await visit(page, '/admin/testimonials')
+	await page
+		.getByRole('button', { name: named('Hide: the testimonial from Priya Patel, Leeds') })
+		.click()
+	await expect(page.getByRole('status').filter({ hasText: 'is hidden' })).toBeVisible()
+	await expect(
+		page.locator('li', { hasText: 'Priya Patel, Leeds' }).getByText('Hidden', { exact: true }),
+	).toBeVisible()
+	await visit(visitor, '/')
+	await expect(visitor.getByText('Alasdair Fraser, Nairn')).toBeVisible()
+	await expect(visitor.getByText('Priya Patel, Leeds')).toHaveCount(0)
+	if (info.project.name === 'mobile')
+		expect(
+			await visitor.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+		).toBe(true)
+})
