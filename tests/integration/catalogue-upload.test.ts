@@ -229,6 +229,7 @@ describe('catalogue download', () => {
 					name: '=HYPERLINK("http://evil.example")',
 					code: '+1',
 					imageUrl: '/images/a.jpg',
+					moreImages: [],
 					productUrl: '',
 					vendor: '@vendor',
 					category: 'pumps',

@@ -15,7 +15,7 @@ export const CSV_COLUMNS = [
 ] as const
 
 /** Optional columns: a file without them still imports. */
-export const OPTIONAL_CSV_COLUMNS = ['shipping_class', 'hidden'] as const
+export const OPTIONAL_CSV_COLUMNS = ['shipping_class', 'hidden', 'more_images'] as const
 
 /** The columns as a sentence for messages: the required ones, then the optional ones. */
 export const CSV_HEADER_HINT = [
