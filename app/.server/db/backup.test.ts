@@ -27,6 +27,8 @@ describe('backup and restore', () => {
 		expect(before.orders).toHaveLength(7)
 		expect(before.order_events).toHaveLength(14)
 		expect(before.email_outbox).toHaveLength(2)
+		expect(before.photos).toHaveLength(1)
+		expect(before.photos![0]).toContain('\\\\x000102')
 		const file = path.join(dir, 'shop.backup.gz')
 		const written = await writeBackup(database.db, file)
 		expect(written.counts.orders).toBe(7)

@@ -40,6 +40,8 @@ describe.skipIf(!reachable)('moving an embedded shop to PostgreSQL', () => {
 		const orders = report.find((r) => r.table === 'orders')
 		expect(orders?.totals.rows).toBe('7')
 		expect(orders?.totals['sum:subtotal_pence']).toBe(String(1299 * 28))
+		// Uploaded photos' originals move with the shop (issue 32).
+		expect(report.find((r) => r.table === 'photos')?.totals.rows).toBe('1')
 		const moved = await openDatabase({ url: target, poolSize: 1 })
 		try {
 			expect(await snapshot(moved.db)).toEqual(await snapshot(source.db))
