@@ -7,9 +7,16 @@ export const altText = safeText({ message: 'contains a control character' })
 	.min(1, 'Please describe the photo (alt text) for people who cannot see it.')
 	.max(300, 'The description is longer than 300 characters.')
 
-/** The upload form's fields beside its files; productId/fingerprint add them to a product (no JS). */
+/**
+ * The upload form's fields beside its files. The plain form (no script) names the product and
+ * describes its photos at once; the editor's script sends files alone and asks for each
+ * description in its list, which the product's save requires.
+ */
 export const PhotoUploadSchema = z.object({
-	alt: altText,
+	alt: safeText({ message: 'contains a control character' })
+		.trim()
+		.max(300, 'The description is longer than 300 characters.')
+		.default(''),
 	productId: safeText()
 		.regex(/^\d{1,7}$/)
 		.optional(),

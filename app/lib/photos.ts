@@ -76,3 +76,19 @@ export function photoSrcSet(id: string, format: ImageFormat) {
 	const widths = format === 'avif' ? PHOTO_AVIF_WIDTHS : PHOTO_WIDTHS
 	return widths.map((w) => `${photoWidthUrl(id, w, format)} ${w}w`).join(', ')
 }
+
+/** A product photo as pages and the editor show it; `id` is set for an uploaded photo. */
+export type ShownPhoto = {
+	url: string
+	alt: string
+	id: string | null
+	/** An uploaded photo's size, so the page keeps its place while it loads. */
+	width?: number
+	height?: number
+}
+
+/** A small picture of any product photo: the uploaded thumbnail, or the spec's -thumb.jpg rule. */
+export function shownThumbUrl(photo: Pick<ShownPhoto, 'url' | 'id'>) {
+	if (photo.id) return photoThumbUrl(photo.id)
+	return photo.url.startsWith('/') ? photo.url.replace(/\.jpg$/i, '-thumb.jpg') : photo.url
+}

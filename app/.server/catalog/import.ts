@@ -144,10 +144,11 @@ export async function replaceCatalog(
 /** The products table's columns, as jsonb_to_recordset unpacks them (types as in the schema). */
 const COLUMNS = sql.raw(`id text, position integer, name text, code text, image_url text,
 	product_url text, vendor text, category text, price_pence integer, sizes jsonb, options jsonb,
-	selected_size text, selected_option text, original_name text, shipping_class text, hidden boolean`)
+	selected_size text, selected_option text, original_name text, shipping_class text, hidden boolean,
+	more_images jsonb`)
 const NAMES = sql.raw(`id, position, name, code, image_url, product_url, vendor, category,
 	price_pence, sizes, options, selected_size, selected_option, original_name, shipping_class,
-	hidden`)
+	hidden, more_images`)
 
 async function insertProducts(tx: Tx, batch: Product[]) {
 	const rows = batch.map((p) => ({
@@ -167,6 +168,7 @@ async function insertProducts(tx: Tx, batch: Product[]) {
 		original_name: p.originalName,
 		shipping_class: p.shippingClass,
 		hidden: p.hidden,
+		more_images: p.moreImages,
 	}))
 	await tx.execute(
 		sql`insert into ${products} (${NAMES}) select ${NAMES} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${COLUMNS})`,

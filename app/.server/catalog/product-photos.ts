@@ -1,7 +1,7 @@
 import type { Db } from '~/.server/db/client'
 import { photoRefs, setAltTexts } from '~/.server/photos/store'
 import type { Product } from '~/lib/catalog/product'
-import { uploadedPhotoId } from '~/lib/photos'
+import { type ShownPhoto, uploadedPhotoId } from '~/lib/photos'
 import { CHANGED_ELSEWHERE, type EditOutcome, editCatalog, productFingerprint } from './edit'
 import { storedProduct } from './product-admin'
 
@@ -98,5 +98,28 @@ export async function addProductPhotos(
 		id: input.id,
 		fingerprint: input.fingerprint,
 		photos: [...current.map((url) => ({ url, alt: alt(url) })), ...input.added],
+	})
+}
+
+/**
+ * A product's photos in order with their descriptions. Pages get the product's name for a photo
+ * without one (a generated or outside image); the editor gets the stored text as it is.
+ */
+export async function shownPhotos(
+	db: Db,
+	product: Pick<Product, 'imageUrl' | 'moreImages' | 'name'>,
+	{ forEditor = false } = {},
+): Promise<ShownPhoto[]> {
+	const urls = photoUrlsOf(product)
+	const refs = await photoRefs(
+		db,
+		urls.flatMap((url) => uploadedPhotoId(url) ?? []),
+	)
+	return urls.map((url) => {
+		const id = uploadedPhotoId(url) ?? null
+		const ref = id ? refs.get(id) : undefined
+		const alt = ref?.alt ?? ''
+		const size = ref ? { width: ref.width, height: ref.height } : {}
+		return { url, id, alt: forEditor ? alt : alt || product.name, ...size }
 	})
 }

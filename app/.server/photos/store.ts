@@ -89,8 +89,13 @@ export async function savePhoto(
 	await db
 		.insert(photos)
 		.values(values)
-		.onConflictDoUpdate({ target: photos.id, set: { alt: sql`excluded.alt` } })
-	return photoRef(values)
+		.onConflictDoUpdate({
+			target: photos.id,
+			// An upload without a description keeps the one the photo has.
+			set: { alt: sql`case when excluded.alt = '' then ${photos.alt} else excluded.alt end` },
+		})
+	const [row] = await db.select({ alt: photos.alt }).from(photos).where(eq(photos.id, id))
+	return photoRef({ ...values, alt: row?.alt ?? alt })
 }
 
 /** The photos with these ids (their bytes left out), for pages and the editor. */

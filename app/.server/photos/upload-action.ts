@@ -1,10 +1,10 @@
 import type { AppLoadContext } from 'react-router'
-import { data, redirect } from 'react-router'
+import { redirect } from 'react-router'
 import { requireAdmin } from '~/.server/auth/guards'
 import { addProductPhotos } from '~/.server/catalog/product-photos'
 import { readForm } from '~/.server/http/read-body'
 import { formValues, parseForm } from '~/lib/forms'
-import { PhotoUploadSchema } from '~/lib/photo-upload-schema'
+import { altText, PhotoUploadSchema } from '~/lib/photo-upload-schema'
 import { MAX_PHOTO_UPLOAD_BYTES } from '~/lib/photos'
 import { type PreparedOriginal, prepareOriginal } from './prepare'
 import { type PhotoRef, savePhoto } from './store'
@@ -30,7 +30,7 @@ export async function photoUploadAction(request: Request, context: AppLoadContex
 	const parsed = parseForm(PhotoUploadSchema, values)
 	const back = parsed.ok && parsed.data.productId ? `/admin/products/${parsed.data.productId}` : ''
 	const answer = (result: Answer, status = 200) => {
-		if (wantsJson || !back) return data(result, { status })
+		if (wantsJson || !back) return Response.json(result, { status })
 		const query = result.ok ? 'saved=photos' : `photoError=${encodeURIComponent(result.error)}`
 		return redirect(`${back}?${query}#photos`)
 	}
@@ -52,6 +52,13 @@ export async function photoUploadAction(request: Request, context: AppLoadContex
 		prepared.push(result.photo)
 	}
 	const { alt, productId, fingerprint } = parsed.data
+	if (back && !alt) {
+		const missing = altText.safeParse(alt)
+		return answer(
+			{ ok: false, error: missing.error?.issues[0]?.message ?? 'Please describe the photo.' },
+			400,
+		)
+	}
 	const stored = await context.db.transaction(async (tx) => {
 		const refs: PhotoRef[] = []
 		for (const photo of prepared) refs.push(await savePhoto(tx, photo, { alt, by: admin.email }))

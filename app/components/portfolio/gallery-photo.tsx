@@ -1,50 +1,32 @@
 import { showPlaceholder } from '~/components/ui/picture'
-import { AVIF_WIDTHS, GALLERY_SIZE, GALLERY_WIDTHS, galleryImageUrl } from '~/data/portfolio'
+import type { GalleryItem } from '~/lib/gallery'
 
-const srcSet = (
-	id: string,
-	photo: number,
-	format: 'avif' | 'webp' | 'jpg',
-	widths: readonly number[],
-) => widths.map((w) => `${galleryImageUrl(id, photo, w, format)} ${w}w`).join(', ')
-
-/** One portfolio photograph as AVIF/WebP/JPEG sources, with its dominant colour behind it while it loads. */
+/** One gallery photograph as AVIF/WebP/JPEG sources, with its colour behind it while it loads. */
 export function GalleryPhoto({
-	projectId,
-	photo,
-	alt,
+	item,
 	sizes,
-	colour,
 	priority = false,
 	className,
+	colour = item.colour,
 }: {
-	projectId: string
-	photo: number
-	alt: string
+	item: GalleryItem
 	sizes: string
-	colour?: string
 	priority?: boolean
 	className?: string
+	colour?: string
 }) {
 	return (
 		<picture>
-			<source
-				type="image/avif"
-				srcSet={srcSet(projectId, photo, 'avif', AVIF_WIDTHS)}
-				sizes={sizes}
-			/>
-			<source
-				type="image/webp"
-				srcSet={srcSet(projectId, photo, 'webp', GALLERY_WIDTHS)}
-				sizes={sizes}
-			/>
+			{item.sources.map((source) => (
+				<source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+			))}
 			<img
-				src={galleryImageUrl(projectId, photo, 960, 'jpg')}
-				srcSet={srcSet(projectId, photo, 'jpg', GALLERY_WIDTHS)}
-				sizes={sizes}
-				alt={alt}
-				width={GALLERY_SIZE.width}
-				height={GALLERY_SIZE.height}
+				src={item.src}
+				srcSet={item.srcSet}
+				sizes={item.srcSet ? sizes : undefined}
+				alt={item.alt}
+				width={item.width}
+				height={item.height}
 				loading={priority ? 'eager' : 'lazy'}
 				fetchPriority={priority ? 'high' : 'auto'}
 				decoding="async"
@@ -57,9 +39,11 @@ export function GalleryPhoto({
 }
 
 /** Starts the download of a photo the visitor is likely to look at next. */
-export function preloadPhoto(projectId: string, photo: number, sizes: string) {
+export function preloadPhoto(item: GalleryItem | undefined, sizes: string) {
+	if (!item) return
 	const img = new Image()
+	const webp = item.sources.find((s) => s.type === 'image/webp')
 	img.sizes = sizes
-	img.srcset = srcSet(projectId, photo, 'webp', GALLERY_WIDTHS)
-	img.src = galleryImageUrl(projectId, photo, 960, 'webp')
+	img.srcset = webp?.srcSet ?? item.srcSet ?? ''
+	img.src = item.src
 }

@@ -57,6 +57,8 @@ export const ProductFormSchema = z
 		row.option_price_pairs = pairs.join(',')
 		row.shipping_class = text(values, 'shipping_class')
 		row.hidden = text(values, 'hidden') === 'yes' ? 'yes' : ''
+		// The gallery is edited in its own section; the form carries it unchanged.
+		row.more_images = text(values, 'more_images')
 		const parsed = ProductRowSchema.safeParse(row)
 		if (!parsed.success) {
 			for (const issue of parsed.error.issues)
