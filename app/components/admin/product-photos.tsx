@@ -181,15 +181,13 @@ export function ProductPhotos({
 			</Form>
 			{scripted ? (
 				<PhotoUploader
-					onUploaded={(photo) =>
-						change(
-							[
-								...items,
-								{ url: photo.url, id: photo.id, alt: photo.alt, key: `n${added.current++}` },
-							],
-							`Photo added as photo ${items.length + 1}. Describe it, then save.`,
-						)
-					}
+					onUploaded={(photo) => {
+						// Uploads finish in any order: each adds to the list as it is then.
+						const key = `n${added.current++}`
+						setItems((all) => [...all, { url: photo.url, id: photo.id, alt: photo.alt, key }])
+						setChanged(true)
+						setAnnouncement('Photo added at the end of the list. Describe it, then save.')
+					}}
 				/>
 			) : (
 				<PlainUpload productId={productId} fingerprint={fingerprint} />
