@@ -214,8 +214,8 @@ describe('catalogue download', () => {
 		// A byte-order mark first, so Excel reads the £ signs as UTF-8.
 		expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
 		const csv = bytes.toString('utf8')
-		// The optional hidden column is always written (issue 32).
-		expect(csv.split('\r\n')[0]).toBe(`\uFEFF${header},hidden`)
+		// The optional hidden and more_images (a gallery's other photos) columns are always written.
+		expect(csv.split('\r\n')[0]).toBe(`\uFEFF${header},hidden,more_images`)
 		const id = await stage(csv)
 		const text = await pageText(await admin.request(`/admin/catalogue?upload=${id}`))
 		expect(text).toMatch(/0 rows are rejected/)
@@ -245,7 +245,7 @@ describe('catalogue download', () => {
 			]),
 		]
 		expect(lines[1]).toBe(
-			`"'=HYPERLINK(""http://evil.example"")",'+1,/images/a.jpg,,'@vendor,pumps,12.99,,,,,'-x,,\r\n`,
+			`"'=HYPERLINK(""http://evil.example"")",'+1,/images/a.jpg,,'@vendor,pumps,12.99,,,,,'-x,,,\r\n`,
 		)
 	})
 })
