@@ -57,6 +57,7 @@ beforeAll(async () => {
 	)
 	// An uploaded photo (issue 32), so /photos/:file is fuzzed around a real file name.
 	main.ids.photoFile = await uploadFuzzPhoto(main.shop.url, main.roles.admin, HARNESS_IP)
+	expect(main.ids.photoFile).toMatch(/^[0-9a-f]{32}\.jpg$/)
 	// The after-sale forms (issue 30): a request's page, the return and the problem report; the
 	// product editor's photo list and its plain upload form (issue 32).
 	for (const action of [/^\/admin\/requests\/\d+$/, /\/return$/, /\/problem$/, /^\/admin\/photos$/])
