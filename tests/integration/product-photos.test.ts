@@ -94,6 +94,16 @@ describe('uploading photos', () => {
 		expect(await photoCount()).toBe(0)
 	})
 
+	it('refuses a file over 20 MB with its size, storing nothing', async () => {
+		const big = Buffer.concat([await phoneJpeg(), Buffer.alloc(21 * 1024 * 1024)])
+		const res = await upload(admin, [[big, 'huge.jpg']])
+		expect(res.status).toBe(413)
+		expect(((await res.json()) as { error: string }).error).toMatch(
+			/huge\.jpg is 21\.0 MB; the limit is 20 MB/,
+		)
+		expect(await photoCount()).toBe(0)
+	})
+
 	it('refuses a damaged photo, and a batch with one bad file stores none of it', async () => {
 		const good = await phoneJpeg(1600, 1200)
 		const broken = good.subarray(0, Math.round(good.length * 0.6))
@@ -190,7 +200,9 @@ describe("a product's photos", () => {
 		const stale = await savePhotos([[uploaded, 'x']], fingerprint)
 		expect(stale.status).toBe(409)
 
-		const page = await (await app.request(`/pond-products/${product.category}/0`)).text()
+		const pageOf = () => app.request(`/pond-products/${product.category}/0`).then((r) => r.text())
+		await expect.poll(pageOf, { timeout: 5000 }).toMatch(/Image 1 of 2/)
+		const page = await pageOf()
 		expect(page).toContain('Koi at the surface of a clear pond')
 		// The gallery's strip shows it; the counter says there are two.
 		expect(page).toContain(uploaded.replace('.jpg', '-thumb.jpg'))
@@ -211,9 +223,10 @@ describe("a product's photos", () => {
 		const after = (await storedProduct(app.database.db, '0'))!
 		expect(after.imageUrl).toBe(uploaded)
 		expect(after.moreImages).toEqual([before.imageUrl])
-		const csv = await (await admin.request('/admin/catalogue.csv')).text()
-		expect(csv.split('\n')[0]).toContain('more_images')
-		expect(csv).toContain(`${uploaded},`)
+		// The read model follows the new catalogue version within a second (decision 0024).
+		const csv = () => admin.request('/admin/catalogue.csv').then((r) => r.text())
+		await expect.poll(csv, { timeout: 5000 }).toContain(`${uploaded},`)
+		expect((await csv()).split('\n')[0]).toContain('more_images')
 		// The product page opens on it, in every format and width.
 		const page = await (await app.request(`/pond-products/${after.category}/0`)).text()
 		expect(page).toContain(`${uploaded.replace('.jpg', '-960.avif')} 960w`)
