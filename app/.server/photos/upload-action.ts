@@ -7,6 +7,7 @@ import { formValues, parseForm } from '~/lib/forms'
 import { altText, PhotoUploadSchema } from '~/lib/photo-upload-schema'
 import { MAX_PHOTO_UPLOAD_BYTES } from '~/lib/photos'
 import { type PreparedOriginal, prepareOriginal } from './prepare'
+import { Slots } from './slots'
 import { type PhotoRef, savePhoto } from './store'
 import { photoVariantsFor } from './variants'
 
@@ -23,6 +24,18 @@ type Answer = { ok: true; photos: PhotoRef[] } | { ok: false; error: string }
  */
 export async function photoUploadAction(request: Request, context: AppLoadContext) {
 	const admin = await requireAdmin(request, context)
+	// The body is read only once a slot is free: waiting uploads stay in the network's buffers.
+	return uploads.run(() => receive(request, context, admin))
+}
+
+/** Two uploads are read, checked and stored at a time (the heap is capped, decision 0013). */
+const uploads = new Slots(2)
+
+async function receive(
+	request: Request,
+	context: AppLoadContext,
+	admin: { id: string; email: string },
+) {
 	const wantsJson = (request.headers.get('accept') ?? '').includes('application/json')
 	const form = await readForm(request, PHOTO_FORM_LIMIT_BYTES)
 	const files = form.getAll('file').filter((f): f is File => typeof f !== 'string' && f.size > 0)

@@ -10,6 +10,7 @@ import {
 	type PhotoVariant,
 	photoFileName,
 } from '~/lib/photos'
+import { Slots } from './slots'
 import { databaseOriginals, type OriginalStore } from './store'
 
 /** Photos being resized at once: the machine has few cores and shoppers come first. */
@@ -43,8 +44,7 @@ function encode(pixels: Pixels, variant: PhotoVariant) {
  */
 export class PhotoVariants {
 	private readonly making = new Map<string, Promise<boolean>>()
-	private running = 0
-	private readonly waiting: Array<() => void> = []
+	private readonly slots = new Slots(AT_ONCE)
 
 	constructor(
 		private readonly db: Db,
@@ -67,43 +67,32 @@ export class PhotoVariants {
 	prepare(id: string): Promise<boolean> {
 		let job = this.making.get(id)
 		if (!job) {
-			job = this.make(id).finally(() => this.making.delete(id))
+			job = this.slots.run(() => this.make(id)).finally(() => this.making.delete(id))
 			this.making.set(id, job)
 		}
 		return job
 	}
 
 	private async make(id: string) {
-		await this.slot()
-		try {
-			const original = await this.store.get(this.db, id)
-			if (!original) return false
-			await fs.mkdir(this.dir, { recursive: true })
-			// One decode, down to the largest width; every variant is resized from these pixels.
-			const pixels = await sharp(original.bytes)
-				.resize({ width: LARGEST, withoutEnlargement: true })
-				.flatten({ background: '#ffffff' })
-				.raw()
-				.toBuffer({ resolveWithObject: true })
-			await Promise.all(
-				allVariants(id).map(async (variant) => {
-					const file = this.fileFor(variant)
-					if (await exists(file)) return
-					const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
-					await encode(pixels, variant).toFile(temp)
-					await fs.rename(temp, file)
-				}),
-			)
-			return true
-		} finally {
-			this.running--
-			this.waiting.shift()?.()
-		}
-	}
-
-	private async slot() {
-		if (this.running >= AT_ONCE) await new Promise<void>((resolve) => this.waiting.push(resolve))
-		this.running++
+		const original = await this.store.get(this.db, id)
+		if (!original) return false
+		await fs.mkdir(this.dir, { recursive: true })
+		// One decode, down to the largest width; every variant is resized from these pixels.
+		const pixels = await sharp(original.bytes)
+			.resize({ width: LARGEST, withoutEnlargement: true })
+			.flatten({ background: '#ffffff' })
+			.raw()
+			.toBuffer({ resolveWithObject: true })
+		await Promise.all(
+			allVariants(id).map(async (variant) => {
+				const file = this.fileFor(variant)
+				if (await exists(file)) return
+				const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
+				await encode(pixels, variant).toFile(temp)
+				await fs.rename(temp, file)
+			}),
+		)
+		return true
 	}
 }
 
