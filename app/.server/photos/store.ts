@@ -88,7 +88,12 @@ export async function savePhoto(
 	}
 	await db
 		.insert(photos)
-		.values(values)
+		.values({
+			...values,
+			// Sent as hex text made natively: PGlite's own encoding of a Buffer parameter builds a
+			// string per byte and ran a 2 MB photo out of the server's capped heap (decision 0013).
+			bytes: values.bytes ? sql`decode(${values.bytes.toString('hex')}, 'hex')` : null,
+		})
 		.onConflictDoUpdate({
 			target: photos.id,
 			// An upload without a description keeps the one the photo has.
