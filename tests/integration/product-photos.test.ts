@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import { count, eq } from 'drizzle-orm'
 import sharp from 'sharp'
@@ -149,13 +150,22 @@ describe('uploading photos', () => {
 	})
 
 	it('serves the same bytes from a second instance with its own cache', async () => {
-		const [row] = await app.database.db.select({ id: photos.id }).from(photos)
-		const second = await startTestApp({}, { shared: app.database })
+		// A noisy photo: its variants are kilobytes, large enough for the page cache to gzip.
+		const raw = crypto.randomBytes(640 * 480 * 3)
+		const noisy = await sharp(raw, { raw: { width: 640, height: 480, channels: 3 } })
+			.jpeg()
+			.toBuffer()
+		const res = await upload(admin, [[noisy, 'noisy.jpg']])
+		const row = ((await res.json()) as { photos: Array<{ id: string }> }).photos[0]
+		// The second has production's page cache: a variant it makes passes through it once.
+		const second = await startTestApp({}, { shared: app.database, pageCacheMs: 60_000 })
 		try {
-			for (const name of [`${row!.id}-960.avif`, `${row!.id}-thumb.jpg`]) {
+			for (const name of [`${row!.id}-480.avif`, `${row!.id}-480.jpg`, `${row!.id}-thumb.jpg`]) {
 				const [a, b] = await Promise.all([
 					app.request(`/photos/${name}`).then((r) => r.arrayBuffer()),
-					second.request(`/photos/${name}`).then((r) => r.arrayBuffer()),
+					second
+						.request(`/photos/${name}`, { headers: { 'accept-encoding': 'gzip' } })
+						.then((r) => r.arrayBuffer()),
 				])
 				expect(second.env.PHOTO_CACHE_DIR).not.toBe(app.env.PHOTO_CACHE_DIR)
 				expect(Buffer.compare(Buffer.from(a), Buffer.from(b)), name).toBe(0)

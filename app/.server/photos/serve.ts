@@ -16,8 +16,9 @@ export async function photoResponse(variants: PhotoVariants, name: string) {
 	const format = name.endsWith('.avif') ? 'avif' : name.endsWith('.webp') ? 'webp' : 'jpg'
 	return new Response(new Uint8Array(bytes), {
 		headers: {
+			// No Content-Length: a signed-out first request goes through the page cache, which may
+			// gzip the body (later requests are served by server/photo-files.ts as static files).
 			'Content-Type': TYPES[format],
-			'Content-Length': String(bytes.length),
 			'Cache-Control': IMMUTABLE,
 			ETag: `"${name}"`,
 			'X-Content-Type-Options': 'nosniff',

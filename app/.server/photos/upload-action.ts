@@ -79,8 +79,10 @@ async function receive(
 	})
 	// Variants are made now, in the background, so the first shopper finds them ready.
 	const variants = photoVariantsFor(context.db, context.env.PHOTO_CACHE_DIR)
-	for (const ref of stored)
-		variants.prepare(ref.id).catch((err) => context.logger.error({ err }, 'photo variants failed'))
+	for (const [i, ref] of stored.entries())
+		variants
+			.prepare(ref.id, prepared[i])
+			.catch((err) => context.logger.error({ err }, 'photo variants failed'))
 	context.logger.info({ adminId: admin.id, photos: stored.map((p) => p.id) }, 'photos uploaded')
 	if (productId && fingerprint && !wantsJson) {
 		const saved = await addProductPhotos(context.db, admin.email, {

@@ -11,7 +11,7 @@ import {
 	photoFileName,
 } from '~/lib/photos'
 import { Slots } from './slots'
-import { databaseOriginals, type OriginalStore } from './store'
+import { databaseOriginals, type Original, type OriginalStore } from './store'
 
 /** Photos being resized at once: the machine has few cores and shoppers come first. */
 const AT_ONCE = 2
@@ -63,18 +63,21 @@ export class PhotoVariants {
 		return (await this.prepare(variant.id)) ? file : undefined
 	}
 
-	/** Makes every variant of a photo (once, however many ask at the same time); false if unknown. */
-	prepare(id: string): Promise<boolean> {
+	/**
+	 * Makes every variant of a photo (once, however many ask at the same time); false if unknown.
+	 * `original`: the bytes just stored, so an upload does not read them back from the database.
+	 */
+	prepare(id: string, original?: Original): Promise<boolean> {
 		let job = this.making.get(id)
 		if (!job) {
-			job = this.slots.run(() => this.make(id)).finally(() => this.making.delete(id))
+			job = this.slots.run(() => this.make(id, original)).finally(() => this.making.delete(id))
 			this.making.set(id, job)
 		}
 		return job
 	}
 
-	private async make(id: string) {
-		const original = await this.store.get(this.db, id)
+	private async make(id: string, given?: Original) {
+		const original = given ?? (await this.store.get(this.db, id))
 		if (!original) return false
 		await fs.mkdir(this.dir, { recursive: true })
 		// One decode, down to the largest width; every variant is resized from these pixels.
