@@ -28,15 +28,14 @@ import { bodyLimitFor, sendTooLarge } from './body-limit'
 import { countVisits } from './count-visits'
 import { orderPageCache, type PrivatePageCache } from './order-page-cache'
 import { PageCache } from './page-cache'
-import { precompressedAssets } from './precompressed'
+import { photoCacheFiles, precompressedAssets } from './precompressed'
 import { requestLog } from './request-log'
 import { checkRequestTarget } from './request-target'
+import { routerHandler } from './router-handler'
+import { cspNonce, sameOriginWrites, securityHeaders } from './security'
 
 export { hasAdminAccount, printPlain, readyLine } from './ready-line'
 export { answerClientError, refuseConnect } from './request-target'
-
-import { routerHandler } from './router-handler'
-import { cspNonce, sameOriginWrites, securityHeaders } from './security'
 
 /**
  * The services a request's loaders and actions, the management commands' runtime and the
@@ -217,6 +216,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 			.json(report)
 	})
 
+	app.use('/photos', photoCacheFiles(env.PHOTO_CACHE_DIR)) // made ones; the rest: the route (0026)
 	if (options.devMiddleware) app.use(options.devMiddleware)
 	if (options.clientDir) {
 		app.use('/assets', precompressedAssets(path.join(options.clientDir, 'assets')))

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { type Readable, Transform } from 'node:stream'
 import { MAX_UPLOAD_BYTES } from '../app/lib/catalog/upload'
 import { PROBLEM_UPLOAD_LIMIT_BYTES } from '../app/lib/order-requests'
+import { MAX_PHOTO_UPLOAD_BYTES } from '../app/lib/photos'
 
 /** Every request body is capped here; a route with uploads will pass its own, higher limit. */
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -10,7 +11,11 @@ export const MAX_BODY_BYTES = 1024 * 1024
  * Upload paths: well above the route's own limit, so a file a little too big reaches the route
  * and gets its clear message in the page; only a far bigger body is cut off here.
  */
-const UPLOAD_LIMITS = new Map([['/admin/catalogue', 3 * MAX_UPLOAD_BYTES]])
+const UPLOAD_LIMITS = new Map([
+	['/admin/catalogue', 3 * MAX_UPLOAD_BYTES],
+	// Photos for the product (and later portfolio) editors: a few at a time from the plain form.
+	['/admin/photos', 4 * MAX_PHOTO_UPLOAD_BYTES],
+])
 /** A problem report's photos (issue 30 item 7), on each order's own path. */
 const PROBLEM_REPORT_PATH = /^\/account\/orders\/[^/]+\/problem$/
 

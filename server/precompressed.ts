@@ -2,6 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import express, { type NextFunction, type Request, type Response } from 'express'
 
+/** Uploaded photos' cached variants are static files too (decision 0026). */
+export { photoCacheFiles } from './photo-files'
+
 const TYPES: Record<string, string> = {
 	'.js': 'text/javascript; charset=utf-8',
 	'.css': 'text/css; charset=utf-8',

@@ -48,6 +48,8 @@ const EnvSchema = z
 		VISIT_COUNTING: z.enum(['on', 'off']).default('on'),
 		/** Where db:backup and scheduled backups write; defaults to DATA_DIR/backups. */
 		BACKUP_DIR: safeText().min(1).optional(),
+		/** This instance's cache of resized uploaded photos (decision 0026); DATA_DIR/photo-cache. */
+		PHOTO_CACHE_DIR: safeText().min(1).optional(),
 		/** Scheduled backups of the embedded database every N hours (0 = off). */
 		BACKUP_EVERY_HOURS: z.coerce
 			.number()
@@ -101,6 +103,7 @@ const EnvSchema = z
 		...env,
 		SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
 		BACKUP_DIR: env.BACKUP_DIR ?? `${env.DATA_DIR.replace(/\/$/, '')}/backups`,
+		PHOTO_CACHE_DIR: env.PHOTO_CACHE_DIR ?? `${env.DATA_DIR.replace(/\/$/, '')}/photo-cache`,
 	}))
 
 export type Env = z.infer<typeof EnvSchema>

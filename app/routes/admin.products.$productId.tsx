@@ -3,15 +3,20 @@ import { requireAdmin } from '~/.server/auth/guards'
 import { productFingerprint } from '~/.server/catalog/edit'
 import { recentChanges, storedProduct } from '~/.server/catalog/product-admin'
 import { productFormAction } from '~/.server/catalog/product-form-action'
+import { shownPhotos } from '~/.server/catalog/product-photos'
+import { productPhotosAction } from '~/.server/catalog/product-photos-action'
+import { readForm } from '~/.server/http/read-body'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { Notice } from '~/components/admin/notices'
 import { ChangeHistory, ProductToolbar } from '~/components/admin/product-actions'
 import { formValuesOf, ProductForm } from '~/components/admin/product-form'
+import { ProductPhotos } from '~/components/admin/product-photos'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { productPath } from '~/lib/catalog/product'
 import { productToRow } from '~/lib/catalog/product-schema'
 import { pageMeta } from '~/lib/seo'
+import { safeText } from '~/lib/text-safety'
 import type { Route } from './+types/admin.products.$productId'
 
 export const handle: BreadcrumbHandle = {
@@ -38,19 +43,30 @@ const SAVED: Record<string, string> = {
 	duplicated: 'This is the copy, hidden until you show it. Change its name and code, then save.',
 	hidden: 'The product is hidden: off the shop, search and sitemap. Past orders keep it.',
 	shown: 'The product is back on the shop.',
+	photos: 'Photos saved. Shop pages show them now.',
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
 	await requireAdmin(request, context)
 	if (params.productId === NEW) {
 		const values: Record<string, string> = { category: 'pumps' }
-		return { product: null, path: '', values, fingerprint: '', changes: [], message: undefined }
+		return {
+			product: null,
+			path: '',
+			values,
+			fingerprint: '',
+			changes: [],
+			message: undefined,
+			photos: [],
+			photoError: undefined,
+		}
 	}
 	const product = /^\d{1,7}$/.test(params.productId)
 		? await storedProduct(context.db, params.productId)
 		: undefined
 	if (!product) throw data({ notFound: true }, { status: 404 })
-	const saved = new URL(request.url).searchParams.get('saved') ?? ''
+	const query = new URL(request.url).searchParams
+	const saved = query.get('saved') ?? ''
 	return {
 		product: { id: product.id, name: product.name, code: product.code, hidden: product.hidden },
 		path: productPath(product),
@@ -58,20 +74,26 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 		fingerprint: productFingerprint(product),
 		changes: await recentChanges(context.db, { code: product.code, limit: 10 }),
 		message: SAVED[saved],
+		photos: await shownPhotos(context.db, product, { forEditor: true }),
+		// A refusal from the plain upload form (no script), which comes back here.
+		photoError: safeText()
+			.max(1000)
+			.safeParse(query.get('photoError') ?? undefined).data,
 	}
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
 	if (params.productId === NEW) return productFormAction(request, context, undefined)
-	if (!/^\d{1,7}$/.test(params.productId)) {
-		await requireAdmin(request, context)
-		throw data({ notFound: true }, { status: 404 })
-	}
-	return productFormAction(request, context, params.productId)
+	const admin = await requireAdmin(request, context)
+	if (!/^\d{1,7}$/.test(params.productId)) throw data({ notFound: true }, { status: 404 })
+	const form = await readForm(request)
+	if (form.get('intent') === 'photos')
+		return productPhotosAction(form, context, admin, params.productId)
+	return productFormAction(request, context, params.productId, form)
 }
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
-	const { product, path, values, fingerprint, changes, message } = loaderData
+	const { product, path, values, fingerprint, changes, message, photos, photoError } = loaderData
 	const fieldErrors = actionData && Object.keys(actionData.fieldErrors).length > 0
 	// A refusal of the whole save (someone else changed the product) shows the latest values.
 	const formError = actionData?.error && !fieldErrors ? actionData.error : null
@@ -87,6 +109,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
 				<AdminNav />
 				{message && !actionData ? <Notice kind="done">{message}</Notice> : null}
 				{formError ? <Notice kind="refused">{formError}</Notice> : null}
+				{photoError && !actionData ? <Notice kind="refused">{photoError}</Notice> : null}
 				{product ? (
 					<ProductToolbar product={product} path={path} fingerprint={fingerprint} />
 				) : null}
@@ -97,6 +120,15 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
 					fingerprint={fingerprint || undefined}
 					submitLabel={product ? 'Save product' : 'Add product'}
 				/>
+				{product ? (
+					<ProductPhotos
+						key={`photos-${fingerprint}`}
+						productId={product.id}
+						productName={product.name}
+						fingerprint={fingerprint}
+						photos={photos}
+					/>
+				) : null}
 				<ChangeHistory changes={changes} title="Changes to this product" />
 			</div>
 		</>

@@ -1,12 +1,13 @@
 import { ArrowLeft, Truck } from 'lucide-react'
 import { data, isRouteErrorResponse, Link, useNavigate } from 'react-router'
 import { descriptionHtml, descriptionText } from '~/.server/catalog/product-description'
+import { shownPhotos } from '~/.server/catalog/product-photos'
 import { ProductDetails } from '~/components/catalog/product-details'
+import { ProductGallery } from '~/components/catalog/product-gallery'
 import { ProductPurchase } from '~/components/catalog/product-purchase'
 import { JsonLd } from '~/components/json-ld'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
-import { showPlaceholder } from '~/components/ui/picture'
-import { categoryPath, priceLabel, productPath, thumbnailUrl } from '~/lib/catalog/product'
+import { categoryPath, priceLabel, productPath } from '~/lib/catalog/product'
 import { categoryLabel, isCategory } from '~/lib/categories'
 import { SHIPPING_NOTES, shippingClassOf } from '~/lib/delivery/shipping-class'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
@@ -52,34 +53,32 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	}
 	if (!product || product.category !== params.category)
 		throw data('Product not found', { status: 404 })
+	let photos: Awaited<ReturnType<typeof shownPhotos>>
+	try {
+		photos = await shownPhotos(context.db, product)
+	} catch (error) {
+		context.logger.error({ err: error }, 'product photos read failed')
+		photos = [{ url: product.imageUrl, alt: product.name, id: null }]
+	}
 	// The description as HTML and as plain words (the meta description), made here on the server.
 	const summary = descriptionText(product.description)
 	return {
 		product,
+		photos,
 		descriptionHtml: descriptionHtml(product.description),
 		summary: summary.length > 160 ? `${summary.slice(0, 157).trimEnd()}…` : summary,
 	}
 }
 
 export default function ProductDetail({ loaderData, matches }: Route.ComponentProps) {
-	const { product, descriptionHtml, summary } = loaderData
+	const { product, photos, descriptionHtml, summary } = loaderData
 	const siteUrl = siteUrlFrom(matches)
 	return (
 		<div className="container-page py-8">
 			<ProductJsonLd product={product} siteUrl={siteUrl} description={summary} />
 			<BackButton fallback={categoryPath(product.category)} label="Back" />
 			<div className="mt-6 grid gap-10 lg:grid-cols-2">
-				<img
-					src={product.imageUrl}
-					srcSet={`${thumbnailUrl(product.imageUrl)} 300w, ${product.imageUrl} 800w`}
-					sizes="(min-width: 1024px) 600px, 100vw"
-					alt={product.name}
-					width={800}
-					height={800}
-					fetchPriority="high"
-					onError={(event) => showPlaceholder(event.currentTarget)}
-					className="aspect-square w-full rounded-2xl bg-pond-50 object-cover shadow-sm"
-				/>
+				<ProductGallery photos={photos} name={product.name} />
 				<div className="space-y-6">
 					<div>
 						<p className="text-sm font-semibold uppercase tracking-wide text-slate-600">
@@ -154,7 +153,9 @@ function ProductJsonLd({
 				name: product.name,
 				...(description ? { description } : {}),
 				sku: product.code,
-				image: `${siteUrl}${product.imageUrl}`,
+				image: [product.imageUrl, ...product.moreImages].map((url) =>
+					url.startsWith('/') ? `${siteUrl}${url}` : url,
+				),
 				brand: { '@type': 'Brand', name: product.vendor },
 				category: categoryLabel(product.category),
 				url: `${siteUrl}${productPath(product)}`,

@@ -11,7 +11,7 @@ import { count, fuzz, type Prepared, prepare, report, SEED, sentSoFar, suspects 
 import { type JsonTarget, jsonRequests } from './json-requests'
 import { rawRequests } from './raw-requests'
 import { HARNESS_IP, harnessPost, startShop } from './shop'
-import { uploadRequests } from './upload-requests'
+import { photoUploadRequests, tinyJpeg, uploadFuzzPhoto, uploadRequests } from './upload-requests'
 import { type StripeIds, webhookRequests } from './webhooks'
 
 /**
@@ -55,8 +55,12 @@ beforeAll(async () => {
 	console.log(
 		`Forms found: ${main.forms.length} on the test-payments shop, ${stripe.forms.length} on the Stripe shop; ${stripeIds.sessionIds.length} checkout session(s) on the fake`,
 	)
-	// The after-sale forms (issue 30): a request's page, the return and the problem report.
-	for (const action of [/^\/admin\/requests\/\d+$/, /\/return$/, /\/problem$/])
+	// An uploaded photo (issue 32), so /photos/:file is fuzzed around a real file name.
+	main.ids.photoFile = await uploadFuzzPhoto(main.shop.url, main.roles.admin, HARNESS_IP)
+	expect(main.ids.photoFile).toMatch(/^[0-9a-f]{32}\.jpg$/)
+	// The after-sale forms (issue 30): a request's page, the return and the problem report; the
+	// product editor's photo list and its plain upload form (issue 32).
+	for (const action of [/^\/admin\/requests\/\d+$/, /\/return$/, /\/problem$/, /^\/admin\/photos$/])
 		expect(main.forms.some((f) => action.test(f.action))).toBe(true)
 }, 180_000)
 
@@ -164,6 +168,21 @@ describe(`fuzzing the production build (seed ${SEED})`, () => {
 			'uploads',
 			uploadRequests(main.shop.url.origin, csv, () => main.roles),
 			count(250),
+		)
+		expect(report(result)).toBe('')
+	})
+
+	it('uploads broken, hostile and real photos, as admin and customer (issue 32)', async () => {
+		const result = await fuzz(
+			main,
+			'photos',
+			photoUploadRequests(
+				main.shop.url.origin,
+				() => main.roles,
+				main.ids.productId,
+				await tinyJpeg(),
+			),
+			count(200),
 		)
 		expect(report(result)).toBe('')
 	})

@@ -19,6 +19,8 @@ export type KnownIds = {
 	productId: string
 	/** A customer's request (a cancellation) in the Requests inbox. */
 	requestId: string
+	/** An uploaded photo's main file name (<hash>.jpg), once fuzz.test.ts has uploaded one. */
+	photoFile?: string
 }
 
 const QUERY_KEYS = [
@@ -65,6 +67,7 @@ function pathFor(pattern: string, ids: KnownIds) {
 			':number': 'RCT-000001',
 			':requestId': ids.requestId,
 			':photoId': '1',
+			':file': ids.photoFile ?? 'x.jpg',
 		}
 		return fc.oneof(
 			{ weight: 3, arbitrary: fc.constant(real[part] ?? 'x') },

@@ -214,8 +214,11 @@ describe('catalogue download', () => {
 		// A byte-order mark first, so Excel reads the £ signs as UTF-8.
 		expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
 		const csv = bytes.toString('utf8')
-		// The optional hidden column is always written (issue 32).
-		expect(csv.split('\r\n')[0]).toBe(`\uFEFF${header},hidden,description,specifications`)
+		// The optional columns are always written (issue 32): hidden, a gallery's other photos,
+		// the description and the specifications.
+		expect(csv.split('\r\n')[0]).toBe(
+			`\uFEFF${header},hidden,more_images,description,specifications`,
+		)
 		const id = await stage(csv)
 		const text = await pageText(await admin.request(`/admin/catalogue?upload=${id}`))
 		expect(text).toMatch(/0 rows are rejected/)
@@ -229,6 +232,7 @@ describe('catalogue download', () => {
 					name: '=HYPERLINK("http://evil.example")',
 					code: '+1',
 					imageUrl: '/images/a.jpg',
+					moreImages: [],
 					productUrl: '',
 					vendor: '@vendor',
 					category: 'pumps',
@@ -246,7 +250,7 @@ describe('catalogue download', () => {
 			]),
 		]
 		expect(lines[1]).toBe(
-			`"'=HYPERLINK(""http://evil.example"")",'+1,/images/a.jpg,,'@vendor,pumps,12.99,,,,,'-x,,,,\r\n`,
+			`"'=HYPERLINK(""http://evil.example"")",'+1,/images/a.jpg,,'@vendor,pumps,12.99,,,,,'-x,,,,,\r\n`,
 		)
 	})
 })

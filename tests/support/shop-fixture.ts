@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { importCatalog } from '~/.server/catalog/import'
 import type { Db } from '~/.server/db/client'
-import { emailOutbox, ORDER_STATUSES, orderEvents, orders, user } from '~/.server/db/schema'
+import { emailOutbox, ORDER_STATUSES, orderEvents, orders, photos, user } from '~/.server/db/schema'
 import { readTable, tablesInOrder } from '~/.server/db/tables'
 import { seedContent } from '~/.server/portfolio/seed'
 
@@ -74,6 +74,18 @@ export async function fillShop(db: Db) {
 			headers: { 'X-Test': 'yes' },
 		},
 	])
+	// An uploaded photo (issue 32): its original is bytes in the database, every byte value in it.
+	const bytes = Buffer.from(Array.from({ length: 1024 }, (_, i) => i % 256))
+	await db.insert(photos).values({
+		id: 'ab'.repeat(16),
+		contentType: 'image/jpeg',
+		width: 32,
+		height: 32,
+		byteSize: bytes.length,
+		bytes,
+		alt: 'A koi pond at dusk',
+		uploadedBy: 'admin@example.co.uk',
+	})
 }
 
 /** Every row of every table, in a stable order, for before/after comparisons. */

@@ -145,10 +145,10 @@ export async function replaceCatalog(
 const COLUMNS = sql.raw(`id text, position integer, name text, code text, image_url text,
 	product_url text, vendor text, category text, price_pence integer, sizes jsonb, options jsonb,
 	selected_size text, selected_option text, original_name text, shipping_class text, hidden boolean,
-	description text, specifications jsonb`)
+	more_images jsonb, description text, specifications jsonb`)
 const NAMES = sql.raw(`id, position, name, code, image_url, product_url, vendor, category,
 	price_pence, sizes, options, selected_size, selected_option, original_name, shipping_class,
-	hidden, description, specifications`)
+	hidden, more_images, description, specifications`)
 
 async function insertProducts(tx: Tx, batch: Product[]) {
 	const rows = batch.map((p) => ({
@@ -168,6 +168,7 @@ async function insertProducts(tx: Tx, batch: Product[]) {
 		original_name: p.originalName,
 		shipping_class: p.shippingClass,
 		hidden: p.hidden,
+		more_images: p.moreImages,
 		description: p.description,
 		specifications: p.specifications,
 	}))

@@ -15,9 +15,11 @@ export async function productFormAction(
 	request: Request,
 	context: AppLoadContext,
 	id: string | undefined,
+	/** The form, when the route has read it already (to send the photo section elsewhere). */
+	form?: FormData,
 ) {
 	const admin = await requireAdmin(request, context)
-	const values = formValues(await readForm(request))
+	const values = formValues(form ?? (await readForm(request)))
 	const refuse = (
 		status: number,
 		error: string,

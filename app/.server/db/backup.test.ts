@@ -30,6 +30,8 @@ describe('backup and restore', () => {
 		expect(before.portfolio_projects).toHaveLength(6)
 		expect(before.testimonials).toHaveLength(3)
 		expect(before.content_seeds).toHaveLength(2)
+		expect(before.photos).toHaveLength(1)
+		expect(before.photos![0]).toContain('\\\\x000102')
 		const file = path.join(dir, 'shop.backup.gz')
 		const written = await writeBackup(database.db, file)
 		expect(written.counts.orders).toBe(7)

@@ -42,6 +42,8 @@ describe.skipIf(!reachable)('moving an embedded shop to PostgreSQL', () => {
 		expect(orders?.totals['sum:subtotal_pence']).toBe(String(1299 * 28))
 		expect(report.find((r) => r.table === 'portfolio_projects')?.totals.rows).toBe('6')
 		expect(report.find((r) => r.table === 'testimonials')?.totals.rows).toBe('3')
+		// Uploaded photos' originals move with the shop (issue 32).
+		expect(report.find((r) => r.table === 'photos')?.totals.rows).toBe('1')
 		const moved = await openDatabase({ url: target, poolSize: 1 })
 		try {
 			expect(await snapshot(moved.db)).toEqual(await snapshot(source.db))

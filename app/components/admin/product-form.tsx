@@ -136,6 +136,7 @@ export function ProductForm({
 		<Form method="post" noValidate onSubmit={onSubmit} className="max-w-3xl space-y-6">
 			<ErrorSummary errors={errors} idFor={fieldId} attempt={attempt} />
 			{fingerprint ? <input type="hidden" name="fingerprint" value={fingerprint} /> : null}
+			<input type="hidden" name="more_images" value={values.more_images ?? ''} />
 			<div className="grid gap-4 sm:grid-cols-2">
 				<TextField name="name" {...common} />
 				<TextField name="code" {...common} />

@@ -1,7 +1,6 @@
 import { X } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useRef } from 'react'
-import { swipeDirection } from '~/lib/gallery'
-import type { GalleryPhotoData } from '~/lib/portfolio/project'
+import { type GalleryItem, swipeDirection } from '~/lib/gallery'
 import { GalleryPhoto } from './gallery-photo'
 import { PhotoArrows } from './photo-arrows'
 
@@ -16,8 +15,9 @@ function cycleFocus(event: KeyboardEvent<HTMLDialogElement>) {
 }
 
 type Props = {
-	name: string
-	photos: GalleryPhotoData[]
+	items: GalleryItem[]
+	/** What the photos are of (a project's or a product's name). */
+	label: string
 	index: number
 	onMove: (delta: number) => void
 	onClose: () => void
@@ -28,7 +28,7 @@ type Props = {
  * on Escape), Tab cycles through its buttons, arrow keys and swipes move, and focus goes back to
  * where it was on close.
  */
-export function FullscreenViewer({ name, photos, index, onMove, onClose }: Props) {
+export function FullscreenViewer({ items, label, index, onMove, onClose }: Props) {
 	const dialogRef = useRef<HTMLDialogElement>(null)
 	const swipe = useRef<{ x: number; y: number } | null>(null)
 
@@ -46,11 +46,11 @@ export function FullscreenViewer({ name, photos, index, onMove, onClose }: Props
 	}, [])
 
 	const photo = index + 1
-	const current = photos[index]
+	const item = items[index]
 	return (
 		<dialog
 			ref={dialogRef}
-			aria-label={`${name}: photo ${photo} of ${photos.length}`}
+			aria-label={`${label}: photo ${photo} of ${items.length}`}
 			onCancel={(event) => {
 				event.preventDefault()
 				onClose()
@@ -68,7 +68,7 @@ export function FullscreenViewer({ name, photos, index, onMove, onClose }: Props
 					<p
 						className="text-sm font-medium"
 						aria-live="polite"
-					>{`Image ${photo} of ${photos.length}`}</p>
+					>{`Image ${photo} of ${items.length}`}</p>
 					<button
 						type="button"
 						onClick={onClose}
@@ -98,15 +98,16 @@ export function FullscreenViewer({ name, photos, index, onMove, onClose }: Props
 					}}
 				>
 					{/* The image box is this whole area and contain fits the photo inside it at any aspect ratio. */}
-					<GalleryPhoto
-						src={current?.src ?? ''}
-						alt={current?.alt ?? ''}
-						sizes="100vw"
-						colour="transparent"
-						priority
-						className="absolute inset-0 size-full object-contain"
-					/>
-					<PhotoArrows onMove={onMove} large />
+					{item ? (
+						<GalleryPhoto
+							item={item}
+							sizes="100vw"
+							colour="transparent"
+							priority
+							className="absolute inset-0 size-full object-contain"
+						/>
+					) : null}
+					{items.length > 1 ? <PhotoArrows onMove={onMove} large /> : null}
 				</div>
 			</div>
 		</dialog>

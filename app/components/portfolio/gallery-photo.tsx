@@ -1,38 +1,32 @@
 import { showPlaceholder } from '~/components/ui/picture'
-import { GALLERY_SIZE } from '~/lib/portfolio/photo-sizes'
-import { photoSources } from '~/lib/portfolio/project'
+import type { GalleryItem } from '~/lib/gallery'
 
-/**
- * One portfolio photograph: a generated photo as AVIF/WebP/JPEG sources in every width, any other
- * (an uploaded photo) by its address; its dominant colour shows behind it while it loads.
- */
+/** One gallery photograph as AVIF/WebP/JPEG sources, with its colour behind it while it loads. */
 export function GalleryPhoto({
-	src,
-	alt,
+	item,
 	sizes,
-	colour,
 	priority = false,
 	className,
+	colour = item.colour,
 }: {
-	src: string
-	alt: string
+	item: GalleryItem
 	sizes: string
-	colour?: string
 	priority?: boolean
 	className?: string
+	colour?: string
 }) {
-	const sources = photoSources(src)
 	return (
 		<picture>
-			{sources.avif ? <source type="image/avif" srcSet={sources.avif} sizes={sizes} /> : null}
-			{sources.webp ? <source type="image/webp" srcSet={sources.webp} sizes={sizes} /> : null}
+			{item.sources.map((source) => (
+				<source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+			))}
 			<img
-				src={sources.src}
-				srcSet={sources.jpg}
-				sizes={sources.jpg ? sizes : undefined}
-				alt={alt}
-				width={GALLERY_SIZE.width}
-				height={GALLERY_SIZE.height}
+				src={item.src}
+				srcSet={item.srcSet}
+				sizes={item.srcSet ? sizes : undefined}
+				alt={item.alt}
+				width={item.width}
+				height={item.height}
 				loading={priority ? 'eager' : 'lazy'}
 				fetchPriority={priority ? 'high' : 'auto'}
 				decoding="async"
@@ -45,12 +39,11 @@ export function GalleryPhoto({
 }
 
 /** Starts the download of a photo the visitor is likely to look at next. */
-export function preloadPhoto(src: string, sizes: string) {
-	const sources = photoSources(src)
+export function preloadPhoto(item: GalleryItem | undefined, sizes: string) {
+	if (!item) return
 	const img = new Image()
-	if (sources.webp) {
-		img.sizes = sizes
-		img.srcset = sources.webp
-	}
-	img.src = sources.src
+	const webp = item.sources.find((s) => s.type === 'image/webp')
+	img.sizes = sizes
+	img.srcset = webp?.srcSet ?? item.srcSet ?? ''
+	img.src = item.src
 }

@@ -18,6 +18,7 @@ export const CSV_COLUMNS = [
 export const OPTIONAL_CSV_COLUMNS = [
 	'shipping_class',
 	'hidden',
+	'more_images',
 	'description',
 	'specifications',
 ] as const

@@ -103,6 +103,8 @@ export const ProductFormSchema = z
 		row.option_price_pairs = pairs.join(',')
 		row.shipping_class = text(values, 'shipping_class')
 		row.hidden = text(values, 'hidden') === 'yes' ? 'yes' : ''
+		// The gallery is edited in its own section; the form carries it unchanged.
+		row.more_images = text(values, 'more_images')
 		row.description = text(values, 'description')
 		row.specifications = specificationLines(values, (path, message) =>
 			ctx.addIssue({ code: 'custom', path: [path], message }),

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { CATEGORIES } from '~/lib/categories'
 import { SHIPPING_CLASSES } from '~/lib/delivery/shipping-class'
 import { parsePriceText, penceToInput } from '~/lib/money'
+import { MAX_MORE_IMAGES } from '~/lib/photos'
 import { safeText } from '~/lib/text-safety'
 import { PRICE_NOT_AVAILABLE, type Product, type ProductOption, type ProductSpec } from './product'
 
@@ -13,6 +14,8 @@ import { PRICE_NOT_AVAILABLE, type Product, type ProductOption, type ProductSpec
  */
 
 const FORMULA = /^[=+\-@]/
+/** A photo: a path on this site (generated or uploaded) or an https URL. */
+const IMAGE_URL = /^(\/[\w\-./]+|https:\/\/\S+)$/
 /** A text cell: no control characters, bounded, and never a spreadsheet formula (CSV injection). */
 export const cell = (max: number) =>
 	safeText({ message: 'contains a control character' })
@@ -108,10 +111,7 @@ export const ProductRowSchema = z
 	.object({
 		name: cell(300).min(1, 'has no name'),
 		code: cell(100).min(1, 'has no code'),
-		image_url: cell(500).regex(
-			/^(\/[\w\-./]+|https:\/\/\S+)$/,
-			'image_url is not a path or https URL',
-		),
+		image_url: cell(500).regex(IMAGE_URL, 'image_url is not a path or https URL'),
 		product_url: cell(1000).refine(
 			(v) => v === '' || /^https?:\/\/\S+$/.test(v),
 			'product_url is not an http(s) URL',
@@ -133,6 +133,15 @@ export const ProductRowSchema = z
 			.default('')
 			.refine((v) => v === '' || (SHIPPING_CLASSES as readonly string[]).includes(v), {
 				message: `shipping_class must be one of ${SHIPPING_CLASSES.join(', ')} (or empty)`,
+			}),
+		more_images: cell(6000)
+			.default('')
+			.transform((v) => v.split(/\s+/).filter(Boolean))
+			.refine((urls) => urls.every((url) => IMAGE_URL.test(url) && url.length <= 500), {
+				message: 'more_images must be paths or https URLs separated by spaces',
+			})
+			.refine((urls) => urls.length <= MAX_MORE_IMAGES, {
+				message: `more_images has more than ${MAX_MORE_IMAGES} photos`,
 			}),
 		hidden: safeText()
 			.trim()
@@ -161,6 +170,7 @@ export const ProductRowSchema = z
 			name: row.name,
 			code: row.code,
 			imageUrl: row.image_url,
+			moreImages: row.more_images,
 			productUrl: row.product_url,
 			vendor: row.vendor,
 			category: row.category,
@@ -199,6 +209,7 @@ export function productToRow(p: ProductFields) {
 		original_name: p.originalName,
 		shipping_class: p.shippingClass ?? '',
 		hidden: p.hidden ? 'yes' : '',
+		more_images: p.moreImages.join(' '),
 		description: p.description,
 		specifications: specificationsText(p.specifications),
 	} satisfies Record<string, string>

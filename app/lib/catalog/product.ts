@@ -11,7 +11,10 @@ export type Product = {
 	id: string
 	name: string
 	code: string
+	/** The main photo. */
 	imageUrl: string
+	/** The gallery's other photos in order (the CSV's optional more_images column). */
+	moreImages: string[]
 	productUrl: string
 	vendor: string
 	category: Category

@@ -11,7 +11,10 @@ export const products = pgTable(
 		position: integer('position').notNull(),
 		name: text('name').notNull(),
 		code: text('code').notNull(),
+		/** The main photo. */
 		imageUrl: text('image_url').notNull(),
+		/** The gallery's other photos, in order (the CSV's optional more_images column). */
+		moreImages: jsonb('more_images').$type<string[]>().notNull().default([]),
 		productUrl: text('product_url').notNull(),
 		vendor: text('vendor').notNull(),
 		category: text('category').notNull(),

@@ -1,6 +1,5 @@
 import {
 	boolean,
-	customType,
 	index,
 	integer,
 	jsonb,
@@ -17,6 +16,7 @@ import type {
 	RequestOutcome,
 	RequestStatus,
 } from '~/lib/order-requests'
+import { bytea } from './columns'
 import { orders } from './orders'
 
 /**
@@ -57,11 +57,6 @@ export const orderRequests = pgTable(
 	],
 )
 export type OrderRequest = typeof orderRequests.$inferSelect
-
-const bytea = customType<{ data: Buffer; driverData: Uint8Array | Buffer }>({
-	dataType: () => 'bytea',
-	fromDriver: (value) => Buffer.from(value),
-})
 
 /** A problem report's photos, as re-encoded (no metadata): customers' gardens stay private. */
 export const requestPhotos = pgTable(

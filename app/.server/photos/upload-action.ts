@@ -1,0 +1,97 @@
+import type { AppLoadContext } from 'react-router'
+import { redirect } from 'react-router'
+import { requireAdmin } from '~/.server/auth/guards'
+import { addProductPhotos } from '~/.server/catalog/product-photos'
+import { readForm } from '~/.server/http/read-body'
+import { formValues, parseForm } from '~/lib/forms'
+import { altText, PhotoUploadSchema } from '~/lib/photo-upload-schema'
+import { MAX_PHOTO_UPLOAD_BYTES } from '~/lib/photos'
+import { type PreparedOriginal, prepareOriginal } from './prepare'
+import { Slots } from './slots'
+import { type PhotoRef, savePhoto } from './store'
+import { photoVariantsFor } from './variants'
+
+/** One request: one photo from the editor's script, or a few from the plain form. */
+export const PHOTO_FORM_LIMIT_BYTES = 3 * MAX_PHOTO_UPLOAD_BYTES + 64 * 1024
+
+type Answer = { ok: true; photos: PhotoRef[] } | { ok: false; error: string }
+
+/**
+ * POST /admin/photos (issue 32): admins only. Every file is checked first and nothing is stored
+ * unless all pass. The editor's script sends one file at a time and gets JSON back (the photo's
+ * URL, for the product's list); the plain form also names the product, and its photos are added
+ * to that product's gallery at once, then the editor is shown again.
+ */
+export async function photoUploadAction(request: Request, context: AppLoadContext) {
+	const admin = await requireAdmin(request, context)
+	// The body is read only once a slot is free: waiting uploads stay in the network's buffers.
+	return uploads.run(() => receive(request, context, admin))
+}
+
+/** Two uploads are read, checked and stored at a time (the heap is capped, decision 0013). */
+const uploads = new Slots(2)
+
+async function receive(
+	request: Request,
+	context: AppLoadContext,
+	admin: { id: string; email: string },
+) {
+	const wantsJson = (request.headers.get('accept') ?? '').includes('application/json')
+	const form = await readForm(request, PHOTO_FORM_LIMIT_BYTES)
+	const files = form.getAll('file').filter((f): f is File => typeof f !== 'string' && f.size > 0)
+	const values = formValues(form)
+	const parsed = parseForm(PhotoUploadSchema, values)
+	const back = parsed.ok && parsed.data.productId ? `/admin/products/${parsed.data.productId}` : ''
+	const answer = (result: Answer, status = 200) => {
+		if (wantsJson || !back) return Response.json(result, { status })
+		const query = result.ok ? 'saved=photos' : `photoError=${encodeURIComponent(result.error)}`
+		return redirect(`${back}?${query}#photos`)
+	}
+	if (!parsed.ok)
+		return answer({ ok: false, error: parsed.fieldErrors.alt ?? parsed.formError }, 400)
+	if (files.length === 0)
+		return answer({ ok: false, error: 'Please choose a photo to upload.' }, 400)
+	const prepared: PreparedOriginal[] = []
+	for (const file of files) {
+		if (file.size > MAX_PHOTO_UPLOAD_BYTES) {
+			const mb = (file.size / 1024 / 1024).toFixed(1)
+			return answer({ ok: false, error: `${file.name} is ${mb} MB; the limit is 20 MB.` }, 413)
+		}
+		const result = await prepareOriginal(
+			Buffer.from(await file.arrayBuffer()),
+			file.name || undefined,
+		)
+		if (!result.ok) return answer({ ok: false, error: result.message }, 400)
+		prepared.push(result.photo)
+	}
+	const { alt, productId, fingerprint } = parsed.data
+	if (back && !alt) {
+		const missing = altText.safeParse(alt)
+		return answer(
+			{ ok: false, error: missing.error?.issues[0]?.message ?? 'Please describe the photo.' },
+			400,
+		)
+	}
+	const stored = await context.db.transaction(async (tx) => {
+		const refs: PhotoRef[] = []
+		for (const photo of prepared) refs.push(await savePhoto(tx, photo, { alt, by: admin.email }))
+		return refs
+	})
+	// Variants are made now, in the background, so the first shopper finds them ready.
+	const variants = photoVariantsFor(context.db, context.env.PHOTO_CACHE_DIR)
+	for (const [i, ref] of stored.entries())
+		variants
+			.prepare(ref.id, prepared[i])
+			.catch((err) => context.logger.error({ err }, 'photo variants failed'))
+	context.logger.info({ adminId: admin.id, photos: stored.map((p) => p.id) }, 'photos uploaded')
+	if (productId && fingerprint && !wantsJson) {
+		const saved = await addProductPhotos(context.db, admin.email, {
+			id: productId,
+			fingerprint,
+			added: stored,
+		})
+		if (!saved.ok) return answer({ ok: false, error: saved.error }, saved.status)
+		context.catalog.recheck()
+	}
+	return answer({ ok: true, photos: stored })
+}

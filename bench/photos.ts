@@ -1,0 +1,146 @@
+// npm run bench:photos (issue 32): a 12-megapixel JPEG uploaded through /admin/photos until every
+// variant is served; shoppers' /pond-products during 10 concurrent uploads against idle; a photo
+// from the variant cache against a generated static image. Production build, PGlite, loopback.
+import { execFileSync } from 'node:child_process'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+import { allVariants, photoFileName } from '~/lib/photos'
+import { loadTest, machine, startProductionServer, writeResultsSection } from './support'
+
+const PORT = 3310
+const ADMIN = { email: 'bench-photos@example.co.uk', password: 'bench photos password' }
+const RUNS = 3
+const STATIC_IMAGE = '/images/generated/site/hero-960.webp'
+
+/** A 4000 × 3000 photo-like JPEG (noise over a gradient, so it does not compress to nothing). */
+async function twelveMegapixels(seed: number) {
+	const { data, info } = await sharp({
+		create: { width: 4000, height: 3000, channels: 3, background: { r: 40 + seed, g: 110, b: 90 } },
+	})
+		.composite([{ input: Buffer.from(gradientSvg(seed)), blend: 'over' }])
+		.raw()
+		.toBuffer({ resolveWithObject: true })
+	const noise = crypto.randomBytes(data.length)
+	for (let i = 0; i < data.length; i++)
+		data[i] = Math.max(0, Math.min(255, data[i]! + (noise[i]! >> 3) - 16))
+	return sharp(data, { raw: info })
+		.jpeg({ quality: 90 })
+		.withExif({ IFD0: { Make: 'Bench' } })
+		.toBuffer()
+}
+const gradientSvg = (seed: number) =>
+	`<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="3000"><defs><linearGradient id="g"><stop offset="0" stop-color="#1e4d6b"/><stop offset="1" stop-color="#c9a27e"/></linearGradient></defs><rect width="4000" height="3000" fill="url(#g)" opacity="0.7"/><circle cx="${1000 + seed * 300}" cy="1500" r="900" fill="#e8f1f5" opacity="0.4"/></svg>`
+
+async function signIn(url: string) {
+	const res = await fetch(`${url}/auth`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url },
+		body: new URLSearchParams({ intent: 'signin', ...ADMIN }),
+	})
+	const cookie = res.headers
+		.getSetCookie()
+		.map((c) => c.split(';')[0])
+		.join('; ')
+	if (!cookie.includes('session_token')) throw new Error(`admin sign-in failed: ${res.status}`)
+	return cookie
+}
+
+async function upload(url: string, cookie: string, jpeg: Buffer) {
+	const body = new FormData()
+	body.append('file', new Blob([new Uint8Array(jpeg)]), 'garden.jpg')
+	const res = await fetch(`${url}/admin/photos`, {
+		method: 'POST',
+		headers: { cookie, origin: url, accept: 'application/json' },
+		body,
+	})
+	const answer = (await res.json()) as {
+		ok: boolean
+		photos?: Array<{ id: string }>
+		error?: string
+	}
+	if (!answer.ok || !answer.photos?.[0]) throw new Error(`upload refused: ${answer.error}`)
+	return answer.photos[0].id
+}
+
+/** Upload, then every variant asked for at once (as a gallery page would): until all are served. */
+async function uploadUntilReady(url: string, cookie: string, jpeg: Buffer) {
+	const started = performance.now()
+	const id = await upload(url, cookie, jpeg)
+	const uploaded = performance.now() - started
+	const statuses = await Promise.all(
+		allVariants(id).map((v) =>
+			fetch(`${url}/photos/${photoFileName(v)}`).then((r) => r.arrayBuffer().then(() => r.status)),
+		),
+	)
+	if (statuses.some((s) => s !== 200)) throw new Error(`variants not served: ${statuses.join(',')}`)
+	return { id, uploaded, ready: performance.now() - started }
+}
+
+const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim()
+const before = uptime()
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-bench-photos-'))
+execFileSync(
+	'npx',
+	['tsx', 'cli/admin-create.ts', '--email', ADMIN.email, '--password', ADMIN.password],
+	{
+		env: { ...process.env, DATA_DIR: dataDir },
+		stdio: 'ignore',
+	},
+)
+const server = await startProductionServer(PORT, { DATA_DIR: dataDir, OUTBOX_POLL_MS: '60000' })
+try {
+	const cookie = await signIn(server.url)
+	const photos = await Promise.all(Array.from({ length: RUNS + 10 }, (_, i) => twelveMegapixels(i)))
+	const size = (photos[0]!.length / 1024 / 1024).toFixed(1)
+	const runs = []
+	for (const jpeg of photos.slice(0, RUNS))
+		runs.push(await uploadUntilReady(server.url, cookie, jpeg))
+	const readies = runs.map((r) => r.ready / 1000).sort((a, b) => a - b)
+	const median = readies[Math.floor(RUNS / 2)]!
+
+	// Shoppers' listing, idle and during 10 concurrent uploads (page cache on, as in production).
+	const listing = `${server.url}/pond-products`
+	const idle = await loadTest(listing, { connections: 4, seconds: 10 })
+	let uploadsDone = 0
+	const uploading = Promise.all(
+		photos
+			.slice(RUNS)
+			.map((jpeg) => uploadUntilReady(server.url, cookie, jpeg).then(() => uploadsDone++)),
+	)
+	const busy = await loadTest(listing, { connections: 4, seconds: 10 })
+	const doneInside = uploadsDone
+	const busyStart = performance.now()
+	await uploading
+	const uploadsTail = (performance.now() - busyStart) / 1000
+
+	// Serving: a cached variant against a generated static image of the same width.
+	const variant = `${server.url}/photos/${runs[0]!.id}-960.webp`
+	const variantBytes = (await (await fetch(variant)).arrayBuffer()).byteLength
+	const staticBytes = (await (await fetch(`${server.url}${STATIC_IMAGE}`)).arrayBuffer()).byteLength
+	const fromCache = await loadTest(variant, { connections: 16, seconds: 10 })
+	const fromStatic = await loadTest(`${server.url}${STATIC_IMAGE}`, {
+		connections: 16,
+		seconds: 10,
+	})
+	const after = uptime()
+
+	const body = `
+Command: \`npm run bench:photos\` (${machine()}; production build, PGlite, loopback; ${new Date().toISOString()}). \`uptime\` before: ${before}; after: ${after}.
+
+| Measure | Result | Target |
+|---|---|---|
+| 12-megapixel JPEG (${size} MB, 4000 × 3000, with EXIF) uploaded → all ${allVariants('x').length} variants served | **median ${median.toFixed(2)} s** (${runs.map((r) => `${(r.ready / 1000).toFixed(2)} s, upload answered at ${(r.uploaded / 1000).toFixed(2)} s`).join('; ')}) | ≤ 3 s |
+| \`/pond-products\` idle (4 connections, 10 s) | ${idle.rps} req/s, p50 ${idle.p50} ms, p99 ${idle.p99} ms, ${idle.errors} errors | — |
+| \`/pond-products\` during 10 concurrent 12 MP uploads | ${busy.rps} req/s, p50 ${busy.p50} ms, p99 ${busy.p99} ms, ${busy.errors} errors (${doneInside} of 10 uploads finished inside the 10 s; the last ${uploadsTail.toFixed(1)} s after it) | p99 within 20 % of idle |
+| Cached variant \`/photos/<id>-960.webp\` (${(variantBytes / 1024).toFixed(0)} KB, 16 connections) | ${fromCache.rps} req/s, p50 ${fromCache.p50} ms, p99 ${fromCache.p99} ms, ${fromCache.errors} errors | as fast as static |
+| Static generated image \`${STATIC_IMAGE}\` (${(staticBytes / 1024).toFixed(0)} KB) | ${fromStatic.rps} req/s, p50 ${fromStatic.p50} ms, p99 ${fromStatic.p99} ms, ${fromStatic.errors} errors | — |
+`
+	writeResultsSection('Photo uploads and serving (issue 32)', body)
+	console.log(body)
+} finally {
+	await server.stop()
+}

@@ -1,0 +1,84 @@
+import { expect, type Page, test } from '@playwright/test'
+import sharp from 'sharp'
+import { signInAsAdmin } from './factories'
+import { expectNoA11yViolations, visit, watchConsole } from './support'
+
+/** A photo as a phone would send it: sideways by its EXIF orientation, with a GPS position. */
+const photo = (background: string) =>
+	sharp({ create: { width: 1200, height: 900, channels: 3, background } })
+		.jpeg()
+		.withMetadata({ orientation: 6 })
+		.withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '57/1 28/1 0/1' } })
+		.toBuffer()
+
+async function expectNoSidewaysScroll(page: Page) {
+	const [scroll, width] = await page.evaluate(() => [
+		document.documentElement.scrollWidth,
+		window.innerWidth,
+	])
+	expect(scroll, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(width)
+}
+
+// Each project edits its own skimmer (demo rows 250 and 251), so desktop and phone runs never meet.
+test('product photos: upload two, describe, reorder, see them in the gallery @mobile', async ({
+	page,
+}, info) => {
+	const id = info.project.name === 'mobile' ? '251' : '250'
+	const problems = watchConsole(page)
+	await signInAsAdmin(page)
+	await visit(page, `/admin/products/${id}`)
+	const section = page.getByRole('region', { name: 'Photos' })
+	await expect(section.getByTestId('photo-item')).toHaveCount(1)
+
+	await section.getByLabel(/Add photos/).setInputFiles([
+		{ name: 'pond-edge.jpg', mimeType: 'image/jpeg', buffer: await photo('#2e6b57') },
+		{ name: 'skimmer-box.jpg', mimeType: 'image/jpeg', buffer: await photo('#c9a27e') },
+	])
+	await expect(section.getByText('Uploaded: describe it below, then save')).toHaveCount(2)
+	const items = section.getByTestId('photo-item')
+	await expect(items).toHaveCount(3)
+	// Their order is the order the uploads finished in: describe each by its file.
+	const alts = section.getByLabel('Description (alt text)')
+	await alts.nth(0).fill('Photo A: the skimmer at the pond edge')
+	await alts.nth(1).fill('Photo B: the skimmer box open')
+
+	// Reorder by keyboard: the second upload becomes the main photo, then the first moves up.
+	await section.getByRole('button', { name: 'Make main: photo 3' }).press('Enter')
+	await section.getByRole('button', { name: 'Move up: photo 3' }).press('Enter')
+	await expect(items.nth(0).getByLabel('Description (alt text)')).toHaveValue(
+		'Photo B: the skimmer box open',
+	)
+	await expect(items.nth(1).getByLabel('Description (alt text)')).toHaveValue(
+		'Photo A: the skimmer at the pond edge',
+	)
+	await expectNoSidewaysScroll(page)
+	await expectNoA11yViolations(page)
+	await section.getByRole('button', { name: 'Save photos' }).click()
+	await expect(page.getByText('Photos saved. Shop pages show them now.')).toBeVisible()
+	await expect(items).toHaveCount(3)
+
+	// The product page: the gallery opens on the main photo, in modern formats, and moves on.
+	const productPath = await page
+		.getByRole('link', { name: /View on the shop|View/ })
+		.first()
+		.getAttribute('href')
+	await visit(page, productPath!)
+	const gallery = page.getByRole('region', { name: /photos$/ })
+	await expect(gallery.getByTestId('gallery-counter')).toHaveText('Image 1 of 3')
+	const main = gallery.locator('picture img').first()
+	await expect(main).toHaveAttribute('alt', 'Photo B: the skimmer box open')
+	await expect(gallery.locator('source[type="image/avif"]')).toHaveAttribute(
+		'srcset',
+		/-960\.avif 960w/,
+	)
+	expect(await main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
+		true,
+	)
+	await gallery.getByRole('button', { name: 'Show view 2' }).click()
+	await expect(gallery.locator('picture img').first()).toHaveAttribute(
+		'alt',
+		'Photo A: the skimmer at the pond edge',
+	)
+	await expectNoSidewaysScroll(page)
+	expect(problems).toEqual([])
+})
