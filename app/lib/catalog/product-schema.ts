@@ -27,15 +27,8 @@ export const cell = (max: number) =>
 const lines = (max: number, column: string) =>
 	safeText({ allowLineBreaks: true, message: `${column} contains a control character` })
 		.transform((v) => v.replace(/\r\n?/g, '\n').trim())
-		.pipe(
-			z
-				.string()
-				.max(max, `${column} is longer than ${max} characters`)
-				.refine(
-					(v) => !FORMULA.test(v),
-					`${column} starts like a spreadsheet formula (=, +, - or @)`,
-				),
-		)
+		.refine((v) => v.length <= max, `${column} is longer than ${max} characters`)
+		.refine((v) => !FORMULA.test(v), `${column} starts like a spreadsheet formula (=, +, - or @)`)
 
 export const MAX_SPECIFICATIONS = 30
 
