@@ -16,7 +16,7 @@ test('a description and specifications typed in the editor appear on the product
 	await product.click()
 	await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 	await page
-		.getByLabel('Description')
+		.getByLabel('Description', { exact: true })
 		.fill(
 			'Keeps the surface clear of leaves before they sink.\n\n- **Floating** design follows the water level\n- Fits liners and preformed ponds\n\n<b>not bold</b>',
 		)
