@@ -3,9 +3,9 @@ import type { Db } from '../app/.server/db/client'
 import { orderPageStamp } from '../app/.server/orders/order-page-stamp'
 import { PageCache } from './page-cache'
 
-/** How long a rendered order page may be replayed: what changes with the clock alone (a quote's
- * held-until moment passing, the last day for returns ending) shows within this. */
-export const ORDER_PAGE_REPLAY_MS = 5_000
+/** The longest a rendered order page is replayed; it ends sooner at the next moment the clock
+ * alone changes the page (a quote's held-until moment, the next UK midnight: order-page-stamp.ts). */
+export const ORDER_PAGE_REPLAY_MS = 60_000
 
 const ORDER_PAGE = /^\/account\/orders\/([A-Za-z0-9-]+)$/
 
@@ -19,8 +19,8 @@ const ORDER_PAGE = /^\/account\/orders\/([A-Za-z0-9-]+)$/
  */
 export type PrivatePageCache = {
 	cache: PageCache
-	/** The page's replay key, or undefined when this request is not for a replayable page. */
-	keyFor(req: Request): Promise<string | undefined>
+	/** The page's replay key and until when a render may be replayed, or undefined. */
+	keyFor(req: Request): Promise<{ key: string; freshUntil: number } | undefined>
 }
 
 export function orderPageCache(db: Db, ttlMs: number): PrivatePageCache | undefined {
@@ -32,7 +32,12 @@ export function orderPageCache(db: Db, ttlMs: number): PrivatePageCache | undefi
 			const key = req.query.key
 			if (!orderId || typeof key !== 'string' || Object.keys(req.query).length !== 1) return
 			const found = await orderPageStamp(db, orderId, key)
-			return found && `${orderId}:${found.tokenHash}:${found.stamp}`
+			return (
+				found && {
+					key: `${orderId}:${found.tokenHash}:${found.stamp}`,
+					freshUntil: found.freshUntil,
+				}
+			)
 		},
 	}
 }

@@ -11,7 +11,7 @@ import {
 	sendTooLarge,
 } from './body-limit'
 import { acceptsGzip, compressBody } from './compress-body'
-import type { PrivatePageCache } from './order-page-cache'
+import { ORDER_PAGE_REPLAY_MS, type PrivatePageCache } from './order-page-cache'
 import { bodyWithNonce, type CachedPage, gzipWithNonce, type PageCache } from './page-cache'
 import { isPersonalPage, isSharedPage } from './security'
 
@@ -74,11 +74,16 @@ export function routerHandler({
 				sendCached(req, res, hit, nonce)
 				return
 			}
-			const replayedAsOf = Date.now()
-			const replayKey =
+			const replayable =
 				privatePages && personal && anonymous && req.method === 'GET'
 					? await privatePages.keyFor(req)
 					: undefined
+			const replayKey = replayable?.key
+			// The entry lives its TTL from this moment, or less: until the clock changes the page.
+			const replayedAsOf = Math.min(
+				Date.now(),
+				(replayable?.freshUntil ?? Number.POSITIVE_INFINITY) - ORDER_PAGE_REPLAY_MS,
+			)
 			const replay = replayKey ? privatePages?.cache.get(replayKey) : undefined
 			if (replay) {
 				sendCached(req, res, replay, nonce, 'replay')

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
 	orderLinks,
 	orderRequests,
+	orders,
 	paymentLinks,
 	refunds,
 	requestPhotos,
@@ -79,4 +80,37 @@ it('moves with every kind of row the order page shows, and is nothing for a wron
 	expect(await orderPageStamp(db, order.id, newOrderLinkToken())).toBeUndefined()
 	expect(await orderPageStamp(db, order.id, 'short')).toBeUndefined()
 	expect(await orderPageStamp(db, order.id, key, new Date(expiresAt.getTime() + 1))).toBeUndefined()
+})
+
+it('says until when the clock alone leaves the page as it is: the held-until moment or the next UK midnight', async () => {
+	const { db } = database
+	const quoted = await insertOrder(db, { status: 'payment_pending' })
+	const key = newOrderLinkToken()
+	await db.insert(orderLinks).values({
+		tokenHash: hashOrderLinkToken(key),
+		orderId: quoted.id,
+		expiresAt: new Date('2027-01-01T00:00:00Z'),
+		kind: 'test',
+	})
+	// 26 Nov 2026 20:00 UTC is 20:00 in London (GMT): the next UK midnight is 27 Nov 00:00 UTC.
+	const evening = new Date('2026-11-26T20:00:00Z')
+	await db
+		.update(orders)
+		.set({ quoteExpiresAt: new Date('2026-11-26T21:30:00Z') })
+		.where(eq(orders.id, quoted.id))
+	expect((await orderPageStamp(db, quoted.id, key, evening))?.freshUntil).toBe(
+		Date.parse('2026-11-26T21:30:00Z'),
+	)
+	await db
+		.update(orders)
+		.set({ quoteExpiresAt: new Date('2026-11-28T12:00:00Z') })
+		.where(eq(orders.id, quoted.id))
+	expect((await orderPageStamp(db, quoted.id, key, evening))?.freshUntil).toBe(
+		Date.parse('2026-11-27T00:00:00Z'),
+	)
+	// In British Summer Time the UK midnight is 23:00 UTC.
+	const summer = new Date('2026-07-01T12:00:00Z')
+	expect((await orderPageStamp(db, quoted.id, key, summer))?.freshUntil).toBe(
+		Date.parse('2026-07-01T23:00:00Z'),
+	)
 })

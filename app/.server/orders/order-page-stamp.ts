@@ -10,8 +10,10 @@ import { ORDER_ID_PATTERN } from './order-id'
  * their photos, refunds, documents, and the business details in force. Any change to any of them
  * gives a new stamp, so a page rendered for one stamp can be replayed to the same link until the
  * stamp moves (server/order-page-cache.ts; docs/decisions/0021-private-order-links.md). The query
- * is the database function `order_page_stamp` (migration 0014), whose plan is made once per
- * connection: a page that comes to show another table adds it there.
+ * is the database function `order_page_stamp` (migrations 0014 and 0018), whose plan is made once
+ * per connection: a page that comes to show another table adds it there. `freshUntil` is the next
+ * moment the clock alone changes the page (a quote's held-until moment, 24 hours after delivery,
+ * the next UK midnight).
  */
 export async function orderPageStamp(db: Db, orderId: string, key: string, now = new Date()) {
 	if (!ORDER_ID_PATTERN.test(orderId) || !ORDER_LINK_TOKEN_PATTERN.test(key)) return undefined
@@ -20,5 +22,9 @@ export async function orderPageStamp(db: Db, orderId: string, key: string, now =
 		db,
 		sql`select order_page_stamp(${tokenHash}, ${orderId}, ${now.toISOString()}) as stamp`,
 	)
-	return found?.stamp ? { tokenHash, stamp: found.stamp } : undefined
+	if (!found?.stamp) return undefined
+	const [stamp, until] = found.stamp.split('|')
+	// Never replayed past a moment it could not read (0: not replayed at all).
+	const freshUntil = Number(until)
+	return { tokenHash, stamp: stamp!, freshUntil: Number.isFinite(freshUntil) ? freshUntil : 0 }
 }
