@@ -100,10 +100,21 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-bench-after-sale-'))
 const links = await seed(path.join(dataDir, 'db'))
 const server = await startProductionServer(PORT, { DATA_DIR: dataDir })
 let page: Awaited<ReturnType<typeof loadTest>>
+let firstViews: number[] = []
 try {
 	// Each connection is one customer on their own order page.
 	const url = `${server.url}${links[0]}`
 	await loadTest(url, { connections: 2, seconds: 2 })
+	// Each customer's first view at the same moment: sixteen renders (nothing to replay yet).
+	firstViews = await Promise.all(
+		links.slice(1).map(async (link) => {
+			const started = performance.now()
+			const res = await fetch(`${server.url}${link}`)
+			await res.arrayBuffer()
+			if (res.status !== 200) throw new Error(`order page answered ${res.status}`)
+			return performance.now() - started
+		}),
+	)
 	const results = await Promise.all(
 		links.map((link) => loadTest(`${server.url}${link}`, { connections: 1, seconds: 10 })),
 	)
@@ -145,7 +156,8 @@ await sample.close()
 const table = [
 	'| Measure | Result | Target |',
 	'|---|---|---|',
-	`| Order page by private link, ${CUSTOMERS} customers at once for 10 s (worst customer's p99) | ${page.p99} ms (${page.rps} requests/s in all, ${page.errors} errors) | ≤ 60 ms |`,
+	`| Order page by private link: ${firstViews.length} customers' first views at the same moment (each a render) | slowest ${Math.max(...firstViews).toFixed(0)} ms, median ${firstViews.sort((a, b) => a - b)[Math.floor(firstViews.length / 2)]!.toFixed(0)} ms | — |`,
+	`| Then ${CUSTOMERS} customers reloading their own order page for 10 s (worst customer's p99) | ${page.p99} ms (${page.rps} requests/s in all, ${page.errors} errors) | ≤ 60 ms |`,
 	`| VAT invoice PDF, 8 lines + delivery, ${RENDERS} renders | p50 ${render.p50.toFixed(0)} ms, p95 ${render.p95.toFixed(0)} ms | p95 ≤ 300 ms |`,
 ].join('\n')
 writeResultsSection(
