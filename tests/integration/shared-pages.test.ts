@@ -22,6 +22,7 @@ const NEITHER = new Map([
 	['webhooks/stripe', "Stripe's POST"],
 	['robots.txt', 'a file, cookie-less requests are cached as before'],
 	['sitemap.xml', 'a file, cookie-less requests are cached as before'],
+	['photos/:file', 'an image file, the same bytes for everyone and cached a year (decision 0026)'],
 	['*', 'the 404 page: never cached'],
 ])
 
