@@ -55,11 +55,14 @@ async function receive(
 	for (const file of files) {
 		if (file.size > MAX_PHOTO_UPLOAD_BYTES) {
 			const mb = (file.size / 1024 / 1024).toFixed(1)
-			return answer({ ok: false, error: `${file.name} is ${mb} MB; the limit is 20 MB.` }, 413)
+			return answer(
+				{ ok: false, error: `${shown(file.name)} is ${mb} MB; the limit is 20 MB.` },
+				413,
+			)
 		}
 		const result = await prepareOriginal(
 			Buffer.from(await file.arrayBuffer()),
-			file.name || undefined,
+			file.name ? shown(file.name) : undefined,
 		)
 		if (!result.ok) return answer({ ok: false, error: result.message }, 400)
 		prepared.push(result.photo)
@@ -95,3 +98,7 @@ async function receive(
 	}
 	return answer({ ok: true, photos: stored })
 }
+
+/** A file's name as messages quote it: a name of any length must not make the answer's address
+ * (the plain form's redirect carries the message) longer than a browser accepts. */
+const shown = (name: string) => (name.length > 60 ? `${name.slice(0, 57)}…` : name)
