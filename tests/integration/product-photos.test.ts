@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { productFingerprint } from '~/.server/catalog/edit'
 import { storedProduct } from '~/.server/catalog/product-admin'
 import { catalogChanges, photos } from '~/.server/db/schema'
+import { databaseOriginals } from '~/.server/photos/store'
 import { allVariants, photoFileName } from '~/lib/photos'
 import { startTestApp, type TestApp } from '../support/app'
 import { createAdmin, createCustomer } from '../support/factories'
@@ -125,8 +126,8 @@ describe('uploading photos', () => {
 		const answer = (await res.json()) as { ok: true; photos: Array<{ id: string; url: string }> }
 		const [photo] = answer.photos
 		expect(photo!.url).toBe(`/photos/${photo!.id}.jpg`)
-		const [row] = await app.database.db.select().from(photos).where(eq(photos.id, photo!.id))
-		const original = await sharp(row!.bytes!).metadata()
+		const kept = await databaseOriginals.get(app.database.db, photo!.id)
+		const original = await sharp(kept!.bytes).metadata()
 		expect([original.width, original.height, original.exif]).toEqual([1200, 1600, undefined])
 		for (const variant of allVariants(photo!.id)) {
 			const served = await app.request(`/photos/${photoFileName(variant)}`)

@@ -1,7 +1,15 @@
 import fs from 'node:fs'
 import { importCatalog } from '~/.server/catalog/import'
 import type { Db } from '~/.server/db/client'
-import { emailOutbox, ORDER_STATUSES, orderEvents, orders, photos, user } from '~/.server/db/schema'
+import {
+	emailOutbox,
+	ORDER_STATUSES,
+	orderEvents,
+	orders,
+	photoChunks,
+	photos,
+	user,
+} from '~/.server/db/schema'
 import { readTable, tablesInOrder } from '~/.server/db/tables'
 import { seedContent } from '~/.server/portfolio/seed'
 
@@ -82,10 +90,10 @@ export async function fillShop(db: Db) {
 		width: 32,
 		height: 32,
 		byteSize: bytes.length,
-		bytes,
 		alt: 'A koi pond at dusk',
 		uploadedBy: 'admin@example.co.uk',
 	})
+	await db.insert(photoChunks).values({ photoId: 'ab'.repeat(16), seq: 0, bytes })
 }
 
 /** Every row of every table, in a stable order, for before/after comparisons. */

@@ -31,7 +31,7 @@ describe('backup and restore', () => {
 		expect(before.testimonials).toHaveLength(3)
 		expect(before.content_seeds).toHaveLength(2)
 		expect(before.photos).toHaveLength(1)
-		expect(before.photos![0]).toContain('\\\\x000102')
+		expect(before.photo_chunks![0]).toContain('\\\\x000102')
 		const file = path.join(dir, 'shop.backup.gz')
 		const written = await writeBackup(database.db, file)
 		expect(written.counts.orders).toBe(7)

@@ -21,6 +21,7 @@ import {
 } from '~/.server/orders/quote-follow-up'
 import { sendQuoteReminders } from '~/.server/orders/quote-reminder-batch'
 import { reconcileAndReport } from '~/.server/orders/reconcile'
+import { purgeOrphanChunks } from '~/.server/photos/store'
 import { safeText } from '~/lib/text-safety'
 import { purgeFinishedJobs } from './queue'
 import type { BatchHandler, EveryInstance, JobHandler, Recurring } from './scheduler'
@@ -60,6 +61,8 @@ export function shopJobs(services: {
 			await outbox.purge()
 			const jobs = await purgeFinishedJobs(database.db, now(), JOB_RETENTION_DAYS)
 			if (jobs) logger.info({ count: jobs }, 'finished jobs purged')
+			const chunks = await purgeOrphanChunks(database.db, now())
+			if (chunks) logger.info({ count: chunks }, 'photo chunks of failed uploads purged')
 		},
 		// Decision 0020: yesterday's salt destroyed, finished days totalled, raw views over 13 months gone.
 		'visit-totals': async (_payload, { now }) => {

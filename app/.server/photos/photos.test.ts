@@ -1,14 +1,16 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { and, eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { photos } from '~/.server/db/schema'
+import { photoChunks, photos } from '~/.server/db/schema'
 import { allVariants, photoFileName } from '~/lib/photos'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db'
 import { PDF, phoneJpeg, pngBomb, SVG } from '../../../tests/support/photos'
 import { prepareOriginal } from './prepare'
-import { savePhoto } from './store'
+import { CHUNK_BYTES, databaseOriginals, purgeOrphanChunks, savePhoto } from './store'
 import { PhotoVariants } from './variants'
 
 describe('checking an upload', () => {
@@ -92,7 +94,50 @@ describe('stored photos and their variants', () => {
 		const rows = await database.db.select().from(photos)
 		expect(rows).toHaveLength(1)
 		expect(rows[0]!.alt).toBe('A blue pump')
-		expect(Buffer.compare(rows[0]!.bytes!, prepared.photo.bytes)).toBe(0)
+		const kept = await databaseOriginals.get(database.db, ref.id)
+		expect(Buffer.compare(kept!.bytes, prepared.photo.bytes)).toBe(0)
+	})
+
+	it('keeps a large original in 64 KB chunks and reads it back byte for byte', async () => {
+		// Noise does not compress: a few hundred KB of JPEG.
+		const noise = await sharp(crypto.randomBytes(600 * 400 * 3), {
+			raw: { width: 600, height: 400, channels: 3 },
+		})
+			.jpeg({ quality: 95 })
+			.toBuffer()
+		const prepared = await prepareOriginal(noise)
+		if (!prepared.ok) throw new Error(prepared.message)
+		const { bytes } = prepared.photo
+		expect(bytes.length).toBeGreaterThan(3 * CHUNK_BYTES)
+		const { id } = await savePhoto(database.db, prepared.photo, { alt: 'Large', by: 'a@b.c' })
+		const chunks = await database.db
+			.select({ seq: photoChunks.seq, size: sql<number>`length(${photoChunks.bytes})` })
+			.from(photoChunks)
+			.where(eq(photoChunks.photoId, id))
+			.orderBy(photoChunks.seq)
+		expect(chunks.map((c) => c.seq)).toEqual([...chunks.keys()])
+		expect(chunks.length).toBe(Math.ceil(bytes.length / CHUNK_BYTES))
+		expect(chunks.slice(0, -1).every((c) => Number(c.size) === CHUNK_BYTES)).toBe(true)
+		const kept = await databaseOriginals.get(database.db, id)
+		expect(kept?.contentType).toBe('image/jpeg')
+		expect(Buffer.compare(kept!.bytes, bytes)).toBe(0)
+		// A missing chunk is no photo, rather than a truncated one.
+		await database.db
+			.delete(photoChunks)
+			.where(and(eq(photoChunks.photoId, id), eq(photoChunks.seq, 1)))
+		expect(await databaseOriginals.get(database.db, id)).toBeUndefined()
+	})
+
+	it('purges chunks of an upload that never got its row, after a day', async () => {
+		const chunk = { photoId: 'cd'.repeat(16), seq: 0, bytes: Buffer.from('partial upload') }
+		await database.db.insert(photoChunks).values(chunk)
+		const now = new Date()
+		expect(await purgeOrphanChunks(database.db, now)).toBe(0)
+		expect(await purgeOrphanChunks(database.db, new Date(now.getTime() + 86_400_000 + 1000))).toBe(
+			1,
+		)
+		// Chunks of recorded photos stay, however old.
+		expect((await database.db.select().from(photoChunks)).length).toBeGreaterThan(0)
 	})
 
 	it('makes every variant, identical from two instances with their own caches, none with metadata', async () => {

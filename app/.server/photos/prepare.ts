@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import { MAX_PHOTO_MEGAPIXELS, MAX_PHOTO_UPLOAD_BYTES } from '~/lib/photos'
+import { photoWorker } from './photo-worker'
 
 /** What an upload becomes once accepted: upright, re-encoded, with no metadata at all. */
 export type PreparedOriginal = {
@@ -30,7 +31,7 @@ async function sniff(bytes: Buffer) {
  * header before anything is decoded (a decompression bomb is refused unread); then turned the
  * way its EXIF orientation says and re-encoded, which drops EXIF (GPS positions of customers'
  * gardens), XMP, IPTC and ICC data. A photo with transparency stays WebP, the rest JPEG.
- * All sharp work runs on libuv's threads, never on the request thread.
+ * Only the header is read here; the decoding and encoding run in the low-priority photo worker.
  */
 export async function prepareOriginal(bytes: Buffer, name = 'The photo'): Promise<Preparation> {
 	if (bytes.length === 0) return { ok: false, message: `${name} is empty.` }
@@ -57,20 +58,24 @@ export async function prepareOriginal(bytes: Buffer, name = 'The photo'): Promis
 			message: `${name} is ${found.width} × ${found.height} pixels (${Math.round(pixels / 1_000_000)} megapixels); the limit is ${MAX_PHOTO_MEGAPIXELS} megapixels. Please export a smaller copy.`,
 		}
 	try {
-		const pipeline = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate()
-		const encoded = found.alpha
-			? pipeline.webp({ quality: 90, alphaQuality: 100 })
-			: pipeline
-					.flatten({ background: '#ffffff' })
-					.jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
-		const { data, info } = await encoded.toBuffer({ resolveWithObject: true })
+		const { data, width, height } = await photoWorker.run({
+			op: 'encode',
+			input: bytes,
+			limitInputPixels: MAX_PIXELS,
+			...(found.alpha
+				? { output: { format: 'webp', options: { quality: 90, alphaQuality: 100 } } }
+				: {
+						flatten: '#ffffff',
+						output: { format: 'jpeg', options: { quality: 90, chromaSubsampling: '4:4:4' } },
+					}),
+		})
 		return {
 			ok: true,
 			photo: {
 				contentType: found.alpha ? 'image/webp' : 'image/jpeg',
-				width: info.width,
-				height: info.height,
-				bytes: data,
+				width,
+				height,
+				bytes: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
 			},
 		}
 	} catch {

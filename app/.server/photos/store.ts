@@ -1,7 +1,8 @@
 import crypto from 'node:crypto'
-import { eq, inArray, sql } from 'drizzle-orm'
+import { PGlite } from '@electric-sql/pglite'
+import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
-import { photos } from '~/.server/db/schema'
+import { photoChunks, photos } from '~/.server/db/schema'
 import { photoMainUrl, photoThumbUrl } from '~/lib/photos'
 import type { PreparedOriginal } from './prepare'
 
@@ -11,30 +12,82 @@ type Runner = Db | Tx
 export type Original = { contentType: string; bytes: Buffer }
 
 /**
- * Where originals live (decision 0026). The default keeps them in the photos table, so they are
- * in every backup and move with the database; a larger shop would put an object store here and
- * keep only the row (with bytes null) in the database.
+ * Where originals live (decision 0026). The default keeps them in `photo_chunks`, so they are in
+ * every backup and move with the database; a larger shop would put an object store here and keep
+ * only the photos row in the database. Never called inside a transaction: on the embedded
+ * database a transaction would hold every other query for the whole write.
  */
 export interface OriginalStore {
 	/** Keeps the bytes under `id`; storing the same id again is harmless. */
-	put(db: Runner, id: string, original: Original): Promise<void>
-	get(db: Runner, id: string): Promise<Original | undefined>
-	/** Whether `put` also wrote the row's bytes (the database store), so none are kept twice. */
-	readonly inRow: boolean
+	put(db: Db, id: string, original: Original): Promise<void>
+	get(db: Db, id: string): Promise<Original | undefined>
+}
+
+/** 64 KB: one chunk holds the embedded database (and so the server's thread) 1–2 ms. */
+export const CHUNK_BYTES = 64 * 1024
+
+/** Lets the server answer waiting requests between two chunks (a query on the embedded database
+ * resolves without going back to the event loop). */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+async function writeChunk(db: Db, photoId: string, seq: number, bytes: Buffer) {
+	const client = (db as { $client?: unknown }).$client
+	if (client instanceof PGlite) {
+		// Handed over as a file: sent as a parameter, 64 KB became 128 KB of hex text to build and
+		// parse, twice the time on the server's thread (measured in decision 0026).
+		await client.query(
+			"insert into photo_chunks (photo_id, seq, bytes) values ($1, $2, pg_read_binary_file('/dev/blob')) on conflict do nothing",
+			[photoId, seq],
+			{ blob: new Blob([new Uint8Array(bytes)]) },
+		)
+		return
+	}
+	await db.insert(photoChunks).values({ photoId, seq, bytes }).onConflictDoNothing()
 }
 
 export const databaseOriginals: OriginalStore = {
-	inRow: true,
-	async put() {
-		// The row itself holds the bytes: savePhoto writes them with it.
+	async put(db, id, original) {
+		for (let seq = 0; seq * CHUNK_BYTES < original.bytes.length; seq++) {
+			const start = seq * CHUNK_BYTES
+			await writeChunk(db, id, seq, original.bytes.subarray(start, start + CHUNK_BYTES))
+			await breathe()
+		}
 	},
 	async get(db, id) {
-		const [row] = await db
-			.select({ contentType: photos.contentType, bytes: photos.bytes })
+		const [photo] = await db
+			.select({ contentType: photos.contentType, byteSize: photos.byteSize })
 			.from(photos)
 			.where(eq(photos.id, id))
-		return row?.bytes ? { contentType: row.contentType, bytes: row.bytes } : undefined
+		if (!photo) return undefined
+		const parts: Buffer[] = []
+		for (let seq = 0; seq * CHUNK_BYTES < photo.byteSize; seq++) {
+			// Read as base64 text: the drivers' own bytea decoding is byte by byte in JavaScript.
+			const [chunk] = await db
+				.select({ base64: sql<string>`encode(${photoChunks.bytes}, 'base64')` })
+				.from(photoChunks)
+				.where(and(eq(photoChunks.photoId, id), eq(photoChunks.seq, seq)))
+			if (!chunk) return undefined
+			parts.push(Buffer.from(chunk.base64, 'base64'))
+			await breathe()
+		}
+		const bytes = Buffer.concat(parts)
+		return bytes.length === photo.byteSize ? { contentType: photo.contentType, bytes } : undefined
 	},
+}
+
+/** Chunks of an upload whose photos row was never written (the request failed in between). */
+export async function purgeOrphanChunks(db: Db, now: Date) {
+	const before = new Date(now.getTime() - 86_400_000)
+	const gone = await db
+		.delete(photoChunks)
+		.where(
+			and(
+				lt(photoChunks.writtenAt, before),
+				sql`not exists (select 1 from ${photos} where ${photos.id} = ${photoChunks.photoId})`,
+			),
+		)
+		.returning({ photoId: photoChunks.photoId })
+	return gone.length
 }
 
 /** What a page or the editor needs to show a stored photo. */
@@ -64,36 +117,39 @@ export const photoRef = (row: {
 export const contentId = (bytes: Buffer) =>
 	crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 32)
 
-/**
- * Keeps a prepared original and answers its reference (the URL can go straight into a
- * product's image_url). The same picture uploaded again is the same row; its alt text is the
- * newer one.
- */
-export async function savePhoto(
-	db: Runner,
+/** Keeps a prepared original's bytes (chunk by chunk, outside any transaction): its id. */
+export async function keepOriginal(
+	db: Db,
 	photo: PreparedOriginal,
-	{ alt, by, store = databaseOriginals }: { alt: string; by: string; store?: OriginalStore },
-): Promise<PhotoRef> {
+	store: OriginalStore = databaseOriginals,
+) {
 	const id = contentId(photo.bytes)
 	await store.put(db, id, photo)
+	return id
+}
+
+/**
+ * Records a kept original and answers its reference (the URL can go straight into a product's
+ * image_url). The same picture uploaded again is the same row; its alt text is the newer one.
+ */
+export async function recordPhoto(
+	db: Runner,
+	id: string,
+	photo: PreparedOriginal,
+	{ alt, by }: { alt: string; by: string },
+): Promise<PhotoRef> {
 	const values = {
 		id,
 		contentType: photo.contentType,
 		width: photo.width,
 		height: photo.height,
 		byteSize: photo.bytes.length,
-		bytes: store.inRow ? photo.bytes : null,
 		alt,
 		uploadedBy: by,
 	}
 	await db
 		.insert(photos)
-		.values({
-			...values,
-			// Sent as hex text made natively: PGlite's own encoding of a Buffer parameter builds a
-			// string per byte and ran a 2 MB photo out of the server's capped heap (decision 0013).
-			bytes: values.bytes ? sql`decode(${values.bytes.toString('hex')}, 'hex')` : null,
-		})
+		.values(values)
 		.onConflictDoUpdate({
 			target: photos.id,
 			// An upload without a description keeps the one the photo has.
@@ -101,6 +157,15 @@ export async function savePhoto(
 		})
 	const [row] = await db.select({ alt: photos.alt }).from(photos).where(eq(photos.id, id))
 	return photoRef({ ...values, alt: row?.alt ?? alt })
+}
+
+/** Both steps for one photo. */
+export async function savePhoto(
+	db: Db,
+	photo: PreparedOriginal,
+	options: { alt: string; by: string; store?: OriginalStore },
+) {
+	return recordPhoto(db, await keepOriginal(db, photo, options.store), photo, options)
 }
 
 /** The photos with these ids (their bytes left out), for pages and the editor. */

@@ -8,7 +8,7 @@ import { altText, PhotoUploadSchema } from '~/lib/photo-upload-schema'
 import { MAX_PHOTO_UPLOAD_BYTES } from '~/lib/photos'
 import { type PreparedOriginal, prepareOriginal } from './prepare'
 import { Slots } from './slots'
-import { type PhotoRef, savePhoto } from './store'
+import { keepOriginal, type PhotoRef, recordPhoto } from './store'
 import { photoVariantsFor } from './variants'
 
 /** One request: one photo from the editor's script, or a few from the plain form. */
@@ -75,9 +75,13 @@ async function receive(
 			400,
 		)
 	}
+	// The bytes first, outside the transaction (chunks, decision 0026), then the rows together.
+	const ids: string[] = []
+	for (const photo of prepared) ids.push(await keepOriginal(context.db, photo))
 	const stored = await context.db.transaction(async (tx) => {
 		const refs: PhotoRef[] = []
-		for (const photo of prepared) refs.push(await savePhoto(tx, photo, { alt, by: admin.email }))
+		for (const [i, photo] of prepared.entries())
+			refs.push(await recordPhoto(tx, ids[i]!, photo, { alt, by: admin.email }))
 		return refs
 	})
 	// Variants are made now, in the background, so the first shopper finds them ready.

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import sharp, { type OutputInfo } from 'sharp'
+import type { ResizeOptions } from 'sharp'
 import type { Db } from '~/.server/db/client'
 import {
 	allVariants,
@@ -10,6 +10,7 @@ import {
 	type PhotoVariant,
 	photoFileName,
 } from '~/lib/photos'
+import { type EncoderOutput, photoWorker } from './photo-worker'
 import { Slots } from './slots'
 import { databaseOriginals, type Original, type OriginalStore } from './store'
 
@@ -17,23 +18,22 @@ import { databaseOriginals, type Original, type OriginalStore } from './store'
 const AT_ONCE = 2
 const LARGEST = Math.max(...PHOTO_WIDTHS)
 
-type Pixels = { data: Buffer; info: OutputInfo }
-
-function encode(pixels: Pixels, variant: PhotoVariant) {
-	const { width, height, channels } = pixels.info
-	const image = sharp(pixels.data, { raw: { width, height, channels } })
+/** How one variant is resized and encoded from the decoded pixels. */
+function encoding(variant: PhotoVariant): EncoderOutput & { resize: ResizeOptions } {
 	if (variant.kind === 'thumb')
-		return image
-			.resize(PHOTO_THUMB_SIZE, PHOTO_THUMB_SIZE, { fit: 'cover' })
-			.jpeg({ quality: 75, mozjpeg: true })
-	const target = variant.kind === 'main' ? PHOTO_MAIN_WIDTH : variant.width
-	const resized = image.resize({ width: target, withoutEnlargement: true })
-	if (variant.kind === 'main')
-		return resized.jpeg({ quality: 78, mozjpeg: true, progressive: true })
+		return {
+			resize: { width: PHOTO_THUMB_SIZE, height: PHOTO_THUMB_SIZE, fit: 'cover' },
+			format: 'jpeg',
+			options: { quality: 75, mozjpeg: true },
+		}
+	const width = variant.kind === 'main' ? PHOTO_MAIN_WIDTH : variant.width
+	const resize = { width, withoutEnlargement: true }
 	// The same encoder settings as the generated images (scripts/images/variants.ts).
-	if (variant.format === 'avif') return resized.avif({ quality: 50, effort: 2 })
-	if (variant.format === 'webp') return resized.webp({ quality: 75 })
-	return resized.jpeg({ quality: 78, mozjpeg: true, progressive: true })
+	if (variant.kind === 'width' && variant.format === 'avif')
+		return { resize, format: 'avif', options: { quality: 50, effort: 2 } }
+	if (variant.kind === 'width' && variant.format === 'webp')
+		return { resize, format: 'webp', options: { quality: 75 } }
+	return { resize, format: 'jpeg', options: { quality: 78, mozjpeg: true, progressive: true } }
 }
 
 /**
@@ -80,21 +80,18 @@ export class PhotoVariants {
 		const original = given ?? (await this.store.get(this.db, id))
 		if (!original) return false
 		await fs.mkdir(this.dir, { recursive: true })
-		// One decode, down to the largest width; every variant is resized from these pixels.
-		const pixels = await sharp(original.bytes)
-			.resize({ width: LARGEST, withoutEnlargement: true })
-			.flatten({ background: '#ffffff' })
-			.raw()
-			.toBuffer({ resolveWithObject: true })
-		await Promise.all(
-			allVariants(id).map(async (variant) => {
-				const file = this.fileFor(variant)
-				if (await exists(file)) return
-				const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
-				await encode(pixels, variant).toFile(temp)
-				await fs.rename(temp, file)
-			}),
-		)
+		const missing: PhotoVariant[] = []
+		for (const variant of allVariants(id))
+			if (!(await exists(this.fileFor(variant)))) missing.push(variant)
+		if (missing.length === 0) return true
+		// One decode, down to the largest width; every variant is resized from those pixels, in the
+		// low-priority photo worker.
+		await photoWorker.run({
+			op: 'variants',
+			input: original.bytes,
+			decode: { resize: { width: LARGEST, withoutEnlargement: true }, flatten: '#ffffff' },
+			outputs: missing.map((variant) => ({ file: this.fileFor(variant), ...encoding(variant) })),
+		})
 		return true
 	}
 }

@@ -1,0 +1,41 @@
+import os from 'node:os'
+import sharp from 'sharp'
+import { afterAll, describe, expect, it } from 'vitest'
+import { phoneJpeg } from '../../../tests/support/photos'
+import { PhotoWorker } from './photo-worker'
+
+describe('the photo worker', () => {
+	const worker = new PhotoWorker()
+	afterAll(() => worker.stop())
+	const job = async () => ({
+		op: 'encode' as const,
+		input: await phoneJpeg(),
+		limitInputPixels: 1_000_000,
+		output: { format: 'webp' as const, options: { quality: 80 } },
+	})
+
+	it('encodes in a child process at the lowest CPU priority, so shoppers are served first', async () => {
+		const result = await worker.run(await job())
+		expect([result.width, result.height]).toEqual([200, 400])
+		expect((await sharp(Buffer.from(result.data)).metadata()).format).toBe('webp')
+		expect(worker.pid).toBeTypeOf('number')
+		expect(worker.pid).not.toBe(process.pid)
+		expect(os.getPriority(worker.pid!)).toBe(19)
+	})
+
+	it('fails the jobs in flight when the worker dies, and starts a new one for the next', async () => {
+		const first = worker.pid ?? (await worker.run(await job()), worker.pid)
+		const inFlight = worker.run(await job())
+		process.kill(first!, 'SIGKILL')
+		await expect(inFlight).rejects.toThrow(/photo worker stopped/)
+		const again = await worker.run(await job())
+		expect(again.width).toBe(200)
+		expect(worker.pid).not.toBe(first)
+	})
+
+	it('answers a damaged image with an error, not a crash', async () => {
+		const broken = (await phoneJpeg(1600, 1200)).subarray(0, 5000)
+		await expect(worker.run({ ...(await job()), input: broken })).rejects.toThrow()
+		expect((await worker.run(await job())).width).toBe(200)
+	})
+})

@@ -1,0 +1,118 @@
+import { type ChildProcess, fork } from 'node:child_process'
+import path from 'node:path'
+import type { ResizeOptions } from 'sharp'
+
+/** How an image is written: sharp's encoder name and its options. */
+export type EncoderOutput = {
+	format: 'jpeg' | 'webp' | 'avif'
+	options: Record<string, string | number | boolean>
+}
+
+/** The jobs photo-worker-child.mjs runs (it decides nothing itself). */
+export type PhotoJob =
+	| {
+			op: 'encode'
+			input: Buffer
+			limitInputPixels: number
+			flatten?: string
+			resize?: ResizeOptions
+			output: EncoderOutput
+	  }
+	| {
+			op: 'variants'
+			input: Buffer
+			decode: { resize: ResizeOptions; flatten: string }
+			outputs: Array<EncoderOutput & { file: string; resize: ResizeOptions }>
+	  }
+type Results = {
+	encode: { data: Uint8Array; width: number; height: number }
+	variants: { written: number }
+}
+
+export const WORKER_SCRIPT = path.resolve(
+	process.cwd(),
+	'app/.server/photos/photo-worker-child.mjs',
+)
+
+/** A worker with nothing to do for this long is stopped (its memory given back); the next
+ * upload starts another in about 100 ms. */
+const IDLE_MS = 60_000
+
+/**
+ * Runs photo jobs in a child process at the lowest CPU priority (decision 0026): resizing a
+ * 12-megapixel photo keeps both cores busy for a second, and on the server's own threads that
+ * second was taken from shoppers. Started on first use, restarted after a crash (the jobs in
+ * flight fail with a clear error), stopped when idle or when the server exits.
+ */
+export class PhotoWorker {
+	private child: ChildProcess | undefined
+	private readonly pending = new Map<
+		number,
+		{ resolve: (value: never) => void; reject: (error: Error) => void }
+	>()
+	private nextId = 1
+	private idle: NodeJS.Timeout | undefined
+
+	constructor(private readonly script = WORKER_SCRIPT) {}
+
+	run<Op extends PhotoJob['op']>(job: Extract<PhotoJob, { op: Op }>): Promise<Results[Op]> {
+		const child = this.started()
+		const id = this.nextId++
+		clearTimeout(this.idle)
+		child.ref()
+		child.channel?.ref()
+		return new Promise<Results[Op]>((resolve, reject) => {
+			this.pending.set(id, { resolve: resolve as (value: never) => void, reject })
+			child.send({ id, job }, (error) => {
+				if (error) this.settle(id, { ok: false, error: error.message })
+			})
+		})
+	}
+
+	/** The worker's process id while it runs (tests check its priority). */
+	get pid() {
+		return this.child?.pid
+	}
+
+	stop() {
+		this.child?.kill()
+		this.child = undefined
+	}
+
+	private started() {
+		if (this.child) return this.child
+		const child = fork(this.script, [], {
+			// Structured clone: photos travel as bytes, not as JSON arrays of numbers.
+			serialization: 'advanced',
+			execArgv: [],
+			stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+		})
+		child.on('message', (message: { id: number; ok: boolean; result?: never; error?: string }) =>
+			this.settle(message.id, message),
+		)
+		child.on('exit', (code, signal) => {
+			if (this.child === child) this.child = undefined
+			for (const id of [...this.pending.keys()])
+				this.settle(id, { ok: false, error: `the photo worker stopped (${signal ?? code})` })
+		})
+		this.child = child
+		return child
+	}
+
+	private settle(id: number, message: { ok: boolean; result?: never; error?: string }) {
+		const waiting = this.pending.get(id)
+		if (!waiting) return
+		this.pending.delete(id)
+		if (message.ok) waiting.resolve(message.result as never)
+		else waiting.reject(new Error(message.error ?? 'photo job failed'))
+		if (this.pending.size > 0 || !this.child) return
+		// Nothing in flight: the worker must not keep a finished process (a test, a command) alive.
+		this.child.unref()
+		this.child.channel?.unref()
+		this.idle = setTimeout(() => this.stop(), IDLE_MS).unref()
+	}
+}
+
+/** The one worker of this process. */
+export const photoWorker = new PhotoWorker()
+process.once('exit', () => photoWorker.stop())
