@@ -1,4 +1,5 @@
 import { type Browser, expect, type TestInfo, test } from '@playwright/test'
+import sharp from 'sharp'
 import { type ClockedShop, startClockedShop } from './clocked-shop'
 import { signInAsAdmin } from './factories'
 import { expectNoA11yViolations, visit } from './support'
@@ -46,7 +47,7 @@ test('a seventh project with photos and a testimonial, published and featured; a
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('New project')
 	await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 	await page.getByLabel('Name', { exact: true }).fill('Lochside Koi Pond')
-	await page.getByLabel('Location').fill('Fort William')
+	await page.getByLabel('Location', { exact: true }).fill('Fort William')
 	await page.getByLabel('Pond volume (litres)').fill('7,500')
 	await page.getByLabel('Features').fill('Bottom drain\nWaterfall')
 	await page
@@ -62,14 +63,14 @@ test('a seventh project with photos and a testimonial, published and featured; a
 	const add = async (src: string, alt: string) => {
 		await page.getByLabel('Photo path').fill(src)
 		await page.getByLabel('Alt text', { exact: true }).fill(alt)
-		await page.getByRole('button', { name: 'Add photo' }).click()
+		await page.getByRole('button', { name: 'Add photo', exact: true }).click()
 	}
 	await add('/images/portfolio/pond1/05-1280.jpg', 'The pond from the house')
 	await add('/images/portfolio/pond3/10-1280.jpg', 'Koi feeding at the surface')
 	await add('/images/portfolio/pond2/02-1280.jpg', '')
 	await expect(page.getByText('Alt text for the new photo is required')).toBeVisible()
 	await page.getByLabel('Alt text', { exact: true }).fill('The waterfall')
-	await page.getByRole('button', { name: 'Add photo' }).click()
+	await page.getByRole('button', { name: 'Add photo', exact: true }).click()
 	await expect(page.locator('#project-photos-2-src')).toContainText('pond2/02-1280.jpg')
 	// Reorder with the keyboard: focus follows the photo.
 	await page.getByRole('button', { name: named('Up: photo 3') }).focus()
@@ -77,6 +78,25 @@ test('a seventh project with photos and a testimonial, published and featured; a
 	await expect(page.locator('#project-photos-1-src')).toContainText('pond2/02-1280.jpg')
 	await expect(page.getByRole('button', { name: named('Up: photo 2') })).toBeFocused()
 	await page.getByRole('radio', { name: named('Thumbnail: photo 2') }).check()
+
+	// Nine more uploaded from the owner's camera (twelve in all): each waits for its description.
+	const uploads = await Promise.all(
+		Array.from({ length: 9 }, async (_, i) => ({
+			name: `loch-${i + 1}.jpg`,
+			mimeType: 'image/jpeg',
+			buffer: await sharp({
+				create: { width: 1200, height: 900, channels: 3, background: `hsl(${i * 40}, 45%, 45%)` },
+			})
+				.jpeg()
+				.toBuffer(),
+		})),
+	)
+	await page.getByLabel(/Add photos/).setInputFiles(uploads)
+	await expect(page.locator('#project-photos ol > li')).toHaveCount(12)
+	for (let i = 3; i < 12; i++)
+		await page
+			.getByLabel(`Alt text for photo ${i + 1}`, { exact: true })
+			.fill(`The loch, view ${i - 2}`)
 
 	// The summary is missing: the error summary names it and takes focus.
 	await page.getByRole('button', { name: 'Add project' }).click()
@@ -114,11 +134,20 @@ test('a seventh project with photos and a testimonial, published and featured; a
 	await expect(featured).toHaveText(['Lochside Koi Pond', 'Raised Brick Pond', 'Modern Koi Pond'])
 	await visitor.getByRole('link', { name: 'View Project: Lochside Koi Pond' }).click()
 	await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Lochside Koi Pond')
-	await expect(visitor.getByTestId('gallery-counter')).toHaveText('Image 1 of 3')
+	await expect(visitor.getByTestId('gallery-counter')).toHaveText('Image 1 of 12')
 	await expect(visitor.locator('main picture img').first()).toHaveAttribute(
 		'alt',
 		'The pond from the house',
 	)
+	// An uploaded photo (the fourth) is shown in its own variants, and loads.
+	await visitor.getByRole('img', { name: 'Show view 4' }).click()
+	await expect(visitor.getByTestId('gallery-counter')).toHaveText('Image 4 of 12')
+	const shown = visitor.locator('main picture').first()
+	await expect(shown.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /\/photos\//)
+	await expect(shown.locator('img')).toHaveAttribute('alt', 'The loch, view 1')
+	await expect
+		.poll(() => shown.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+		.toBeGreaterThan(0)
 	await expect(visitor.getByText('The best view from the kitchen window.')).toBeVisible()
 	await expect(visitor.getByText('7,500 litres')).toBeVisible()
 	await expectNoA11yViolations(visitor)

@@ -6,6 +6,7 @@ import { useFormErrors } from '~/components/forms/use-form-errors'
 import type { FieldErrors } from '~/lib/forms'
 import { photoListFrom } from '~/lib/portfolio/photo-list'
 import { ProjectFormSchema, RATING_CHOICES } from '~/lib/portfolio/project-schema'
+import { PhotoUploader } from './photo-uploader'
 import { photoFieldId } from './project-photo-parts'
 import { ProjectPhotos } from './project-photos'
 
@@ -124,7 +125,15 @@ export function ProjectForm({
 					/>
 				</div>
 			</fieldset>
-			<ProjectPhotos initial={photoListFrom(values)} errors={errors} onEdit={form.clear} />
+			<ProjectPhotos
+				initial={photoListFrom(values)}
+				errors={errors}
+				onEdit={form.clear}
+				uploader={(append) => (
+					// An upload arrives without a description: its alt text field waits, required.
+					<PhotoUploader onUploaded={(photo) => append([{ src: photo.url, alt: photo.alt }])} />
+				)}
+			/>
 			<div className="space-y-3">
 				<Check
 					name="published"

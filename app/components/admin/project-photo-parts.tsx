@@ -7,8 +7,8 @@ export const photoFieldId = (i: number, part: 'src' | 'alt') => `project-photos-
 type Draft = { src: string; alt: string }
 
 /**
- * The row that adds a photo by its path (the upload component will sit beside it). Its fields are
- * the next photos.N row, so a photo typed but not added is still saved (or refused) with the form.
+ * The row that adds a photo by its path (uploads sit above it). Its fields are the next
+ * photos.N row, so a photo typed but not added is still saved (or refused) with the form.
  * Enter in either field adds it rather than saving the project half-typed.
  */
 export function NewPhoto({

@@ -15,8 +15,8 @@ import { NewPhoto, PhotoButton, photoFieldId } from './project-photo-parts'
 
 /**
  * The project's photos in gallery order: alt text for each, up/down/remove buttons, the thumbnail
- * chosen with a radio button, and a row to add one by its path (the upload component will sit
- * beside it). With JavaScript the buttons change the list here; without, they are submit buttons
+ * chosen with a radio button, then uploads (the photo uploader) and a row to add one by its path.
+ * With JavaScript the buttons change the list here; without, they are submit buttons
  * the action answers with the changed list (nothing is saved until 'Save project').
  */
 export function ProjectPhotos({

@@ -1,3 +1,4 @@
+import { photoSrcSet, photoWidthUrl, uploadedPhotoId } from '~/lib/photos'
 import { AVIF_WIDTHS, GALLERY_WIDTHS } from './photo-sizes'
 
 /**
@@ -46,10 +47,18 @@ export const generatedUrl = (src: string, width: number, format: 'avif' | 'webp'
 	src.replace(/-\d+\.(?:jpg|webp|avif)$/, `-${width}.${format}`)
 
 /**
- * The sources a <picture> offers for a photo: every generated width and format, or the address
- * alone for any other photo (an uploaded photo's own variants can be added here).
+ * The sources a <picture> offers for a photo: every generated width and format, an uploaded
+ * photo's variants (decision 0026), or the address alone for any other photo.
  */
 export function photoSources(src: string) {
+	const uploaded = uploadedPhotoId(src)
+	if (uploaded)
+		return {
+			src: photoWidthUrl(uploaded, 960, 'jpg'),
+			avif: photoSrcSet(uploaded, 'avif'),
+			webp: photoSrcSet(uploaded, 'webp'),
+			jpg: photoSrcSet(uploaded, 'jpg'),
+		}
 	if (!generatedPhoto(src)) return { src, avif: undefined, webp: undefined, jpg: undefined }
 	const set = (format: 'avif' | 'webp' | 'jpg', widths: readonly number[]) =>
 		widths.map((w) => `${generatedUrl(src, w, format)} ${w}w`).join(', ')
@@ -62,10 +71,17 @@ export function photoSources(src: string) {
 }
 
 /** A small copy for the gallery's strip of thumbnails (a generated photo's 160 px width). */
-export const stripSources = (src: string) =>
-	generatedPhoto(src)
+export function stripSources(src: string) {
+	const uploaded = uploadedPhotoId(src)
+	if (uploaded)
+		return {
+			src: photoWidthUrl(uploaded, 160, 'jpg'),
+			srcSet: `${photoWidthUrl(uploaded, 160, 'webp')} 160w`,
+		}
+	return generatedPhoto(src)
 		? { src: generatedUrl(src, 160, 'jpg'), srcSet: `${generatedUrl(src, 160, 'webp')} 160w` }
 		: { src, srcSet: undefined }
+}
 
 /**
  * A card's picture: the generator's 800 × 600 thumbnail for a project's first generated photo
@@ -73,6 +89,8 @@ export const stripSources = (src: string) =>
  */
 export function thumbnailUrlFor(photo: ProjectPhoto | undefined) {
 	if (!photo) return ''
+	const uploaded = uploadedPhotoId(photo.src)
+	if (uploaded) return photoWidthUrl(uploaded, 960, 'jpg')
 	const generated = generatedPhoto(photo.src)
 	if (!generated) return photo.src
 	if (generated.number === 1) return `/images/portfolio/${generated.project}/thumbnail.jpeg`
