@@ -98,7 +98,12 @@ async function renderTimes(order: OrderRow) {
 const loadBefore = os.loadavg()[0]!.toFixed(1)
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-bench-after-sale-'))
 const links = await seed(path.join(dataDir, 'db'))
-const server = await startProductionServer(PORT, { DATA_DIR: dataDir })
+const server = await startProductionServer(
+	PORT,
+	{ DATA_DIR: dataDir },
+	// BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
+	process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
+)
 let page: Awaited<ReturnType<typeof loadTest>>
 let firstViews: number[] = []
 try {

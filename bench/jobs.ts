@@ -109,7 +109,11 @@ async function run({ label, env, open }: Where) {
 	let reminded = 0
 	let lastAt = 0
 	let partial = ''
-	const child = spawn(process.execPath, ['server.js'], {
+	// BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
+	const profile = process.env.BENCH_CPU_PROF
+		? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+		: []
+	const child = spawn(process.execPath, [...profile, 'server.js'], {
 		env: {
 			...process.env,
 			...env,
