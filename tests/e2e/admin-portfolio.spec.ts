@@ -93,6 +93,7 @@ test('a seventh project with photos and a testimonial, published and featured; a
 	)
 	await page.getByLabel(/Add photos/).setInputFiles(uploads)
 	await expect(page.locator('#project-photos ol > li')).toHaveCount(12)
+	await expect(page.getByText('Uploaded: describe it above, then save')).toHaveCount(9)
 	for (let i = 3; i < 12; i++)
 		await page
 			.getByLabel(`Alt text for photo ${i + 1}`, { exact: true })

@@ -54,7 +54,7 @@ function send(url: string, file: File, onProgress: (percent: number) => void) {
 }
 
 /**
- * Photo uploads for any editor (products now, the portfolio later): a file picker and a drop
+ * Photo uploads for any editor (products and portfolio projects): a file picker and a drop
  * zone, several files at once, each sent on its own with its own progress bar and its own
  * message if refused. Each stored photo is handed to `onUploaded`; the editor lists it and asks
  * for its description before it is saved to anything shoppers see.
@@ -62,9 +62,12 @@ function send(url: string, file: File, onProgress: (percent: number) => void) {
 export function PhotoUploader({
 	onUploaded,
 	uploadUrl = '/admin/photos',
+	listed = 'below',
 }: {
 	onUploaded: (photo: UploadedPhoto) => void
 	uploadUrl?: string
+	/** Where the editor lists an uploaded photo (and asks for its description). */
+	listed?: 'above' | 'below'
 }) {
 	const inputId = useId()
 	const [uploads, setUploads] = useState<Sending[]>([])
@@ -139,7 +142,7 @@ export function PhotoUploader({
 										: u.state === 'checking'
 											? 'Checking…'
 											: u.state === 'done'
-												? 'Uploaded: describe it below, then save'
+												? `Uploaded: describe it ${listed}, then save`
 												: u.message}
 								</span>
 							</div>

@@ -131,7 +131,10 @@ export function ProjectForm({
 				onEdit={form.clear}
 				uploader={(append) => (
 					// An upload arrives without a description: its alt text field waits, required.
-					<PhotoUploader onUploaded={(photo) => append([{ src: photo.url, alt: photo.alt }])} />
+					<PhotoUploader
+						listed="above"
+						onUploaded={(photo) => append([{ src: photo.url, alt: photo.alt }])}
+					/>
 				)}
 			/>
 			<div className="space-y-3">
