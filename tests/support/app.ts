@@ -50,7 +50,10 @@ export async function startTestApp(
 	// As boot() does at every start: the demo portfolio and testimonials, once.
 	if (!shared) await seedContent(database.db)
 	// Listen first so the app (auth, origin checks) knows its own URL.
+	// Keep-alive sockets outlive any test's slow step: with Node's 5 s default, a loaded machine let
+	// the server close an idle socket just as the client reused it (ECONNRESET mid-test).
 	const server = http.createServer()
+	server.keepAliveTimeout = 120_000
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 	const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-test-'))

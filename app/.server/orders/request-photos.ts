@@ -1,4 +1,5 @@
 import sharp from 'sharp'
+import { photoWorker } from '~/.server/photos/photo-worker'
 import { MAX_PHOTO_BYTES, MAX_PROBLEM_PHOTOS } from '~/lib/order-requests'
 
 /**
@@ -39,17 +40,20 @@ export async function preparePhotos(
 		if (!format || !FORMATS.has(format))
 			return { ok: false, message: `${name} is not a JPEG, PNG or WebP photo.` }
 		try {
-			const { data, info } = await sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
-				.rotate()
-				.resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true })
-				.flatten({ background: '#ffffff' })
-				.jpeg({ quality: 82, mozjpeg: true })
-				.toBuffer({ resolveWithObject: true })
+			// Decoded and re-encoded in the low-priority photo worker (decision 0026).
+			const { data, width, height } = await photoWorker.run({
+				op: 'encode',
+				input,
+				limitInputPixels: MAX_PIXELS,
+				flatten: '#ffffff',
+				resize: { width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true },
+				output: { format: 'jpeg', options: { quality: 82, mozjpeg: true } },
+			})
 			photos.push({
 				contentType: 'image/jpeg',
-				width: info.width,
-				height: info.height,
-				bytes: data,
+				width,
+				height,
+				bytes: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
 			})
 		} catch {
 			return {
