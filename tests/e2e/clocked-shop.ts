@@ -112,7 +112,7 @@ export async function startClockedShop(
 					child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null,
 				),
 			)
-			fs.rmSync(dir, { recursive: true, force: true })
+			fs.rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 })
 		},
 	}
 }

@@ -87,7 +87,9 @@ export async function startTestApp(
 			await new Promise<void>((resolve) => server.close(() => resolve()))
 			await runtime.outbox.stop()
 			if (!shared) await database.cleanup()
-			fs.rmSync(dataDir, { recursive: true, force: true })
+			// The photo worker (its own process) may still be writing an upload's variants into the
+			// photo cache for a moment: retried until it has finished, rather than failing on ENOTEMPTY.
+			fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 })
 		},
 	}
 }

@@ -104,7 +104,8 @@ export function setUpTwoInstances(
 		}
 		await vite?.close()
 		for (const sink of cluster.sinks) await sink.close()
-		for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true })
+		for (const dir of dataDirs)
+			fs.rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 })
 		await database?.drop()
 	}, 60_000)
 
