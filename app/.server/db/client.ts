@@ -75,6 +75,53 @@ export const PGLITE_START_PARAMS = [
 	...['-c', 'io_method=sync', '-c', 'shared_buffers=16MB'],
 ]
 
+/**
+ * The type parsers drizzle sends with every PGlite query: dates, timestamps and intervals (and
+ * their arrays, and numeric[]) left as text, which drizzle converts itself.
+ */
+const DRIZZLE_TEXT_TYPES = new Set([
+	'1114',
+	'1184',
+	'1186',
+	'1082',
+	'1231',
+	'1115',
+	'1185',
+	'1187',
+	'1182',
+])
+const asText = (value: string) => value
+
+/**
+ * PGlite merges a query's own parsers into a copy of its whole table (a parser per type and per
+ * array type, several hundred) on every query that has them: ~0.15 ms of the server's thread per
+ * statement, for drizzle's same few each time. Set once on the instance and left off each query,
+ * the rows come back the same (decision 0013). Other callers of the instance get those types as
+ * text too; none reads them.
+ */
+function parsersOnce(client: PGlite) {
+	for (const oid of DRIZZLE_TEXT_TYPES) client.parsers[Number(oid)] = asText
+	type Query = PGlite['query']
+	const withoutParsers =
+		(query: Query): Query =>
+		(text, params, options) =>
+			query(
+				text,
+				params,
+				options?.parsers && Object.keys(options.parsers).every((oid) => DRIZZLE_TEXT_TYPES.has(oid))
+					? { ...options, parsers: undefined }
+					: options,
+			)
+	client.query = withoutParsers(client.query.bind(client))
+	const transaction = client.transaction.bind(client)
+	client.transaction = (callback) =>
+		transaction((tx) => {
+			tx.query = withoutParsers(tx.query)
+			return callback(tx)
+		})
+	return client
+}
+
 /** The script that creates a new embedded database in a process of its own (see its header). */
 export const CREATE_SCRIPT = path.resolve(process.cwd(), 'app/.server/db/create-pglite.mjs')
 
@@ -150,7 +197,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 	}
 	const client = new PGlite(options.dataDir, { startParams: PGLITE_START_PARAMS })
 	await client.waitReady
-	const db = drizzlePglite(client, { schema }) as unknown as Db
+	const db = drizzlePglite(parsersOnce(client), { schema }) as unknown as Db
 	try {
 		await migratePglite(db as Parameters<typeof migratePglite>[0], { migrationsFolder })
 	} catch (error) {

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Database, openDatabase } from './client'
+import { jobs } from './schema'
+
+// The embedded database is given drizzle's parsers once, not with every query (client.ts): rows
+// must come back exactly as drizzle expects them, in and out of a transaction.
+describe('the embedded database through drizzle', () => {
+	let database: Database
+	beforeAll(async () => {
+		database = await openDatabase({})
+	})
+	afterAll(() => database.close())
+
+	const typed = sql`select '2026-11-26'::date as d, interval '90 minutes' as i,
+		array['2026-01-01 10:00:00+00'::timestamptz] as ts, array[1.50]::numeric[] as n,
+		array['a', 'b'] as t, '{"a":1}'::jsonb as j, 42 as x, true as b`
+	const expected = {
+		d: '2026-11-26',
+		i: '01:30:00',
+		ts: '{"2026-01-01 10:00:00+00"}',
+		n: '{1.50}',
+		t: ['a', 'b'],
+		j: { a: 1 },
+		x: 42,
+		b: true,
+	}
+
+	it('reads dates, intervals, arrays and JSON as before, in and out of a transaction', async () => {
+		expect((await database.db.execute(typed)).rows[0]).toEqual(expected)
+		const inTx = await database.db.transaction(async (tx) => (await tx.execute(typed)).rows[0])
+		expect(inTx).toEqual(expected)
+	})
+
+	it('gives timestamp columns back as the same instants', async () => {
+		// The night the clocks go forward, to the millisecond.
+		const runAt = new Date('2026-03-29T00:59:59.123Z')
+		await database.db.insert(jobs).values({ key: 'parsers-test', name: 'test', runAt })
+		const [row] = await database.db.select().from(jobs).where(sql`${jobs.key} = 'parsers-test'`)
+		expect(row?.runAt).toEqual(runAt)
+		expect(row?.createdAt).toBeInstanceOf(Date)
+		const [again] = await database.db.transaction((tx) =>
+			tx.select({ runAt: jobs.runAt }).from(jobs).where(sql`${jobs.key} = 'parsers-test'`),
+		)
+		expect(again?.runAt).toEqual(runAt)
+	})
+})
