@@ -24,7 +24,14 @@ export async function enqueueEmail(db: Db | Tx, message: EmailMessage) {
 
 /** Queues several emails with one statement (a batch of reminders), in the caller's transaction. */
 export async function enqueueEmails(db: Db | Tx, messages: EmailMessage[]) {
-	if (messages.length) await db.insert(emailOutbox).values(messages)
+	if (!messages.length) return
+	// One JSON parameter, not seven per email: building a statement of 700 parameters cost the
+	// server's thread more than the database's writing them (bench:jobs).
+	await db.execute(sql`
+		insert into ${emailOutbox} ("to", subject, text, html, kind, headers, attachments)
+		select m."to", m.subject, m.text, m.html, m.kind, coalesce(m.headers, '{}'), coalesce(m.attachments, '[]')
+		from jsonb_to_recordset(${JSON.stringify(messages)}::jsonb)
+			as m("to" text, subject text, text text, html text, kind text, headers jsonb, attachments jsonb)`)
 }
 
 /** The outbox columns a bigger statement fills from `emailRowsSql`, in its order. */

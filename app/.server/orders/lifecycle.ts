@@ -120,15 +120,12 @@ export async function recordNotes(
 	entries: Array<{ order: Pick<OrderRow, 'id' | 'status'>; note: string; emails: EmailMessage[] }>,
 ) {
 	if (!entries.length) return
-	await tx.insert(orderEvents).values(
-		entries.map(({ order, note }) => ({
-			orderId: order.id,
-			actor: actorLabel(actor),
-			fromStatus: order.status,
-			toStatus: order.status,
-			note,
-		})),
-	)
+	// One JSON parameter rather than five per event (see enqueueEmails).
+	const events = entries.map(({ order, note }) => ({ o: order.id, s: order.status, n: note }))
+	await tx.execute(sql`
+		insert into ${orderEvents} (order_id, actor, from_status, to_status, note)
+		select e.o, ${actorLabel(actor)}, e.s, e.s, e.n
+		from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as e(o text, s text, n text)`)
 	await enqueueEmails(
 		tx,
 		entries.flatMap((entry) => entry.emails),
