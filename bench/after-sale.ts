@@ -9,7 +9,14 @@ import { invoiceContent } from '~/.server/documents/content'
 import { issueInvoice } from '~/.server/documents/issue'
 import { renderDocumentPdf } from '~/.server/documents/pdf'
 import { hashOrderLinkToken, newOrderLinkToken } from '~/.server/email/order-link'
-import { loadTest, machine, startProductionServer, summarise, writeResultsSection } from './support'
+import {
+	BROWSER_HEADERS,
+	loadTest,
+	machine,
+	startProductionServer,
+	summarise,
+	writeResultsSection,
+} from './support'
 
 const PORT = 4370
 const CUSTOMERS = 16
@@ -109,19 +116,21 @@ let firstViews: number[] = []
 try {
 	// Each connection is one customer on their own order page.
 	const url = `${server.url}${links[0]}`
-	await loadTest(url, { connections: 2, seconds: 2 })
+	await loadTest(url, { connections: 2, seconds: 2, headers: BROWSER_HEADERS })
 	// Each customer's first view at the same moment: sixteen renders (nothing to replay yet).
 	firstViews = await Promise.all(
 		links.slice(1).map(async (link) => {
 			const started = performance.now()
-			const res = await fetch(`${server.url}${link}`)
+			const res = await fetch(`${server.url}${link}`, { headers: BROWSER_HEADERS })
 			await res.arrayBuffer()
 			if (res.status !== 200) throw new Error(`order page answered ${res.status}`)
 			return performance.now() - started
 		}),
 	)
 	const results = await Promise.all(
-		links.map((link) => loadTest(`${server.url}${link}`, { connections: 1, seconds: 10 })),
+		links.map((link) =>
+			loadTest(`${server.url}${link}`, { connections: 1, seconds: 10, headers: BROWSER_HEADERS }),
+		),
 	)
 	const p99 = Math.max(...results.map((r) => r.p99))
 	const errors = results.reduce((sum, r) => sum + r.errors, 0)

@@ -9,6 +9,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { treeCpuMs } from './process-tree'
 import {
+	BROWSER_HEADERS,
 	type LoadResult,
 	loadTest,
 	machine,
@@ -24,7 +25,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
 const ORDERS = 20
 const ADMIN = { email: 'bench-admin@example.co.uk', password: 'bench admin password' }
 const CUSTOMER = { email: 'bench-customer@example.co.uk', password: 'bench customer password' }
-const BROWSER = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html' }
 
 async function post(url: string, body: URLSearchParams) {
 	const res = await fetch(url, {
@@ -89,7 +89,10 @@ const skip = (name: string) => only !== undefined && !only.test(name)
 /** A page must render what it claims (not a redirect or an error page) before it is timed. */
 async function load(url: string, headers: Record<string, string>, expect?: string) {
 	if (skip(url) && !url.endsWith('/favicon.svg')) return undefined
-	const check = await fetch(url, { headers: { ...headers, ...BROWSER }, redirect: 'manual' })
+	const check = await fetch(url, {
+		headers: { ...headers, ...BROWSER_HEADERS },
+		redirect: 'manual',
+	})
 	const html = await check.text()
 	if (check.status !== 200 || (expect && !html.includes(expect)))
 		throw new Error(`${url} did not render${expect ? ` '${expect}'` : ''}: ${check.status}`)
@@ -97,7 +100,7 @@ async function load(url: string, headers: Record<string, string>, expect?: strin
 	const result = await loadTest(url, {
 		connections: CONNECTIONS,
 		seconds: SECONDS,
-		headers: { ...BROWSER, ...headers },
+		headers: { ...BROWSER_HEADERS, ...headers },
 	})
 	return { ...result, cpuMs: (treeCpuMs(server.child.pid!) - cpuBefore) / result.requests }
 }

@@ -77,6 +77,9 @@ export type LoadResult = {
 }
 
 /** autocannon for a fixed time: requests a second, latency percentiles, errors, bytes a response. */
+/** What every browser sends with a page request: pages are measured as customers receive them. */
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html' }
+
 export async function loadTest(
 	url: string,
 	{

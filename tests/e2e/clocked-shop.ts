@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { E2E_ADMIN } from '../../playwright.config'
+import { removeDataDir } from '../support/remove-dir'
 
 /**
  * A shop of its own (production build, fresh embedded database) whose clock the test moves: the
@@ -112,7 +113,7 @@ export async function startClockedShop(
 					child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null,
 				),
 			)
-			fs.rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 })
+			removeDataDir(dir)
 		},
 	}
 }

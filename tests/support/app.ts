@@ -10,6 +10,7 @@ import { createLogger } from '~/.server/logger'
 import { seedContent } from '~/.server/portfolio/seed'
 import type * as ServerApp from '../../server/app'
 import { createTestDatabase, type TestDatabase } from './db'
+import { removeDataDir } from './remove-dir'
 
 export type TestApp = {
 	url: string
@@ -87,9 +88,7 @@ export async function startTestApp(
 			await new Promise<void>((resolve) => server.close(() => resolve()))
 			await runtime.outbox.stop()
 			if (!shared) await database.cleanup()
-			// The photo worker (its own process) may still be writing an upload's variants into the
-			// photo cache for a moment: retried until it has finished, rather than failing on ENOTEMPTY.
-			fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 })
+			removeDataDir(dataDir)
 		},
 	}
 }

@@ -12,6 +12,7 @@ import type * as ServerApp from '../../server/app'
 import { testViteServer } from './app'
 import { createServerDatabase } from './db'
 import { startSmtpSink } from './process'
+import { removeDataDir } from './remove-dir'
 import { roundRobin } from './round-robin'
 
 /**
@@ -104,8 +105,7 @@ export function setUpTwoInstances(
 		}
 		await vite?.close()
 		for (const sink of cluster.sinks) await sink.close()
-		for (const dir of dataDirs)
-			fs.rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 })
+		for (const dir of dataDirs) removeDataDir(dir)
 		await database?.drop()
 	}, 60_000)
 

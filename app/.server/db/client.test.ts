@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from './client'
+import { rows } from './rows'
 import { jobs } from './schema'
 
 // The embedded database is given drizzle's parsers once, not with every query (client.ts): rows
@@ -27,9 +28,8 @@ describe('the embedded database through drizzle', () => {
 	}
 
 	it('reads dates, intervals, arrays and JSON as before, in and out of a transaction', async () => {
-		expect((await database.db.execute(typed)).rows[0]).toEqual(expected)
-		const inTx = await database.db.transaction(async (tx) => (await tx.execute(typed)).rows[0])
-		expect(inTx).toEqual(expected)
+		expect(await rows(database.db, typed)).toEqual([expected])
+		expect(await database.db.transaction((tx) => rows(tx, typed))).toEqual([expected])
 	})
 
 	it('gives timestamp columns back as the same instants', async () => {

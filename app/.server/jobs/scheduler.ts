@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises'
 import type { Db } from '~/.server/db/client'
 import type { Logger } from '~/.server/logger'
 import { nextLondonTime } from '~/lib/london-time'
@@ -164,7 +165,7 @@ export class Scheduler {
 			}
 			// On the embedded database every query runs on this thread: let waiting page requests
 			// in between jobs, so a long queue does not hold up the shop.
-			await new Promise<void>((resolve) => setImmediate(resolve))
+			await setImmediate()
 		}
 	}
 

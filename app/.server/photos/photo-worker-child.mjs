@@ -66,7 +66,7 @@ async function variants(job) {
 			await fs.rename(temp, output.file)
 		}),
 	)
-	return { written: job.outputs.length }
+	return {}
 }
 
 process.on('message', async (/** @type {{ id: number, job: PhotoJob }} */ message) => {

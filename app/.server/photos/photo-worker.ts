@@ -26,7 +26,7 @@ export type PhotoJob =
 	  }
 type Results = {
 	encode: { data: Uint8Array; width: number; height: number }
-	variants: { written: number }
+	variants: Record<string, never>
 }
 
 export const WORKER_SCRIPT = path.resolve(

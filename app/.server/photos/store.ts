@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { setImmediate } from 'node:timers/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
@@ -26,10 +27,6 @@ export interface OriginalStore {
 /** 64 KB: one chunk holds the embedded database (and so the server's thread) 1–2 ms. */
 export const CHUNK_BYTES = 64 * 1024
 
-/** Lets the server answer waiting requests between two chunks (a query on the embedded database
- * resolves without going back to the event loop). */
-const breathe = () => new Promise<void>((resolve) => setImmediate(resolve))
-
 async function writeChunk(db: Db, photoId: string, seq: number, bytes: Buffer) {
 	const client = (db as { $client?: unknown }).$client
 	if (client instanceof PGlite) {
@@ -50,7 +47,9 @@ export const databaseOriginals: OriginalStore = {
 		for (let seq = 0; seq * CHUNK_BYTES < original.bytes.length; seq++) {
 			const start = seq * CHUNK_BYTES
 			await writeChunk(db, id, seq, original.bytes.subarray(start, start + CHUNK_BYTES))
-			await breathe()
+			// Lets the server answer waiting requests between two chunks (a query on the embedded
+			// database resolves without going back to the event loop).
+			await setImmediate()
 		}
 	},
 	async get(db, id) {
@@ -68,7 +67,7 @@ export const databaseOriginals: OriginalStore = {
 				.where(and(eq(photoChunks.photoId, id), eq(photoChunks.seq, seq)))
 			if (!chunk) return undefined
 			parts.push(Buffer.from(chunk.base64, 'base64'))
-			await breathe()
+			await setImmediate() // as in put()
 		}
 		const bytes = Buffer.concat(parts)
 		return bytes.length === photo.byteSize ? { contentType: photo.contentType, bytes } : undefined
