@@ -179,7 +179,9 @@ export class Scheduler {
 		)
 		const all = [first, ...rest]
 		try {
+			await setImmediate() // as between jobs (#drain)
 			await batch.run(all, { now: this.#now })
+			await setImmediate()
 			await completeJobs(this.#db, all, this.#now())
 		} catch (error) {
 			this.#logger.warn(
