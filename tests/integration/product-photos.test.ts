@@ -261,6 +261,21 @@ describe("a product's photos", () => {
 		)
 		expect(bare.status).toBe(302)
 		expect(bare.headers.get('location')).toMatch(/photoError=Please%20describe/)
+		// A long name of emoji, cut for the message, sent back in the redirect's query.
+		const broken = jpeg.subarray(0, Math.round(jpeg.length * 0.6))
+		const fishy = await upload(
+			admin,
+			[[broken, `${'🐟'.repeat(70)}.jpg`]],
+			{ productId: '0', fingerprint: await fingerprintOf('0'), alt: 'Fish' },
+			false,
+		)
+		expect(fishy.status).toBe(302)
+		const message = new URL(fishy.headers.get('location')!, 'http://x').searchParams.get(
+			'photoError',
+		)
+		expect(message).toBe(
+			`${'🐟'.repeat(57)}… could not be read as a photo: it may be damaged or only partly uploaded.`,
+		)
 		const done = await upload(
 			admin,
 			[[jpeg, 'a.jpg']],

@@ -105,4 +105,11 @@ async function receive(
 
 /** A file's name as messages quote it: a name of any length must not make the answer's address
  * (the plain form's redirect carries the message) longer than a browser accepts. */
-const shown = (name: string) => (name.length > 60 ? `${name.slice(0, 57)}…` : name)
+/**
+ * A file's name as a message shows it: at most 60 characters, cut between characters, never inside
+ * one (half an emoji cannot be URL-encoded for the plain form's redirect: a 500 the fuzz suite found).
+ */
+const shown = (name: string) => {
+	const characters = Array.from(name.replace(/\p{Surrogate}/gu, '\uFFFD'))
+	return characters.length > 60 ? `${characters.slice(0, 57).join('')}…` : name
+}
