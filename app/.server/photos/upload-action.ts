@@ -103,13 +103,14 @@ async function receive(
 	return answer({ ok: true, photos: stored })
 }
 
-/** A file's name as messages quote it: a name of any length must not make the answer's address
- * (the plain form's redirect carries the message) longer than a browser accepts. */
 /**
- * A file's name as a message shows it: at most 60 characters, cut between characters, never inside
- * one (half an emoji cannot be URL-encoded for the plain form's redirect: a 500 the fuzz suite found).
+ * A file's name as messages quote it. At most 60 characters: a name of any length must not make
+ * the answer's address (the plain form's redirect carries the message) longer than a browser
+ * accepts. Cut between characters, never inside one, and any lone surrogate replaced: half an
+ * emoji cannot be URL-encoded for that redirect (a 500 the fuzz suite found).
  */
 const shown = (name: string) => {
-	const characters = Array.from(name.replace(/\p{Surrogate}/gu, '\uFFFD'))
-	return characters.length > 60 ? `${characters.slice(0, 57).join('')}…` : name
+	const whole = name.replace(/\p{Surrogate}/gu, '\uFFFD')
+	const characters = Array.from(whole)
+	return characters.length > 60 ? `${characters.slice(0, 57).join('')}…` : whole
 }
