@@ -5,7 +5,8 @@ import { rows } from './rows'
 import { jobs } from './schema'
 
 // The embedded database is given drizzle's parsers once, not with every query (client.ts): rows
-// must come back exactly as drizzle expects them, in and out of a transaction.
+// must come back exactly as drizzle expects them, in and out of a transaction. And it lets the
+// event loop through before each statement, as a networked database does.
 describe('the embedded database through drizzle', () => {
 	let database: Database
 	beforeAll(async () => {
@@ -43,5 +44,23 @@ describe('the embedded database through drizzle', () => {
 			tx.select({ runAt: jobs.runAt }).from(jobs).where(sql`${jobs.key} = 'parsers-test'`),
 		)
 		expect(again?.runAt).toEqual(runAt)
+	})
+
+	it('lets waiting work run between the statements of a transaction', async () => {
+		// A page request waiting on the event loop, as a chain of immediates: with PGlite's queries
+		// resolving without returning to the loop, it would run only once the transaction ended.
+		let ticks = 0
+		let waiting = true
+		const tick = () => {
+			ticks++
+			if (waiting) setImmediate(tick)
+		}
+		setImmediate(tick)
+		const during = await database.db.transaction(async (tx) => {
+			for (let i = 0; i < 5; i++) await tx.execute(sql`select ${i}::int`)
+			return ticks
+		})
+		waiting = false
+		expect(during).toBeGreaterThanOrEqual(5)
 	})
 })

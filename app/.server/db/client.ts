@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { setImmediate } from 'node:timers/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
@@ -93,30 +94,39 @@ const DRIZZLE_TEXT_TYPES = new Set([
 const asText = (value: string) => value
 
 /**
- * PGlite merges a query's own parsers into a copy of its whole table (a parser per type and per
- * array type, several hundred) on every query that has them: ~0.15 ms of the server's thread per
- * statement, for drizzle's same few each time. Set once on the instance and left off each query,
- * the rows come back the same (decision 0013). Other callers of the instance get those types as
- * text too; none reads them.
+ * The embedded database as drizzle gets it, with two changes to how PGlite runs a query.
+ *
+ * - Drizzle's parsers are set once on the instance: PGlite merges a query's own parsers into a
+ *   copy of its whole table (a parser per type and per array type, several hundred) on every
+ *   query that has them, ~0.15 ms of the server's thread per statement for drizzle's same few.
+ *   Left off each query, the rows come back the same (decision 0013). Other callers of the
+ *   instance get those types as text too; none reads them.
+ * - Every statement first lets the event loop through. PGlite runs on the server's own thread
+ *   and a query resolves without returning to the loop, so a run of statements (a transaction, a
+ *   batch of reminders, a photo's chunks) would hold up every waiting page request until its
+ *   end. A networked database yields between statements by its nature; this gives the embedded
+ *   one the same manners in one place (bench:jobs, bench:photos; decision 0013).
  */
-function parsersOnce(client: PGlite) {
+function embedded(client: PGlite) {
 	for (const oid of DRIZZLE_TEXT_TYPES) client.parsers[Number(oid)] = asText
 	type Query = PGlite['query']
-	const withoutParsers =
+	const politely =
 		(query: Query): Query =>
-		(text, params, options) =>
-			query(
+		async (text, params, options) => {
+			await setImmediate()
+			return query(
 				text,
 				params,
 				options?.parsers && Object.keys(options.parsers).every((oid) => DRIZZLE_TEXT_TYPES.has(oid))
 					? { ...options, parsers: undefined }
 					: options,
 			)
-	client.query = withoutParsers(client.query.bind(client))
+		}
+	client.query = politely(client.query.bind(client))
 	const transaction = client.transaction.bind(client)
 	client.transaction = (callback) =>
 		transaction((tx) => {
-			tx.query = withoutParsers(tx.query)
+			tx.query = politely(tx.query)
 			return callback(tx)
 		})
 	return client
@@ -197,7 +207,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 	}
 	const client = new PGlite(options.dataDir, { startParams: PGLITE_START_PARAMS })
 	await client.waitReady
-	const db = drizzlePglite(parsersOnce(client), { schema }) as unknown as Db
+	const db = drizzlePglite(embedded(client), { schema }) as unknown as Db
 	try {
 		await migratePglite(db as Parameters<typeof migratePglite>[0], { migrationsFolder })
 	} catch (error) {

@@ -1,4 +1,3 @@
-import { setImmediate } from 'node:timers/promises'
 import type { Db } from '~/.server/db/client'
 import type { Logger } from '~/.server/logger'
 import { nextLondonTime } from '~/lib/london-time'
@@ -163,9 +162,6 @@ export class Scheduler {
 				await this.#run(job)
 				ran++
 			}
-			// On the embedded database every query runs on this thread: let waiting page requests
-			// in between jobs, so a long queue does not hold up the shop.
-			await setImmediate()
 		}
 	}
 
@@ -179,9 +175,7 @@ export class Scheduler {
 		)
 		const all = [first, ...rest]
 		try {
-			await setImmediate() // as between jobs (#drain)
 			await batch.run(all, { now: this.#now })
-			await setImmediate()
 			await completeJobs(this.#db, all, this.#now())
 		} catch (error) {
 			this.#logger.warn(

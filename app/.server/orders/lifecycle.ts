@@ -1,4 +1,3 @@
-import { setImmediate } from 'node:timers/promises'
 import { eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { type OrderRow, orderEvents, orders } from '~/.server/db/schema'
@@ -127,7 +126,6 @@ export async function recordNotes(
 		insert into ${orderEvents} (order_id, actor, from_status, to_status, note)
 		select e.o, ${actorLabel(actor)}, e.s, e.s, e.n
 		from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as e(o text, s text, n text)`)
-	await setImmediate() // see sendQuoteReminders
 	await enqueueEmails(
 		tx,
 		entries.flatMap((entry) => entry.emails),

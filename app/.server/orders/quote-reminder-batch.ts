@@ -1,4 +1,3 @@
-import { setImmediate } from 'node:timers/promises'
 import { asc, inArray } from 'drizzle-orm'
 import { orders, paymentLinks } from '~/.server/db/schema'
 import { type ActionDeps, nowOf } from './deps'
@@ -27,17 +26,12 @@ export async function sendQuoteReminders(deps: ActionDeps, jobs: QuoteJob[]) {
 			.where(inArray(orders.id, orderIds))
 			.orderBy(asc(orders.id))
 			.for('update')
-		// Between statements the event loop is let through: on the embedded database a query runs on
-		// this thread and resolves without returning to it, so a whole batch would otherwise hold up
-		// every page request for its full length (bench:jobs). The transaction keeps its locks.
-		await setImmediate()
 		const lockedLinks = await tx
 			.select()
 			.from(paymentLinks)
 			.where(inArray(paymentLinks.id, linkIds))
 			.orderBy(asc(paymentLinks.id))
 			.for('update')
-		await setImmediate()
 		const orderById = new Map(lockedOrders.map((order) => [order.id, order]))
 		const linkById = new Map(lockedLinks.map((link) => [link.id, link]))
 		const now = nowOf(deps)
@@ -66,7 +60,6 @@ export async function sendQuoteReminders(deps: ActionDeps, jobs: QuoteJob[]) {
 			const ids = toSend.filter((item) => item.kind === kind).map((item) => item.linkId)
 			if (ids.length) await markRemindersSent(tx, ids, kind)
 		}
-		await setImmediate()
 		await recordNotes(
 			tx,
 			{ kind: 'system' },

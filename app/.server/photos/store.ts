@@ -1,5 +1,4 @@
 import crypto from 'node:crypto'
-import { setImmediate } from 'node:timers/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
@@ -47,9 +46,6 @@ export const databaseOriginals: OriginalStore = {
 		for (let seq = 0; seq * CHUNK_BYTES < original.bytes.length; seq++) {
 			const start = seq * CHUNK_BYTES
 			await writeChunk(db, id, seq, original.bytes.subarray(start, start + CHUNK_BYTES))
-			// Lets the server answer waiting requests between two chunks (a query on the embedded
-			// database resolves without going back to the event loop).
-			await setImmediate()
 		}
 	},
 	async get(db, id) {
@@ -67,7 +63,6 @@ export const databaseOriginals: OriginalStore = {
 				.where(and(eq(photoChunks.photoId, id), eq(photoChunks.seq, seq)))
 			if (!chunk) return undefined
 			parts.push(Buffer.from(chunk.base64, 'base64'))
-			await setImmediate() // as in put()
 		}
 		const bytes = Buffer.concat(parts)
 		return bytes.length === photo.byteSize ? { contentType: photo.contentType, bytes } : undefined
