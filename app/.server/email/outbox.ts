@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { rows } from '~/.server/db/rows'
 import { emailOutbox } from '~/.server/db/schema'
@@ -25,30 +25,27 @@ export async function enqueueEmail(db: Db | Tx, message: EmailMessage) {
 /** Queues several emails with one statement (a batch of reminders), in the caller's transaction. */
 export async function enqueueEmails(db: Db | Tx, messages: EmailMessage[]) {
 	if (!messages.length) return
-	// One JSON parameter, not seven per email: building a statement of 700 parameters cost the
-	// server's thread more than the database's writing them (bench:jobs).
-	await db.execute(sql`
-		insert into ${emailOutbox} ("to", subject, text, html, kind, headers, attachments)
-		select m."to", m.subject, m.text, m.html, m.kind, coalesce(m.headers, '{}'), coalesce(m.attachments, '[]')
-		from jsonb_to_recordset(${JSON.stringify(messages)}::jsonb)
-			as m("to" text, subject text, text text, html text, kind text, headers jsonb, attachments jsonb)`)
+	await db.execute(insertEmailsSql(messages.map((message) => ({ message }))))
 }
 
-/** The outbox columns a bigger statement fills from `emailRowsSql`, in its order. */
-export const EMAIL_COLUMNS = sql`"to", subject, text, html, kind, headers`
-
 /**
- * Outbox rows as a `(values …) as <alias>(tag, "to", subject, text, html, kind, headers)` source
- * for an `insert … select` inside a bigger statement (a data-modifying CTE), so the emails are
- * written with that statement or not at all. `tag` lets the statement join each email to the row
- * it belongs to.
+ * The statement that queues many emails, on its own or inside a bigger one (a data-modifying CTE,
+ * so the emails are written with it or not at all). The emails travel as one JSON parameter, not
+ * seven per email: building a statement of 700 parameters cost the server's thread more than the
+ * database's writing them (bench:jobs). `join` (e.g. `join placed on placed.id = m.tag`) keeps
+ * only the emails whose `tag` matches a row the statement wrote.
  */
-export function emailRowsSql(alias: string, rows: Array<{ tag: string; message: EmailMessage }>) {
-	const values = rows.map(
-		({ tag, message: m }) =>
-			sql`(${tag}, ${m.to}, ${m.subject}, ${m.text}, ${m.html}, ${m.kind}, ${JSON.stringify(m.headers ?? {})}::jsonb)`,
-	)
-	return sql`(values ${sql.join(values, sql`, `)}) as ${sql.identifier(alias)}(tag, ${EMAIL_COLUMNS})`
+export function insertEmailsSql(
+	emails: Array<{ tag?: string; message: EmailMessage }>,
+	join: SQL = sql``,
+) {
+	const records = emails.map(({ tag, message }) => ({ tag, ...message }))
+	return sql`
+		insert into ${emailOutbox} ("to", subject, text, html, kind, headers, attachments)
+		select m."to", m.subject, m.text, m.html, m.kind, coalesce(m.headers, '{}'), coalesce(m.attachments, '[]')
+		from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as m(tag text, "to" text,
+			subject text, text text, html text, kind text, headers jsonb, attachments jsonb)
+		${join}`
 }
 
 export type ClaimedEmail = typeof emailOutbox.$inferSelect

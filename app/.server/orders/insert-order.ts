@@ -1,14 +1,8 @@
 import { sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { rows } from '~/.server/db/rows'
-import {
-	type DeliveryDetails,
-	emailOutbox,
-	type OrderLine,
-	orderEvents,
-	orders,
-} from '~/.server/db/schema'
-import { EMAIL_COLUMNS, type EmailMessage, emailRowsSql } from '~/.server/email/outbox'
+import { type DeliveryDetails, type OrderLine, orderEvents, orders } from '~/.server/db/schema'
+import { type EmailMessage, insertEmailsSql } from '~/.server/email/outbox'
 import type { SiteAccess } from '~/lib/delivery/suggest'
 
 export type NewOrder = {
@@ -60,11 +54,7 @@ export async function insertOrders(db: Db | Tx, writes: OrderWrite[]): Promise<S
 			emails.length === 0
 				? sql``
 				: sql`,
-		emails as (
-			insert into ${emailOutbox} (${EMAIL_COLUMNS})
-			select m."to", m.subject, m.text, m.html, m.kind, m.headers
-			from ${emailRowsSql('m', emails)} join placed on placed.id = m.tag
-		)`
+		emails as (${insertEmailsSql(emails, sql`join placed on placed.id = m.tag`)})`
 		}
 		select id from placed`,
 	)

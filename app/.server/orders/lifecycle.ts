@@ -120,7 +120,7 @@ export async function recordNotes(
 	entries: Array<{ order: Pick<OrderRow, 'id' | 'status'>; note: string; emails: EmailMessage[] }>,
 ) {
 	if (!entries.length) return
-	// One JSON parameter rather than five per event (see enqueueEmails).
+	// One JSON parameter rather than five per event (see insertEmailsSql).
 	const events = entries.map(({ order, note }) => ({ o: order.id, s: order.status, n: note }))
 	await tx.execute(sql`
 		insert into ${orderEvents} (order_id, actor, from_status, to_status, note)
