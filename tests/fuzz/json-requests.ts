@@ -82,7 +82,13 @@ function mutateJson(doc: Json, path: Array<string | number>, op: string, value: 
 		else delete node[last]
 	} else if (op === 'extra' && !Array.isArray(node)) node[`${String(last)}_extra`] = value
 	else if (op === 'repeat' && Array.isArray(node)) {
-		for (let i = 0; i < 200; i++) node.push(structuredClone(node[Number(last)]!))
+		// Up to 200 copies, but never more than ~2 MB of them: copying a 100,000-element array 200
+		// times held this process for seconds, and the requests in flight looked like a stalled
+		// server (the body limit answers 413 long before 2 MB anyway).
+		const item = node[Number(last)]!
+		const size = JSON.stringify(item)?.length ?? 4
+		const copies = Math.max(1, Math.min(200, Math.floor(2_000_000 / size)))
+		for (let i = 0; i < copies; i++) node.push(structuredClone(item))
 	} else node[last] = value
 	return copy
 }
