@@ -118,7 +118,7 @@ export async function completeJob(db: Db, job: Job, now: Date, nextRunAt?: Date)
 }
 
 /** A batch of one-off jobs is done (one statement). */
-export async function completeJobs(db: Db, batch: Job[], now: Date) {
+export async function completeJobs(db: Db | Tx, batch: Job[], now: Date) {
 	const ids = sql.join(
 		batch.map((job) => sql`${job.id}`),
 		sql`, `,

@@ -245,6 +245,44 @@ describe('the job scheduler', () => {
 		expect(await jobsOf.runDue()).toBe(0)
 	})
 
+	it("marks a batch done in the handler's own transaction: with its effects or not at all", async () => {
+		at('2026-11-25T10:00:00Z')
+		const queue = (i: number) =>
+			enqueueJob(database.db, { key: `remind:${i}`, name: 'remind', runAt: now() })
+		await queue(1)
+		await queue(2)
+		let rollBack = true
+		const statusWhenRunAlone: string[] = []
+		const jobsOf = scheduler({
+			handlers: {
+				remind: async (_payload, { job }) => {
+					const [row] = await database.db.select().from(jobs).where(eq(jobs.id, job.id))
+					statusWhenRunAlone.push(row!.status)
+				},
+			},
+			batches: {
+				remind: {
+					size: 10,
+					run: (_batch, { finish }) =>
+						database.db.transaction(async (tx) => {
+							await finish(tx)
+							if (rollBack) throw new Error('rolled back after finishing')
+						}),
+				},
+			},
+		})
+		expect(await jobsOf.runDue()).toBe(2)
+		// The transaction rolled back and the marking with it: each job then ran alone, still running.
+		expect(statusWhenRunAlone).toEqual(['running', 'running'])
+		rollBack = false
+		await queue(3)
+		await queue(4)
+		expect(await jobsOf.runDue()).toBe(2)
+		expect(statusWhenRunAlone).toHaveLength(2) // done by the batch: none ran alone
+		const rows = await database.db.select().from(jobs)
+		expect(rows.map((row) => row.status)).toEqual(['done', 'done', 'done', 'done'])
+	})
+
 	it('runs each due job on exactly one of two instances', async () => {
 		at('2026-11-25T10:00:00Z')
 		// Two instances: on PostgreSQL a second pool of connections, as a second server would have.

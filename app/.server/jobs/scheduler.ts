@@ -1,4 +1,4 @@
-import type { Db } from '~/.server/db/client'
+import type { Db, Tx } from '~/.server/db/client'
 import type { Logger } from '~/.server/logger'
 import { nextLondonTime } from '~/lib/london-time'
 import {
@@ -24,7 +24,15 @@ export type JobHandler = (payload: Record<string, unknown>, context: JobContext)
  */
 export type BatchHandler = {
 	size: number
-	run: (jobs: Job[], context: { now: () => Date }) => Promise<void>
+	/**
+	 * Runs the batch. A handler that writes in one transaction calls `finish(tx)` in it, so the
+	 * jobs are marked done with their effects or not at all (a crash between the two would run
+	 * the batch again); otherwise the scheduler marks them done once `run` resolves.
+	 */
+	run: (
+		jobs: Job[],
+		context: { now: () => Date; finish: (tx: Tx) => Promise<void> },
+	) => Promise<void>
 }
 
 /** A recurring job: every so many milliseconds, or every day at a UK wall-clock time ('07:30'). */
@@ -175,8 +183,13 @@ export class Scheduler {
 		)
 		const all = [first, ...rest]
 		try {
-			await batch.run(all, { now: this.#now })
-			await completeJobs(this.#db, all, this.#now())
+			let finished = false
+			const finish = async (tx: Tx) => {
+				await completeJobs(tx, all, this.#now())
+				finished = true
+			}
+			await batch.run(all, { now: this.#now, finish })
+			if (!finished) await completeJobs(this.#db, all, this.#now())
 		} catch (error) {
 			this.#logger.warn(
 				{ job: first.name, count: all.length, err: error },

@@ -113,9 +113,9 @@ export function shopJobs(services: {
 	const batches: Record<string, BatchHandler> = {
 		[QUOTE_REMINDER_JOB]: {
 			size: 100,
-			run: async (jobs, { now }) => {
+			run: async (jobs, { now, finish }) => {
 				const quotes = jobs.map((job) => QuoteJobPayload.parse(job.payload))
-				const { sent, skipped } = await sendQuoteReminders({ ...orderDeps, now }, quotes)
+				const { sent, skipped } = await sendQuoteReminders({ ...orderDeps, now }, quotes, finish)
 				logger.info({ sent, skipped: skipped.length }, 'quote reminders')
 			},
 		},

@@ -1,4 +1,5 @@
 import { asc, inArray } from 'drizzle-orm'
+import type { Tx } from '~/.server/db/client'
 import { orders, paymentLinks } from '~/.server/db/schema'
 import { type ActionDeps, nowOf } from './deps'
 import { recordNotes } from './lifecycle'
@@ -14,8 +15,13 @@ import {
  * Many due reminders in one transaction (10,000 quotes falling due together would otherwise be
  * 10,000 transactions; bench:jobs): the same checks, note and email as `sendQuoteReminder`, each
  * order and link locked (in id order, so a concurrent staff change waits rather than deadlocks).
+ * `finish` (the scheduler's) marks the batch's jobs done in the same transaction.
  */
-export async function sendQuoteReminders(deps: ActionDeps, jobs: QuoteJob[]) {
+export async function sendQuoteReminders(
+	deps: ActionDeps,
+	jobs: QuoteJob[],
+	finish?: (tx: Tx) => Promise<void>,
+) {
 	if (!jobs.length) return { sent: 0, skipped: [] }
 	return deps.db.transaction(async (tx) => {
 		const orderIds = [...new Set(jobs.map((job) => job.orderId))]
@@ -65,6 +71,7 @@ export async function sendQuoteReminders(deps: ActionDeps, jobs: QuoteJob[]) {
 			{ kind: 'system' },
 			toSend.map((item) => item.entry),
 		)
+		await finish?.(tx)
 		return { sent: toSend.length, skipped }
 	})
 }
