@@ -1,36 +1,14 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '~/.server/db/client'
 import { jobs } from '~/.server/db/schema'
-import { createLogger } from '~/.server/logger'
 import { londonDate } from '~/lib/london-time'
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db'
 import { claimDueJobs, enqueueJob, jobOverview } from './queue'
-import { type JobHandler, Scheduler, type SchedulerOptions } from './scheduler'
+import type { JobHandler } from './scheduler'
+import { schedulerTestbed } from './scheduler-testbed'
 
-/** The job scheduler on a real database, driven by a fake clock: no test sleeps. */
-let database: TestDatabase
-const logger = createLogger('silent')
-let clock = 0
-const now = () => new Date(clock)
-const at = (iso: string) => {
-	clock = Date.parse(iso)
-}
-
-beforeAll(async () => {
-	database = await createTestDatabase()
-})
-afterAll(() => database.cleanup())
-beforeEach(async () => {
-	await database.db.delete(jobs)
-})
-
-function scheduler(
-	options: Partial<SchedulerOptions> & Pick<SchedulerOptions, 'handlers'>,
-	db = database.db,
-) {
-	return new Scheduler({ db, logger, now, ...options })
-}
+const bed = schedulerTestbed()
+const { now, at, scheduler } = bed
 
 describe('the job scheduler', () => {
 	it('runs a recurring job when it is due, once, then at the next interval', async () => {
@@ -72,11 +50,11 @@ describe('the job scheduler', () => {
 		] as const) {
 			days.length = 0
 			at(from)
-			await database.db.delete(jobs)
+			await bed.database.db.delete(jobs)
 			await summary.register()
 			// Every quarter of an hour, as a server clock would pass through the days.
-			while (clock < Date.parse(to)) {
-				clock += 15 * 60_000
+			while (now() < new Date(to)) {
+				at(new Date(now().getTime() + 15 * 60_000).toISOString())
 				await summary.runDue()
 			}
 			expect(days.map((d) => d.slice(0, 10))).toEqual(
@@ -99,7 +77,7 @@ describe('the job scheduler', () => {
 		}
 		const runner = scheduler({ handlers: { remind: flaky } })
 		for (let i = 0; i < 3; i++)
-			await enqueueJob(database.db, { key: 'remind:order-1', name: 'remind', runAt: now() })
+			await enqueueJob(bed.database.db, { key: 'remind:order-1', name: 'remind', runAt: now() })
 		expect(await runner.runDue()).toBe(1)
 		expect(calls).toBe(1)
 		// Retried after 30 s, then 1 min.
@@ -112,7 +90,7 @@ describe('the job scheduler', () => {
 		at('2026-11-25T10:01:30Z')
 		expect(await runner.runDue()).toBe(1)
 		expect(calls).toBe(3)
-		const [row] = await database.db.select().from(jobs).where(eq(jobs.key, 'remind:order-1'))
+		const [row] = await bed.database.db.select().from(jobs).where(eq(jobs.key, 'remind:order-1'))
 		expect(row).toMatchObject({ status: 'done', attempts: 3 })
 		at('2026-11-26T10:00:00Z')
 		expect(await runner.runDue()).toBe(0)
@@ -129,13 +107,13 @@ describe('the job scheduler', () => {
 			},
 			maxAttempts: 2,
 		})
-		await enqueueJob(database.db, { key: 'broken:1', name: 'broken', runAt: now() })
+		await enqueueJob(bed.database.db, { key: 'broken:1', name: 'broken', runAt: now() })
 		await runner.runDue()
 		at('2026-11-25T10:05:00Z')
 		await runner.runDue()
 		at('2026-11-26T10:05:00Z')
 		expect(await runner.runDue()).toBe(0)
-		const [problem] = await jobOverview(database.db)
+		const [problem] = await jobOverview(bed.database.db)
 		expect(problem).toMatchObject({
 			key: 'broken:1',
 			status: 'failed',
@@ -148,9 +126,9 @@ describe('the job scheduler', () => {
 	it('runs a job abandoned by a killed instance again once its lease ends', async () => {
 		at('2026-11-25T10:00:00Z')
 		let runs = 0
-		await enqueueJob(database.db, { key: 'once:1', name: 'once', runAt: now() })
+		await enqueueJob(bed.database.db, { key: 'once:1', name: 'once', runAt: now() })
 		// An instance claims it and dies without finishing.
-		expect(await claimDueJobs(database.db, now(), 60_000)).toHaveLength(1)
+		expect(await claimDueJobs(bed.database.db, now(), 60_000)).toHaveLength(1)
 		const survivor = scheduler({ handlers: { once: async () => void runs++ } })
 		expect(await survivor.runDue()).toBe(0)
 		at('2026-11-25T10:01:01Z')
@@ -160,8 +138,8 @@ describe('the job scheduler', () => {
 
 	it('releases every claim at start when no other process can share the database', async () => {
 		at('2026-11-25T10:00:00Z')
-		await enqueueJob(database.db, { key: 'once:2', name: 'once', runAt: now() })
-		await claimDueJobs(database.db, now(), 60 * 60_000)
+		await enqueueJob(bed.database.db, { key: 'once:2', name: 'once', runAt: now() })
+		await claimDueJobs(bed.database.db, now(), 60 * 60_000)
 		let runs = 0
 		const restarted = scheduler({ handlers: { once: async () => void runs++ }, soleProcess: true })
 		await restarted.register()
@@ -180,7 +158,7 @@ describe('the job scheduler', () => {
 			],
 		}).register()
 		await scheduler({ handlers, recurring: [{ name: 'tick', everyMs: 1000 }] }).register()
-		const keys = (await database.db.select({ key: jobs.key }).from(jobs)).map((j) => j.key)
+		const keys = (await bed.database.db.select({ key: jobs.key }).from(jobs)).map((j) => j.key)
 		expect(keys).toEqual(['every:tick'])
 	})
 
@@ -199,95 +177,14 @@ describe('the job scheduler', () => {
 		at('2026-11-25T10:00:01Z')
 		await Promise.all([a.runDue(), b.runDue()])
 		expect(runs.sort()).toEqual(['a', 'a', 'b', 'b'])
-		expect(await database.db.select().from(jobs)).toEqual([])
-	})
-
-	it('runs due jobs of a batched name together, and one by one when the batch fails', async () => {
-		at('2026-11-25T10:00:00Z')
-		for (let i = 0; i < 7; i++)
-			await enqueueJob(database.db, {
-				key: `remind:${i}`,
-				name: 'remind',
-				runAt: now(),
-				payload: { n: i },
-			})
-		await enqueueJob(database.db, { key: 'other', name: 'other', runAt: now() })
-		const batches: number[][] = []
-		const singles: number[] = []
-		const jobsOf = scheduler({
-			handlers: {
-				other: async () => {},
-				remind: async (payload) => {
-					if (payload.n === 5) throw new Error('bad reminder')
-					singles.push(Number(payload.n))
-				},
-			},
-			batches: {
-				remind: {
-					size: 3,
-					run: async (batch) => {
-						const ns = batch.map((job) => Number(job.payload.n))
-						batches.push(ns)
-						if (ns.includes(5)) throw new Error('one of these is bad')
-					},
-				},
-			},
-		})
-		expect(await jobsOf.runDue()).toBe(8)
-		// Three to a batch; the batch holding the bad job fell back to running each on its own.
-		expect(batches.map((b) => b.length)).toEqual([3, 3, 1])
-		const failed = batches.find((b) => b.includes(5))!
-		expect(singles.sort()).toEqual(failed.filter((n) => n !== 5).sort())
-		const rows = await database.db.select().from(jobs)
-		const status = (key: string) => rows.find((row) => row.key === key)?.status
-		expect(status('remind:5')).toBe('pending') // retried later, alone
-		expect(rows.filter((row) => row.status === 'done')).toHaveLength(7)
-		expect(await jobsOf.runDue()).toBe(0)
-	})
-
-	it("marks a batch done in the handler's own transaction: with its effects or not at all", async () => {
-		at('2026-11-25T10:00:00Z')
-		const queue = (i: number) =>
-			enqueueJob(database.db, { key: `remind:${i}`, name: 'remind', runAt: now() })
-		await queue(1)
-		await queue(2)
-		let rollBack = true
-		const statusWhenRunAlone: string[] = []
-		const jobsOf = scheduler({
-			handlers: {
-				remind: async (_payload, { job }) => {
-					const [row] = await database.db.select().from(jobs).where(eq(jobs.id, job.id))
-					statusWhenRunAlone.push(row!.status)
-				},
-			},
-			batches: {
-				remind: {
-					size: 10,
-					run: (_batch, { finish }) =>
-						database.db.transaction(async (tx) => {
-							await finish(tx)
-							if (rollBack) throw new Error('rolled back after finishing')
-						}),
-				},
-			},
-		})
-		expect(await jobsOf.runDue()).toBe(2)
-		// The transaction rolled back and the marking with it: each job then ran alone, still running.
-		expect(statusWhenRunAlone).toEqual(['running', 'running'])
-		rollBack = false
-		await queue(3)
-		await queue(4)
-		expect(await jobsOf.runDue()).toBe(2)
-		expect(statusWhenRunAlone).toHaveLength(2) // done by the batch: none ran alone
-		const rows = await database.db.select().from(jobs)
-		expect(rows.map((row) => row.status)).toEqual(['done', 'done', 'done', 'done'])
+		expect(await bed.database.db.select().from(jobs)).toEqual([])
 	})
 
 	it('runs each due job on exactly one of two instances', async () => {
 		at('2026-11-25T10:00:00Z')
 		// Two instances: on PostgreSQL a second pool of connections, as a second server would have.
-		const second: Database | undefined = database.url
-			? await openDatabase({ url: database.url, poolSize: 5 })
+		const second: Database | undefined = bed.database.url
+			? await openDatabase({ url: bed.database.url, poolSize: 5 })
 			: undefined
 		try {
 			const ran: string[] = []
@@ -298,14 +195,14 @@ describe('the job scheduler', () => {
 				},
 			}
 			for (let n = 0; n < 40; n++)
-				await enqueueJob(database.db, {
+				await enqueueJob(bed.database.db, {
 					key: `send:${n}`,
 					name: 'send',
 					runAt: now(),
 					payload: { n },
 				})
 			const a = scheduler({ handlers })
-			const b = scheduler({ handlers }, second?.db ?? database.db)
+			const b = scheduler({ handlers }, second?.db ?? bed.database.db)
 			const [countA, countB] = await Promise.all([a.runDue(), b.runDue()])
 			expect(countA + countB).toBe(40)
 			expect(new Set(ran).size).toBe(40)
