@@ -41,16 +41,10 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a write through the manageme
 		expect((await importCatalog(command.db, csv)).status).toBe('imported')
 		await command.close()
 
-		for (let i = 0; i < 50 && runtime.pageCache.size > 0; i++)
-			await new Promise((r) => setTimeout(r, 20))
-		expect(runtime.pageCache.size).toBe(0)
+		await expect.poll(() => runtime.pageCache.size, { timeout: 1000, interval: 20 }).toBe(0)
 		// The new catalogue goes live as soon as it is built, not at the next one-second version
 		// check; on a busy machine a read may still get the old one while it builds (SWAP_WAIT_MS).
-		let name: string | undefined
-		for (let i = 0; i < 40 && name !== 'Renamed Through The Socket'; i++) {
-			name = (await runtime.catalog.product('0'))?.name
-			if (name !== 'Renamed Through The Socket') await new Promise((r) => setTimeout(r, 20))
-		}
-		expect(name).toBe('Renamed Through The Socket')
+		const name = async () => (await runtime.catalog.product('0'))?.name
+		await expect.poll(name, { timeout: 800, interval: 20 }).toBe('Renamed Through The Socket')
 	})
 })
