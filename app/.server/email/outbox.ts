@@ -25,7 +25,7 @@ export async function enqueueEmail(db: Db | Tx, message: EmailMessage) {
 /** Queues several emails with one statement (a batch of reminders), in the caller's transaction. */
 export async function enqueueEmails(db: Db | Tx, messages: EmailMessage[]) {
 	if (!messages.length) return
-	await db.execute(insertEmailsSql(messages.map((message) => ({ message }))))
+	await db.execute(insertEmailsSql(messages))
 }
 
 /**
@@ -35,15 +35,11 @@ export async function enqueueEmails(db: Db | Tx, messages: EmailMessage[]) {
  * database's writing them (bench:jobs). `join` (e.g. `join placed on placed.id = m.tag`) keeps
  * only the emails whose `tag` matches a row the statement wrote.
  */
-export function insertEmailsSql(
-	emails: Array<{ tag?: string; message: EmailMessage }>,
-	join: SQL = sql``,
-) {
-	const records = emails.map(({ tag, message }) => ({ tag, ...message }))
+export function insertEmailsSql(emails: Array<EmailMessage & { tag?: string }>, join: SQL = sql``) {
 	return sql`
 		insert into ${emailOutbox} ("to", subject, text, html, kind, headers, attachments)
 		select m."to", m.subject, m.text, m.html, m.kind, coalesce(m.headers, '{}'), coalesce(m.attachments, '[]')
-		from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as m(tag text, "to" text,
+		from jsonb_to_recordset(${JSON.stringify(emails)}::jsonb) as m(tag text, "to" text,
 			subject text, text text, html text, kind text, headers jsonb, attachments jsonb)
 		${join}`
 }

@@ -35,7 +35,7 @@ export async function insertOrders(db: Db | Tx, writes: OrderWrite[]): Promise<S
 				${o.subtotalPence}, ${o.idempotencyKey}, ${o.siteAccess === null ? null : json(o.siteAccess)})`,
 	)
 	const emails = writes.flatMap(({ order, emails }) =>
-		emails.map((message) => ({ tag: order.id, message })),
+		emails.map((message) => ({ ...message, tag: order.id })),
 	)
 	const placed = await rows<{ id: string }>(
 		db,
