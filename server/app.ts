@@ -148,7 +148,7 @@ export function createRuntime({
 		db: database.db,
 		logger,
 		pageCache,
-		orderPages: orderPageCache(database.db, pageCacheMs),
+		orderPages: orderPageCache(database.db, pageCacheMs, database.changes),
 		// Pages rendered from the old catalogue are dropped when the new one goes live here.
 		catalog: new Catalog(database.db, () => pageCache.clear()),
 		auth: createAuth({

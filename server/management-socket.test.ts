@@ -34,12 +34,15 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a write through the manageme
 		})
 		expect(runtime.pageCache.size).toBe(1)
 
+		const changes = runtime.database.changes!.value
 		const command = await openDatabase({ url: socketUrl(dataDir), poolSize: 1, migrated: true })
 		const csv = fs
 			.readFileSync('catalog/products.csv', 'utf8')
 			.replace(`${original!.name},`, 'Renamed Through The Socket,')
 		expect((await importCatalog(command.db, csv)).status).toBe('imported')
 		await command.close()
+		// What the server remembers from unchanged data (order-page-cache.ts) knows it changed.
+		expect(runtime.database.changes!.value).toBeGreaterThan(changes)
 
 		await expect.poll(() => runtime.pageCache.size, { timeout: 1000, interval: 20 }).toBe(0)
 		// The new catalogue goes live as soon as it is built, not at the next one-second version

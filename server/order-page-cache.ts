@@ -1,5 +1,6 @@
 import type { Request } from 'express'
-import type { Db } from '../app/.server/db/client'
+import type { ChangeCount, Db } from '../app/.server/db/client'
+import { hashOrderLinkToken } from '../app/.server/email/order-link'
 import { orderPageStamp } from '../app/.server/orders/order-page-stamp'
 import { PageCache } from './page-cache'
 
@@ -7,15 +8,23 @@ import { PageCache } from './page-cache'
  * alone changes the page (a quote's held-until moment, the next UK midnight: order-page-stamp.ts). */
 export const ORDER_PAGE_REPLAY_MS = 60_000
 
+/** Links whose stamps are remembered between changes (a few hundred bytes each). */
+const REMEMBERED_STAMPS = 5_000
+
 const ORDER_PAGE = /^\/account\/orders\/([A-Za-z0-9-]+)$/
 
 /**
  * The customer's order page opened by its private link, without cookies (a customer's other device,
  * a shared inbox, the same customer reloading): rendered once per state of the order and replayed
- * to the same link while nothing on it has changed. Every request still checks the link (unexpired,
- * this order's) and fingerprints the rows behind the page in one query (`orderPageStamp`), so a
- * change anywhere — by this instance or another — is shown at once; only the key's hash is kept.
+ * to the same link while nothing on it has changed. A request checks the link (unexpired, this
+ * order's) and fingerprints the rows behind the page in one query (`orderPageStamp`), so a change
+ * anywhere — by this instance or another — is shown at once; only the key's hash is kept.
  * Signed-in owners are rendered every time. The public page cache never holds these pages.
+ *
+ * On the embedded database (`changes` given) this process makes every change, so a link's stamp
+ * is remembered, not asked for again, until the data changes or the clock reaches the stamp's
+ * `freshUntil` (which includes the link's expiry). That query was half the server's work for a
+ * replayed page (bench:after-sale; docs/decisions/0021-private-order-links.md).
  */
 export type PrivatePageCache = {
 	cache: PageCache
@@ -23,15 +32,41 @@ export type PrivatePageCache = {
 	keyFor(req: Request): Promise<{ key: string; freshUntil: number } | undefined>
 }
 
-export function orderPageCache(db: Db, ttlMs: number): PrivatePageCache | undefined {
+type Stamp = NonNullable<Awaited<ReturnType<typeof orderPageStamp>>>
+
+export function orderPageCache(
+	db: Db,
+	ttlMs: number,
+	changes?: ChangeCount,
+): PrivatePageCache | undefined {
 	if (ttlMs <= 0) return undefined
+	const remembered = new Map<string, Stamp>()
+	let rememberedAt = Number.NaN
+	const stampOf = async (orderId: string, key: string) => {
+		if (!changes) return orderPageStamp(db, orderId, key)
+		// Read before the query: a change that ends while it runs leaves the count moved.
+		const count = changes.value
+		if (count !== rememberedAt) {
+			remembered.clear()
+			rememberedAt = count
+		}
+		const link = `${orderId}:${hashOrderLinkToken(key)}`
+		const known = remembered.get(link)
+		if (known && Date.now() < known.freshUntil) return known
+		const found = await orderPageStamp(db, orderId, key)
+		if (found && changes.value === count && rememberedAt === count) {
+			if (remembered.size >= REMEMBERED_STAMPS) remembered.clear()
+			remembered.set(link, found)
+		}
+		return found
+	}
 	return {
 		cache: new PageCache(Math.min(ttlMs, ORDER_PAGE_REPLAY_MS), 8 * 1024 * 1024),
 		async keyFor(req) {
 			const orderId = ORDER_PAGE.exec(req.path)?.[1]
 			const key = req.query.key
 			if (!orderId || typeof key !== 'string' || Object.keys(req.query).length !== 1) return
-			const found = await orderPageStamp(db, orderId, key)
+			const found = await stampOf(orderId, key)
 			return (
 				found && {
 					key: `${orderId}:${found.tokenHash}:${found.stamp}`,

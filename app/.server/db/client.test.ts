@@ -6,7 +6,8 @@ import { jobs } from './schema'
 
 // The embedded database is given drizzle's parsers once, not with every query (client.ts): rows
 // must come back exactly as drizzle expects them, in and out of a transaction. And it lets the
-// event loop through before each statement, as a networked database does.
+// event loop through before each statement, as a networked database does, and counts the
+// statements that may change the data.
 describe('the embedded database through drizzle', () => {
 	let database: Database
 	beforeAll(async () => {
@@ -62,5 +63,43 @@ describe('the embedded database through drizzle', () => {
 		})
 		waiting = false
 		expect(during).toBeGreaterThanOrEqual(5)
+	})
+
+	it('counts what may change the data: writes and transactions, not reads', async () => {
+		const changes = database.changes!
+		const before = changes.value
+		await database.db.select().from(jobs)
+		await rows(database.db, sql`select order_page_stamp('x', 'y', now())`)
+		expect(changes.value, 'reads').toBe(before)
+		await database.db.insert(jobs).values({ key: 'count-test', name: 'test', runAt: new Date() })
+		expect(changes.value, 'an insert').toBe(before + 1)
+		await database.db.update(jobs).set({ name: 'other' }).where(sql`${jobs.key} = 'count-test'`)
+		await database.db.execute(sql`with gone as (delete from jobs returning 1) select 1`)
+		expect(changes.value, 'an update and a writing CTE').toBe(before + 3)
+		await database.db.update(jobs).set({ name: 'none' }).where(sql`${jobs.key} = 'no-such-job'`)
+		expect(changes.value, 'an update of no row').toBe(before + 3)
+		// A transaction that wrote counts once, when it has ended; one that only read does not.
+		await database.db.transaction(async (tx) => {
+			await tx.insert(jobs).values({ key: 'count-tx', name: 'test', runAt: new Date() })
+			await tx.delete(jobs).where(sql`${jobs.key} = 'count-tx'`)
+			expect(changes.value, 'inside').toBe(before + 3)
+		})
+		expect(changes.value, 'committed').toBe(before + 4)
+		await database.db
+			.transaction(async (tx) => {
+				await tx.select().from(jobs)
+				throw new Error('rolled back')
+			})
+			.catch(() => {})
+		expect(changes.value, 'read and rolled back').toBe(before + 4)
+	})
+
+	it('has only stable or immutable functions of its own, so a select never changes rows', async () => {
+		const volatile = await rows<{ name: string }>(
+			database.db,
+			sql`select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+				where n.nspname = 'public' and p.provolatile = 'v'`,
+		)
+		expect(volatile).toEqual([])
 	})
 })

@@ -2,7 +2,7 @@ import { fork } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { setImmediate } from 'node:timers/promises'
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, type Results } from '@electric-sql/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -11,6 +11,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { ownerOnly } from './data-dir'
 import * as schema from './schema'
+
+/** See `Database.changes`. */
+export type ChangeCount = { readonly value: number; note(): void }
 
 /** The one database type the app codes against, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -22,6 +25,12 @@ export type Database = {
 	driver: 'pglite' | 'postgres'
 	/** The embedded instance itself (absent on PostgreSQL), for serving it to management commands. */
 	pglite?: PGlite
+	/**
+	 * On the embedded database only: a count that moves whenever this process may have changed
+	 * the data. PGlite is this process's alone, so an unchanged count means unchanged data; on
+	 * PostgreSQL other instances write too, and there is no such count.
+	 */
+	changes?: ChangeCount
 	ping(): Promise<void>
 	close(): Promise<void>
 }
@@ -94,7 +103,7 @@ const DRIZZLE_TEXT_TYPES = new Set([
 const asText = (value: string) => value
 
 /**
- * The embedded database as drizzle gets it, with two changes to how PGlite runs a query.
+ * The embedded database as drizzle gets it, with three changes to how PGlite runs a query.
  *
  * - Drizzle's parsers are set once on the instance: PGlite merges a query's own parsers into a
  *   copy of its whole table (a parser per type and per array type, several hundred) on every
@@ -106,30 +115,77 @@ const asText = (value: string) => value
  *   batch of reminders, a photo's chunks) would hold up every waiting page request until its
  *   end. A networked database yields between statements by its nature; this gives the embedded
  *   one the same manners in one place (bench:jobs, bench:photos; decision 0013).
+ * - Every statement that may have changed rows, or the transaction it was in, moves `changes`
+ *   when it ends, so what was read from unchanged data can be reused without asking again (the
+ *   order page's stamp: server/order-page-cache.ts). The management socket counts its clients'
+ *   messages itself (socket-server.ts).
  */
 function embedded(client: PGlite) {
 	for (const oid of DRIZZLE_TEXT_TYPES) client.parsers[Number(oid)] = asText
+	const changes = changeCount()
 	type Query = PGlite['query']
 	const politely =
-		(query: Query): Query =>
-		async (text, params, options) => {
+		(query: Query, changed: () => void): Query =>
+		async <T>(...[text, params, options]: Parameters<Query>) => {
 			await setImmediate()
-			return query(
-				text,
-				params,
-				options?.parsers && Object.keys(options.parsers).every((oid) => DRIZZLE_TEXT_TYPES.has(oid))
-					? { ...options, parsers: undefined }
-					: options,
-			)
+			let result: Results<T> | undefined
+			try {
+				result = await query<T>(
+					text,
+					params,
+					options?.parsers &&
+						Object.keys(options.parsers).every((oid) => DRIZZLE_TEXT_TYPES.has(oid))
+						? { ...options, parsers: undefined }
+						: options,
+				)
+				return result
+			} finally {
+				if (mayHaveChanged(text, result)) changed()
+			}
 		}
-	client.query = politely(client.query.bind(client))
+	client.query = politely(client.query.bind(client), changes.note)
+	const exec = client.exec.bind(client)
+	client.exec = (...args) => exec(...args).finally(changes.note)
 	const transaction = client.transaction.bind(client)
-	client.transaction = (callback) =>
-		transaction((tx) => {
-			tx.query = politely(tx.query)
+	// A transaction that changed anything counts once, when it has ended: after its commit, so a
+	// count read before a query that then sees the old rows is never the count after them.
+	client.transaction = (callback) => {
+		let changed = false
+		return transaction((tx) => {
+			tx.query = politely(tx.query, () => {
+				changed = true
+			})
 			return callback(tx)
+		}).finally(() => {
+			if (changed) changes.note()
 		})
-	return client
+	}
+	return { client, changes }
+}
+
+/**
+ * Whether a statement may have changed rows: not a `show`, not a `select` (the functions the app
+ * defines are all stable or immutable, as client.test.ts checks), and not an insert, update or
+ * delete that touched no row (the job scheduler's claim every second, usually). A statement that
+ * failed counts: better asked again than stale.
+ */
+function mayHaveChanged(text: string, result: { affectedRows?: number } | undefined) {
+	if (READS.test(text)) return false
+	return !(result?.affectedRows === 0 && ROW_WRITES.test(text))
+}
+const READS = /^\s*(select|show)\b/i
+const ROW_WRITES = /^\s*(insert|update|delete)\b/i
+
+function changeCount(): ChangeCount {
+	let value = 0
+	return {
+		get value() {
+			return value
+		},
+		note: () => {
+			value++
+		},
+	}
 }
 
 /** The script that creates a new embedded database in a process of its own (see its header). */
@@ -205,9 +261,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 	if (options.dataDir && !pgliteExists(options.dataDir)) {
 		await createPgliteInChild(options.dataDir, migrationsFolder, options.onProgress)
 	}
-	const client = new PGlite(options.dataDir, { startParams: PGLITE_START_PARAMS })
-	await client.waitReady
-	const db = drizzlePglite(embedded(client), { schema }) as unknown as Db
+	const pglite = new PGlite(options.dataDir, { startParams: PGLITE_START_PARAMS })
+	await pglite.waitReady
+	// After start-up, which sets up the parsers that `embedded` adjusts.
+	const { client, changes } = embedded(pglite)
+	const db = drizzlePglite(client, { schema }) as unknown as Db
 	try {
 		await migratePglite(db as Parameters<typeof migratePglite>[0], { migrationsFolder })
 	} catch (error) {
@@ -218,6 +276,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 		db,
 		driver: 'pglite',
 		pglite: client,
+		changes,
 		ping: async () => {
 			await client.query('select 1')
 		},

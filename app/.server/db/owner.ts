@@ -50,9 +50,10 @@ export async function openServerDatabase(
 			)
 			return { ...database, close: () => database.close().finally(() => lock.release()) }
 		}
-		const socket = await serveOnSocket(database.pglite!, socketDir(options.dataDir), () =>
-			onExternalChange(),
-		).catch(async (error) => {
+		const socket = await serveOnSocket(database.pglite!, socketDir(options.dataDir), {
+			changes: database.changes,
+			onSessionEnd: () => onExternalChange(),
+		}).catch(async (error) => {
 			await database.close()
 			throw error
 		})

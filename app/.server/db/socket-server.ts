@@ -3,6 +3,7 @@ import net from 'node:net'
 import path from 'node:path'
 import { type PGlite, protocol } from '@electric-sql/pglite'
 import { PGLiteSocketHandler, type PGLiteSocketHandlerOptions } from '@electric-sql/pglite-socket'
+import type { ChangeCount } from './client'
 
 /** libpq's name for a server socket in a directory, so `pg` finds it with `host: <dir>`. */
 export const SOCKET_FILE = '.s.PGSQL.5432'
@@ -32,7 +33,10 @@ class SessionQueue {
 	readonly #waiting = new Set<number>()
 	readonly #gone = new Set<number>()
 
-	constructor(private readonly db: PGlite) {}
+	constructor(
+		private readonly db: PGlite,
+		private readonly changes?: ChangeCount,
+	) {}
 
 	async enqueue(
 		handlerId: number,
@@ -53,6 +57,8 @@ class SessionQueue {
 				}),
 			)
 		} finally {
+			// Whatever the message did: the app's count of changes must not stay the same.
+			this.changes?.note()
 			if (!CONTINUES.has(type) && !this.db.isInTransaction()) this.#unlease(handlerId)
 		}
 		return bytes
@@ -112,19 +118,20 @@ export type SocketServer = { socketPath: string; close(): Promise<void> }
 /**
  * Serves the server's embedded database on a Unix socket in `dir` (created owner-only, 0700, so
  * only the shop's own user can connect; there is no password) for the management commands.
- * `onSessionEnd` runs after each client disconnects, so the app can drop what it cached.
+ * Every message they send moves `changes` (client.ts); `onSessionEnd` runs after each client
+ * disconnects, so the app can drop what it cached.
  */
 export async function serveOnSocket(
 	db: PGlite,
 	dir: string,
-	onSessionEnd: () => void,
+	{ changes, onSessionEnd }: { changes?: ChangeCount; onSessionEnd: () => void },
 ): Promise<SocketServer> {
 	fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
 	fs.chmodSync(dir, 0o700)
 	const socketPath = path.join(dir, SOCKET_FILE)
 	// We hold the data directory's lock, so a socket file here is left over from a killed server.
 	fs.rmSync(socketPath, { force: true })
-	const queue = new SessionQueue(db) as unknown as PGLiteSocketHandlerOptions['queryQueue']
+	const queue = new SessionQueue(db, changes) as unknown as PGLiteSocketHandlerOptions['queryQueue']
 	const handlers = new Set<PGLiteSocketHandler>()
 	const server = net.createServer((socket) => {
 		const handler = new PGLiteSocketHandler({

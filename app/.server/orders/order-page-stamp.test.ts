@@ -82,7 +82,7 @@ it('moves with every kind of row the order page shows, and is nothing for a wron
 	expect(await orderPageStamp(db, order.id, key, new Date(expiresAt.getTime() + 1))).toBeUndefined()
 })
 
-it('says until when the clock alone leaves the page as it is: the held-until moment or the next UK midnight', async () => {
+it('says until when the clock alone leaves the page as it is: the held-until moment, the next UK midnight or when the link expires', async () => {
 	const { db } = database
 	const quoted = await insertOrder(db, { status: 'payment_pending' })
 	const key = newOrderLinkToken()
@@ -112,5 +112,13 @@ it('says until when the clock alone leaves the page as it is: the held-until mom
 	const summer = new Date('2026-07-01T12:00:00Z')
 	expect((await orderPageStamp(db, quoted.id, key, summer))?.freshUntil).toBe(
 		Date.parse('2026-07-01T23:00:00Z'),
+	)
+	// A link that ends sooner ends the replay with it (migration 0020).
+	await db
+		.update(orderLinks)
+		.set({ expiresAt: new Date('2026-11-26T20:45:00Z') })
+		.where(eq(orderLinks.tokenHash, hashOrderLinkToken(key)))
+	expect((await orderPageStamp(db, quoted.id, key, evening))?.freshUntil).toBe(
+		Date.parse('2026-11-26T20:45:00Z'),
 	)
 })

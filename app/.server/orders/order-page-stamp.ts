@@ -10,7 +10,7 @@ import { ORDER_ID_PATTERN } from './order-id'
  * their photos, refunds, documents, and the business details in force. Any change to any of them
  * gives a new stamp, so a page rendered for one stamp can be replayed to the same link until the
  * stamp moves (server/order-page-cache.ts; docs/decisions/0021-private-order-links.md). The query
- * is the database function `order_page_stamp` (migrations 0014 and 0018), whose plan is made once
+ * is the database function `order_page_stamp` (migrations 0014, 0018, 0020), whose plan is made once
  * per connection: a page that comes to show another table adds it there. `freshUntil` is the next
  * moment the clock alone changes the page (a quote's held-until moment, 24 hours after delivery,
  * the next UK midnight).
