@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Request } from 'express'
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest'
-import type { ChangeCount } from '~/.server/db/client'
+import { changeCount } from '~/.server/db/client'
 import { orderLinks, orders } from '~/.server/db/schema'
 import { hashOrderLinkToken, newOrderLinkToken } from '~/.server/email/order-link'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db'
@@ -20,18 +20,6 @@ afterEach(() => {
 	vi.useRealTimers()
 })
 
-const counted = () => {
-	let value = 0
-	return {
-		get value() {
-			return value
-		},
-		note: () => {
-			value++
-		},
-	} satisfies ChangeCount
-}
-
 async function linkedOrder(expiresAt: Date) {
 	const order = await insertOrder(database.db, { status: 'paid' })
 	const key = newOrderLinkToken()
@@ -43,7 +31,7 @@ async function linkedOrder(expiresAt: Date) {
 }
 
 it('asks the database again only once the count of changes has moved', async () => {
-	const changes = counted()
+	const changes = changeCount()
 	const cache = orderPageCache(database.db, 60_000, changes)!
 	const { order, req } = await linkedOrder(new Date(Date.now() + 86_400_000))
 	const first = await cache.keyFor(req)
@@ -62,7 +50,7 @@ it('asks the database again only once the count of changes has moved', async () 
 })
 
 it('forgets a stamp when the clock reaches its freshUntil: a link that has expired opens nothing', async () => {
-	const changes = counted()
+	const changes = changeCount()
 	const cache = orderPageCache(database.db, 60_000, changes)!
 	const expiresAt = new Date(Date.now() + 30 * 60_000)
 	const { req } = await linkedOrder(expiresAt)

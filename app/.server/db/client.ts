@@ -176,7 +176,8 @@ function mayHaveChanged(text: string, result: { affectedRows?: number } | undefi
 const READS = /^\s*(select|show)\b/i
 const ROW_WRITES = /^\s*(insert|update|delete)\b/i
 
-function changeCount(): ChangeCount {
+/** A count that starts at 0 (the embedded database's own; tests make their own to drive). */
+export function changeCount(): ChangeCount {
 	let value = 0
 	return {
 		get value() {
