@@ -73,7 +73,9 @@ export async function extendLease(db: Db, job: Job, until: Date) {
 /**
  * Claims due jobs for this instance: pending ones whose time has come, and running ones whose
  * lease ran out (the instance running it was killed). SKIP LOCKED: two instances claiming at once
- * never take the same row.
+ * never take the same row. `id = any(array(…))`, not `id in (…)`: with the subquery as a join,
+ * the planner read the whole table to match 100 ids (17 ms of 10,000 queued reminders' each
+ * batch on PGlite, bench:jobs); as an array it looks each up by its key.
  */
 export async function claimDueJobs(
 	db: Db,
@@ -90,7 +92,7 @@ export async function claimDueJobs(
 		sql`
 		update ${jobs}
 		set status = 'running', attempts = attempts + 1, locked_until = ${leaseUntil}, last_run_at = ${at}
-		where id in (
+		where id = any(array(
 			select id from ${jobs}
 			where ((status = 'pending' and run_at <= ${at})
 				or (status = 'running' and locked_until < ${at}))
@@ -98,7 +100,7 @@ export async function claimDueJobs(
 			order by run_at
 			limit ${limit}
 			for update skip locked
-		)
+		))
 		returning id, key, name, payload, attempts, run_at as "runAt"`,
 	)
 	return claimed.map((job) => ({ ...job, runAt: new Date(job.runAt) }))
