@@ -54,7 +54,8 @@ export function orderPageCache(
 		const known = remembered.get(link)
 		if (known && Date.now() < known.freshUntil) return known
 		const found = await orderPageStamp(db, orderId, key)
-		if (found && changes.value === count && rememberedAt === count) {
+		// Unmoved since it was read, so `remembered` still holds this count's stamps.
+		if (found && changes.value === count) {
 			if (remembered.size >= REMEMBERED_STAMPS) remembered.clear()
 			remembered.set(link, found)
 		}
