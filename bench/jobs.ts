@@ -1,5 +1,5 @@
 // npm run bench:jobs (issue 31): 10,000 open quotes whose reminders fall due together, on PGlite
-// and on PostgreSQL. Queues their reminder jobs (one transaction each, as quoting does), then
+// and on PostgreSQL. Schedules their follow-up (one transaction each, as quoting does), then
 // measures the production server working through them: how long, the p99 of / before and while it
 // does, and the server's RSS before and at its peak.
 import { spawn } from 'node:child_process'
@@ -9,8 +9,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { openDatabase } from '~/.server/db/client'
 import { type OrderLine, orders, paymentLinks } from '~/.server/db/schema'
-import { enqueueJob } from '~/.server/jobs/queue'
-import { QUOTE_REMINDER_JOB } from '~/.server/orders/quote-follow-up'
+import { scheduleQuoteFollowUp } from '~/.server/orders/quote-follow-up'
 import { serverRssMb } from './process-tree'
 import { loadTest, machine, summarise, writeResultsSection } from './support'
 
@@ -33,7 +32,7 @@ const line: OrderLine = {
 	imageUrl: '',
 }
 
-/** Open quotes (a live link each, price held for two more days) and their reminder jobs. */
+/** Open quotes (a live link each, price held for two more days) and their follow-up. */
 async function seed(where: { dataDir: string } | { url: string }) {
 	const database = await openDatabase(where)
 	const now = Date.now()
@@ -80,18 +79,18 @@ async function seed(where: { dataDir: string } | { url: string }) {
 			})),
 		)
 	}
-	// The enqueue: one transaction per quote, as setDeliveryCost queues its follow-up.
+	// The follow-up of each quote, one transaction each, as setDeliveryCost schedules it: every
+	// 'before' reminder falls due at the same moment.
 	const runAt = new Date(Date.now() + DUE_IN_MS)
+	const terms = {
+		issuedAt: new Date(now),
+		expiresAt: new Date(runAt.getTime() + 48 * 3_600_000),
+		reminderHours: 48,
+		lastMorningReminder: false,
+	}
 	const started = performance.now()
 	for (const quote of ids)
-		await database.db.transaction((tx) =>
-			enqueueJob(tx, {
-				key: `${QUOTE_REMINDER_JOB}:${quote.linkId}:before`,
-				name: QUOTE_REMINDER_JOB,
-				runAt,
-				payload: { ...quote, kind: 'before' },
-			}),
-		)
+		await database.db.transaction((tx) => scheduleQuoteFollowUp(tx, terms, quote))
 	const enqueueMs = performance.now() - started
 	await database.close()
 	return { enqueueMs, dueAt: runAt.getTime() }
@@ -131,7 +130,7 @@ async function run({ label, env, open }: Where) {
 		if (process.env.BENCH_DEBUG) process.stdout.write(chunk)
 		const lines = text.split('\n')
 		partial = lines.pop() ?? ''
-		// One line per batch of reminders ('quote reminders', with counts) or per single one.
+		// One line per scan of due reminders ('quote reminders', with counts).
 		for (const line of lines) {
 			if (!line.includes('"msg":"quote reminder')) continue
 			const entry = JSON.parse(line) as { msg: string; sent?: number; skipped?: number }
@@ -210,7 +209,7 @@ async function main() {
 	}
 	const n = QUOTES.toLocaleString('en-GB')
 	const table = [
-		'| Database | Due reminders checked and queued (≤ 5 s) | p99 of / idle → while they run (≤ +20 %) | Server RSS idle → peak (≤ +10 MB) | As quoted: jobs queued one transaction each |',
+		'| Database | Due reminders checked and queued (≤ 5 s) | p99 of / idle → while they run (≤ +20 %) | Server RSS idle → peak (≤ +10 MB) | As quoted: follow-up scheduled one transaction each |',
 		'|---|---|---|---|---|',
 		...results.map(
 			(r) =>
@@ -219,7 +218,7 @@ async function main() {
 	].join('\n')
 	writeResultsSection(
 		'Scheduler: 10,000 open quotes (npm run bench:jobs)',
-		`${machine()}, load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(1)} after\n\n${n} open quotes whose 'before' reminders fall due at the same moment; the production server claims them (100 to a batch), checks each quote, records the reminder and queues its email. \`/\` from the page cache at 2 connections for ${BUSY_SECONDS} s idle, then ${BUSY_SECONDS} s from the moment they fall due.\n\n${table}`,
+		`${machine()}, load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(1)} after\n\n${n} open quotes whose 'before' reminders fall due at the same moment; one wake-up job starts the production server's scan, which takes the due links 200 to a transaction, checks each quote, records the reminder and queues its email (written when it is sent). \`/\` from the page cache at 2 connections for ${BUSY_SECONDS} s idle, then ${BUSY_SECONDS} s from the moment they fall due.\n\n${table}`,
 	)
 	summarise(
 		results.flatMap((r) => [

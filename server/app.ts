@@ -19,6 +19,7 @@ import { Scheduler } from '../app/.server/jobs/scheduler'
 import { shopJobs } from '../app/.server/jobs/shop-jobs'
 import { createLogger, type Logger, logPath } from '../app/.server/logger'
 import { orderDeps } from '../app/.server/orders/deps'
+import { writeQueuedReminder } from '../app/.server/orders/quote-reminders'
 import type { PaymentProvider } from '../app/.server/payments/provider'
 import { createPaymentProvider } from '../app/.server/payments/select'
 import { STRIPE_WEBHOOK_PATH } from '../app/.server/payments/stripe-provider'
@@ -169,7 +170,10 @@ export function createRuntime({
 			}),
 			logger,
 			env.OUTBOX_RETENTION_DAYS,
-			(email) => fillOrderLink(database.db, env.SITE_URL, email),
+			async (email) => {
+				const written = await writeQueuedReminder(database.db, env.SITE_URL, email)
+				return written && fillOrderLink(database.db, env.SITE_URL, written)
+			},
 		),
 	}
 }

@@ -23,7 +23,7 @@ export const JOB_LABELS: Record<string, string> = {
 	retention: 'Deleting delivered emails and finished jobs past their retention',
 	'reconcile-payments': 'Checking Stripe for payments whose webhook never arrived',
 	backup: 'Backing up the embedded database',
-	'quote-reminder': 'Reminding a customer that their quoted price ends soon',
+	'quote-reminders': 'Reminding customers that their quoted price ends soon',
 	'plan-morning-summary': "Planning the owner's morning summary",
 	'morning-summary': "Sending the owner's morning summary",
 	'quote-expiry': 'Switching off the payment link of a quote that has ended',

@@ -96,6 +96,11 @@ export async function markSent(db: Db, id: string) {
 	)
 }
 
+/** A queued email that no longer applies (a reminder for an order paid since): never sent. */
+export async function dropEmail(db: Db, id: string) {
+	await db.execute(sql`delete from ${emailOutbox} where id = ${id}`)
+}
+
 export async function markFailed(db: Db, email: ClaimedEmail, error: string) {
 	const final = email.attempts >= MAX_ATTEMPTS
 	await db.execute(sql`

@@ -11,6 +11,9 @@ import type { EmailMessage } from './outbox'
 const heldUntil = (order: OrderRow) =>
 	order.quoteExpiresAt ? formatDateTime(order.quoteExpiresAt) : 'further notice'
 
+export const quoteReminderSubject = (lastDay: boolean) =>
+	lastDay ? 'Last day to pay at the quoted price' : 'Your quoted price ends soon'
+
 /**
  * Before the held-until moment: the pay link again, and a one-click way to stop reminders (also as
  * the List-Unsubscribe header, which mail apps show as their own button; RFC 8058).
@@ -24,7 +27,7 @@ export function quoteReminderEmail(
 	return toCustomer(
 		order,
 		'quote-reminder',
-		lastDay ? 'Last day to pay at the quoted price' : 'Your quoted price ends soon',
+		quoteReminderSubject(lastDay),
 		lastDay ? 'Your quote ends today' : 'A reminder about your quote',
 		[
 			{

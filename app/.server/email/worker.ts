@@ -5,6 +5,7 @@ import type { Logger } from '~/.server/logger'
 import {
 	type ClaimedEmail,
 	claimDueEmails,
+	dropEmail,
 	markFailed,
 	markSent,
 	purgeDeliveredEmails,
@@ -24,8 +25,12 @@ export class OutboxWorker {
 		private readonly logger: Logger,
 		/** Delivered emails older than this are deleted. */
 		private readonly retentionDays = 30,
-		/** Last touches as an email leaves, e.g. its private order link (`fillOrderLink`). */
-		private readonly prepare: (email: ClaimedEmail) => Promise<ClaimedEmail> = async (e) => e,
+		/**
+		 * Last touches as an email leaves, e.g. its private order link (`fillOrderLink`); null when
+		 * it no longer applies (a reminder for an order paid since it was queued), to drop it.
+		 */
+		private readonly prepare: (email: ClaimedEmail) => Promise<ClaimedEmail | null> = async (e) =>
+			e,
 	) {}
 
 	/** Sends everything due now; resolves to the number sent. Safe to call concurrently. */
@@ -43,7 +48,13 @@ export class OutboxWorker {
 			if (batch.length === 0) return sent
 			for (const email of batch) {
 				try {
-					await this.transport.send(await this.prepare(email), await this.#attachments(email))
+					const ready = await this.prepare(email)
+					if (!ready) {
+						await dropEmail(this.db, email.id)
+						this.logger.info({ emailId: email.id, kind: email.kind }, 'email no longer applies')
+						continue
+					}
+					await this.transport.send(ready, await this.#attachments(email))
 					await markSent(this.db, email.id)
 					sent++
 					this.logger.info(

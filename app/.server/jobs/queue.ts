@@ -77,14 +77,7 @@ export async function extendLease(db: Db, job: Job, until: Date) {
  * the planner read the whole table to match 100 ids (17 ms a batch on PGlite with 10,000
  * reminders queued, bench:jobs); as an array it looks each up by its key.
  */
-export async function claimDueJobs(
-	db: Db,
-	now: Date,
-	leaseMs: number,
-	limit = 10,
-	/** Only jobs of this name (the rest of a batch). */
-	name?: string,
-): Promise<Job[]> {
+export async function claimDueJobs(db: Db, now: Date, leaseMs: number, limit = 10): Promise<Job[]> {
 	const at = now.toISOString()
 	const leaseUntil = new Date(now.getTime() + leaseMs).toISOString()
 	const claimed = await rows<Job & { runAt: string | Date }>(
@@ -96,7 +89,6 @@ export async function claimDueJobs(
 			select id from ${jobs}
 			where ((status = 'pending' and run_at <= ${at})
 				or (status = 'running' and locked_until < ${at}))
-				${name === undefined ? sql`` : sql`and name = ${name}`}
 			order by run_at
 			limit ${limit}
 			for update skip locked
@@ -117,17 +109,6 @@ export async function completeJob(db: Db, job: Job, now: Date, nextRunAt?: Date)
 		await db.execute(sql`
 			update ${jobs} set status = 'done', finished_at = ${now.toISOString()}, locked_until = null
 			where id = ${job.id}`)
-}
-
-/** A batch of one-off jobs is done (one statement). */
-export async function completeJobs(db: Db | Tx, batch: Job[], now: Date) {
-	const ids = sql.join(
-		batch.map((job) => sql`${job.id}`),
-		sql`, `,
-	)
-	await db.execute(sql`
-		update ${jobs} set status = 'done', finished_at = ${now.toISOString()}, locked_until = null
-		where id in (${ids})`)
 }
 
 /**

@@ -1,10 +1,9 @@
-import type { Db, Tx } from '~/.server/db/client'
+import type { Db } from '~/.server/db/client'
 import type { Logger } from '~/.server/logger'
 import { nextLondonTime } from '~/lib/london-time'
 import {
 	claimDueJobs,
 	completeJob,
-	completeJobs,
 	ensureRecurring,
 	extendLease,
 	failJob,
@@ -16,24 +15,6 @@ import {
 /** What a job's handler gets: the moment it was due and the clock the scheduler runs on. */
 export type JobContext = { job: Job; now: () => Date }
 export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>
-
-/**
- * Runs many due one-off jobs of one name together (10,000 quote reminders falling due at once),
- * all or nothing: if it throws, each job runs on its own through the single handler, so one bad
- * job fails alone and the rest still run.
- */
-export type BatchHandler = {
-	size: number
-	/**
-	 * Runs the batch. A handler that writes in one transaction calls `finish(tx)` in it, so the
-	 * jobs are marked done with their effects or not at all (a crash between the two would run
-	 * the batch again); otherwise the scheduler marks them done once `run` resolves.
-	 */
-	run: (
-		jobs: Job[],
-		context: { now: () => Date; finish: (tx: Tx) => Promise<void> },
-	) => Promise<void>
-}
 
 /** A recurring job: every so many milliseconds, or every day at a UK wall-clock time ('07:30'). */
 export type Recurring = { name: string } & ({ everyMs: number } | { dailyAt: string })
@@ -49,7 +30,6 @@ export type SchedulerOptions = {
 	db: Db
 	logger: Logger
 	handlers: Record<string, JobHandler>
-	batches?: Record<string, BatchHandler>
 	recurring?: Recurring[]
 	everyInstance?: EveryInstance[]
 	/** Injected in tests, which drive runDue() and never sleep. */
@@ -86,7 +66,6 @@ export class Scheduler {
 	readonly #db: Db
 	readonly #logger: Logger
 	readonly #handlers: Record<string, JobHandler>
-	readonly #batches: Record<string, BatchHandler>
 	readonly #recurring: Map<string, Recurring>
 	readonly #local: Array<EveryInstance & { next: number }>
 	readonly #now: () => Date
@@ -103,7 +82,6 @@ export class Scheduler {
 		this.#db = options.db
 		this.#logger = options.logger
 		this.#handlers = options.handlers
-		this.#batches = options.batches ?? {}
 		this.#recurring = new Map((options.recurring ?? []).map((job) => [recurringKey(job.name), job]))
 		this.#local = (options.everyInstance ?? []).map((job) => ({ ...job, next: 0 }))
 		this.#now = options.now ?? (() => new Date())
@@ -162,42 +140,11 @@ export class Scheduler {
 			// behind a slow job would let the others' leases run out while they wait.
 			const [job] = await claimDueJobs(this.#db, this.#now(), this.#leaseMs, 1)
 			if (!job) return ran
-			const batch = this.#batches[job.name]
-			if (batch) ran += await this.#runBatch(job, batch)
-			else {
-				const lease = this.#leases[job.name]
-				if (lease) await extendLease(this.#db, job, new Date(this.#now().getTime() + lease))
-				await this.#run(job)
-				ran++
-			}
+			const lease = this.#leases[job.name]
+			if (lease) await extendLease(this.#db, job, new Date(this.#now().getTime() + lease))
+			await this.#run(job)
+			ran++
 		}
-	}
-
-	async #runBatch(first: Job, batch: BatchHandler) {
-		const rest = await claimDueJobs(
-			this.#db,
-			this.#now(),
-			this.#leaseMs,
-			batch.size - 1,
-			first.name,
-		)
-		const all = [first, ...rest]
-		try {
-			let finished = false
-			const finish = async (tx: Tx) => {
-				await completeJobs(tx, all, this.#now())
-				finished = true
-			}
-			await batch.run(all, { now: this.#now, finish })
-			if (!finished) await completeJobs(this.#db, all, this.#now())
-		} catch (error) {
-			this.#logger.warn(
-				{ job: first.name, count: all.length, err: error },
-				'job batch failed; running its jobs one by one',
-			)
-			for (const job of all) await this.#run(job)
-		}
-		return all.length
 	}
 
 	async #run(job: Job) {

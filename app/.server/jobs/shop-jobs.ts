@@ -16,20 +16,18 @@ import {
 import {
 	expireQuote,
 	QUOTE_EXPIRY_JOB,
-	QUOTE_REMINDER_JOB,
-	sendQuoteReminder,
+	QUOTE_REMINDERS_JOB,
 } from '~/.server/orders/quote-follow-up'
-import { sendQuoteReminders } from '~/.server/orders/quote-reminder-batch'
+import { sendDueReminders } from '~/.server/orders/quote-reminders'
 import { reconcileAndReport } from '~/.server/orders/reconcile'
 import { purgeOrphanChunks } from '~/.server/photos/store'
 import { safeText } from '~/lib/text-safety'
 import { purgeFinishedJobs } from './queue'
-import type { BatchHandler, EveryInstance, JobHandler, Recurring } from './scheduler'
+import type { EveryInstance, JobHandler, Recurring } from './scheduler'
 
 const QuoteJobPayload = z.object({
 	orderId: safeText().max(40),
 	linkId: safeText().max(100),
-	kind: z.enum(['before', 'last-morning']).optional(),
 })
 
 /** Finished one-off jobs (sent reminders) are kept this long, then deleted. */
@@ -47,7 +45,6 @@ export function shopJobs(services: {
 	orderDeps: OrderDeps
 }): {
 	handlers: Record<string, JobHandler>
-	batches: Record<string, BatchHandler>
 	recurring: Recurring[]
 	everyInstance: EveryInstance[]
 	leases: Record<string, number>
@@ -72,10 +69,10 @@ export function shopJobs(services: {
 		'reconcile-payments': async () => {
 			await reconcileAndReport(orderDeps, logger)
 		},
-		[QUOTE_REMINDER_JOB]: async (payload, { now }) => {
-			const job = QuoteJobPayload.parse(payload)
-			const { skipped } = await sendQuoteReminder({ ...orderDeps, now }, job)
-			logger.info({ orderId: job.orderId, kind: job.kind, skipped }, 'quote reminder')
+		// Woken at a reminder time: sends every reminder due by now, not only that moment's.
+		[QUOTE_REMINDERS_JOB]: async (_payload, { now }) => {
+			const { sent, skipped } = await sendDueReminders({ ...orderDeps, now })
+			logger.info({ sent, skipped }, 'quote reminders')
 		},
 		[QUOTE_EXPIRY_JOB]: async (payload, { now }) => {
 			const job = QuoteJobPayload.parse(payload)
@@ -109,17 +106,6 @@ export function shopJobs(services: {
 			})
 		},
 	}
-	// Reminders falling due together (a busy week of quotes) go 100 to a transaction.
-	const batches: Record<string, BatchHandler> = {
-		[QUOTE_REMINDER_JOB]: {
-			size: 100,
-			run: async (jobs, { now, finish }) => {
-				const quotes = jobs.map((job) => QuoteJobPayload.parse(job.payload))
-				const { sent, skipped } = await sendQuoteReminders({ ...orderDeps, now }, quotes, finish)
-				logger.info({ sent, skipped: skipped.length }, 'quote reminders')
-			},
-		},
-	}
 	const recurring: Recurring[] = [
 		{ name: 'retention', everyMs: 60 * 60_000 },
 		{ name: 'plan-morning-summary', everyMs: 15 * 60_000 },
@@ -137,5 +123,5 @@ export function shopJobs(services: {
 	}
 	// Every instance sends from the shared outbox (each email claimed once): two share the load.
 	const everyInstance = [{ name: 'deliver-emails', everyMs: env.OUTBOX_POLL_MS }]
-	return { handlers, batches, recurring, everyInstance, leases }
+	return { handlers, recurring, everyInstance, leases }
 }

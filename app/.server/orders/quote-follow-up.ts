@@ -1,13 +1,9 @@
-import { eq, inArray, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Tx } from '~/.server/db/client'
 import { type OrderRow, type PaymentLink, paymentLinks } from '~/.server/db/schema'
 import { getDeliverySettings } from '~/.server/delivery/settings'
 import { staffLink } from '~/.server/email/layout'
-import {
-	newQuoteRequestedEmails,
-	quoteExpiredEmail,
-	quoteReminderEmail,
-} from '~/.server/email/quote-emails'
+import { newQuoteRequestedEmails, quoteExpiredEmail } from '~/.server/email/quote-emails'
 import { enqueueJob } from '~/.server/jobs/queue'
 import { cleanUpAtProvider, isQuoteExpired, revokeActiveLinks } from '~/.server/payments/links'
 import { formatDateTime } from '~/lib/dates'
@@ -17,11 +13,12 @@ import { type Change, transition } from './lifecycle'
 
 /**
  * What happens to a quote after it is sent (issue 31 items 3 and 4): a reminder before its price
- * ends (and, if chosen, on its last morning), then its link is switched off when it ends. Each is a
- * one-off job queued with the link, keyed by the link: a new delivery cost is a new link and so a
- * new series, and a job for a link that is no longer the order's current one does nothing.
+ * ends (and, if chosen, on its last morning), then its link is switched off when it ends. The
+ * reminder times are kept on the link (a new delivery cost is a new link and so a new series) and
+ * sent by a scan of every due reminder (`quote-reminders.ts`), woken by a job at each time; the
+ * expiry is a one-off job keyed by the link, which does nothing once the link is not current.
  */
-export const QUOTE_REMINDER_JOB = 'quote-reminder'
+export const QUOTE_REMINDERS_JOB = 'quote-reminders'
 export const QUOTE_EXPIRY_JOB = 'quote-expiry'
 
 export type ReminderKind = 'before' | 'last-morning'
@@ -57,18 +54,26 @@ export function reminderTimes(terms: QuoteTerms): Array<{ kind: ReminderKind; at
 	return times
 }
 
-/** Queues a new link's reminders and expiry, in the transaction that issues the link. */
+/**
+ * Sets a new link's reminder times and queues its expiry, in the transaction that issues the link.
+ * Each reminder time gets a wake-up job keyed by the moment: quotes falling due together share it.
+ */
 export async function scheduleQuoteFollowUp(
 	tx: Tx,
 	terms: QuoteTerms,
 	quote: { orderId: string; linkId: string },
 ) {
-	for (const { kind, at } of reminderTimes(terms))
+	const times = reminderTimes(terms)
+	const at = (kind: ReminderKind) => times.find((time) => time.kind === kind)?.at ?? null
+	await tx
+		.update(paymentLinks)
+		.set({ remindBeforeAt: at('before'), remindLastMorningAt: at('last-morning') })
+		.where(eq(paymentLinks.id, quote.linkId))
+	for (const time of times)
 		await enqueueJob(tx, {
-			key: `${QUOTE_REMINDER_JOB}:${quote.linkId}:${kind}`,
-			name: QUOTE_REMINDER_JOB,
-			runAt: at,
-			payload: { ...quote, kind },
+			key: `${QUOTE_REMINDERS_JOB}:${time.at.toISOString()}`,
+			name: QUOTE_REMINDERS_JOB,
+			runAt: time.at,
 		})
 	await enqueueJob(tx, {
 		key: `${QUOTE_EXPIRY_JOB}:${quote.linkId}`,
@@ -78,49 +83,7 @@ export async function scheduleQuoteFollowUp(
 	})
 }
 
-export type QuoteJob = { orderId: string; linkId: string; kind?: ReminderKind }
-
-/** Why a reminder is not sent now (the order and its link are locked), or undefined to send it. */
-export function reminderSkip(
-	order: OrderRow,
-	link: PaymentLink | undefined,
-	kind: ReminderKind,
-	now: Date,
-) {
-	if (link?.status !== 'active') return 'the link is no longer active'
-	if (order.status !== 'payment_pending' || order.paymentLinkId !== link.id)
-		return 'the order was paid, cancelled or re-quoted'
-	if (order.remindersOff) return 'the customer stopped reminders'
-	if (link.remindersSent.includes(kind)) return 'already sent'
-	if (isQuoteExpired(order, now)) return 'the quote has ended'
-	return undefined
-}
-
-/** Records the reminder on its links, so a re-run (or a second instance) never sends it again. */
-export async function markRemindersSent(tx: Tx, linkIds: string[], kind: ReminderKind) {
-	await tx
-		.update(paymentLinks)
-		.set({ remindersSent: sql`${paymentLinks.remindersSent} || ${JSON.stringify([kind])}::jsonb` })
-		.where(inArray(paymentLinks.id, linkIds))
-}
-
-/** The reminder's timeline note and email. */
-export function reminder(
-	siteUrl: string,
-	order: OrderRow,
-	link: Pick<PaymentLink, 'id'>,
-	kind: ReminderKind,
-) {
-	const pay = payUrl(siteUrl, link)
-	return {
-		note: `Reminder sent: price held until ${formatDateTime(order.quoteExpiresAt!)}`,
-		emails: quoteReminderEmail(
-			order,
-			{ pay, stopReminders: `${pay}/reminders` },
-			kind === 'last-morning',
-		),
-	}
-}
+export type QuoteJob = { orderId: string; linkId: string }
 
 /** Locks the link with the order; why this job has nothing to do, or the link. */
 async function currentLink(tx: Tx, order: OrderRow, linkId: string) {
@@ -135,35 +98,8 @@ async function currentLink(tx: Tx, order: OrderRow, linkId: string) {
 	return { link }
 }
 
-const payUrl = (siteUrl: string, link: Pick<PaymentLink, 'id'>) => `${siteUrl}/pay/${link.id}`
-
-/**
- * Job 'quote-reminder'. In one transaction with the order locked: checks the quote still stands,
- * marks the reminder sent on the link and queues the email, so a re-run never sends it twice.
- */
-export async function sendQuoteReminder(deps: ActionDeps, job: QuoteJob) {
-	const kind = job.kind ?? 'before'
-	let skipped: string | undefined
-	await transition(
-		deps.db,
-		{ orderId: job.orderId, actor: { kind: 'system' } },
-		async (order, tx): Promise<Change> => {
-			const [link] = await tx
-				.select()
-				.from(paymentLinks)
-				.where(eq(paymentLinks.id, job.linkId))
-				.for('update')
-			const why = reminderSkip(order, link, kind, nowOf(deps))
-			if (why || !link) {
-				skipped = why
-				return { refuse: why ?? 'nothing to do' }
-			}
-			await markRemindersSent(tx, [link.id], kind)
-			return reminder(deps.siteUrl, order, link, kind)
-		},
-	)
-	return { sent: skipped === undefined, skipped }
-}
+export const payUrl = (siteUrl: string, link: Pick<PaymentLink, 'id'>) =>
+	`${siteUrl}/pay/${link.id}`
 
 /**
  * Job 'quote-expiry': at the held-until moment the order's link is switched off (and its open

@@ -3,7 +3,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-o
 
 /**
  * Background work, one row per job (decision 0019). A recurring job is one row whose `run_at`
- * moves forward each time it runs; a one-off job (a quote reminder) is a row of its own, its `key`
+ * moves forward each time it runs; a one-off job (a quote's expiry) is a row of its own, its `key`
  * making a second enqueue of the same job a no-op. Claimed with FOR UPDATE SKIP LOCKED and a lease,
  * so each due job runs on one instance, and again only if that instance died mid-way.
  */
@@ -11,7 +11,7 @@ export const jobs = pgTable(
 	'jobs',
 	{
 		id: uuid('id').primaryKey().defaultRandom(),
-		/** Unique: 'every:deliver-emails', 'quote-reminder:<link id>:48h'. */
+		/** Unique: 'every:deliver-emails', 'quote-expiry:<link id>'. */
 		key: text('key').notNull().unique(),
 		/** The handler that runs it. */
 		name: text('name').notNull(),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import {
 	boolean,
 	index,
@@ -108,9 +109,18 @@ export const paymentLinks = pgTable(
 		checkoutLeaseUntil: timestamp('checkout_lease_until', { withTimezone: true }),
 		/** The reminders sent for this quote ('before', 'last-morning'): each goes once per link. */
 		remindersSent: jsonb('reminders_sent').$type<string[]>().notNull().default([]),
+		/**
+		 * When this quote's reminders fall due (decision 0019, follow-up): set as the link is issued,
+		 * cleared as each is sent or found to no longer apply, so the due ones are an index lookup.
+		 */
+		remindBeforeAt: timestamp('remind_before_at', { withTimezone: true }),
+		remindLastMorningAt: timestamp('remind_last_morning_at', { withTimezone: true }),
 	},
 	(t) => [
 		index('payment_links_order_idx').on(t.orderId),
+		index('payment_links_reminder_due_idx')
+			.on(sql`least(${t.remindBeforeAt}, ${t.remindLastMorningAt})`)
+			.where(sql`${t.status} = 'active'`),
 		uniqueIndex('payment_links_provider_payment_idx').on(t.provider, t.providerPaymentId),
 	],
 )
