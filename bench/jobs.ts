@@ -218,7 +218,7 @@ async function main() {
 	].join('\n')
 	writeResultsSection(
 		'Scheduler: 10,000 open quotes (npm run bench:jobs)',
-		`${machine()}, load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(1)} after\n\n${n} open quotes whose 'before' reminders fall due at the same moment; one wake-up job starts the production server's scan, which takes the due links 200 to a transaction, checks each quote, records the reminder and queues its email (written when it is sent). \`/\` from the page cache at 2 connections for ${BUSY_SECONDS} s idle, then ${BUSY_SECONDS} s from the moment they fall due.\n\n${table}`,
+		`${machine()}, load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(1)} after\n\n${n} open quotes whose 'before' reminders fall due at the same moment; one wake-up job starts the production server's scan, which takes the due links in one statement per chunk (100 links on PGlite, 500 on PostgreSQL), checks each quote, records the reminder and queues its email (written when it is sent). \`/\` from the page cache at 2 connections for ${BUSY_SECONDS} s idle, then ${BUSY_SECONDS} s from the moment they fall due.\n\n${table}`,
 	)
 	summarise(
 		results.flatMap((r) => [

@@ -17,6 +17,9 @@ const contactLine = (order: OrderRow) => ({
 	text: `Questions? Call ${latestBusinessDetails().phone} (${latestBusinessDetails().hoursShort}) or email ${latestBusinessDetails().email}, quoting order number ${order.id}.`,
 })
 
+/** Every customer order email's subject names the order. */
+export const customerSubject = (subject: string, orderId: string) => `${subject} — order ${orderId}`
+
 export function toCustomer(
 	order: OrderRow,
 	kind: string,
@@ -30,7 +33,7 @@ export function toCustomer(
 		withOrderLink(order.id, {
 			to,
 			kind,
-			subject: `${subject} — order ${order.id}`,
+			subject: customerSubject(subject, order.id),
 			...renderEmail(heading, [
 				{ type: 'p', text: `Hello ${order.deliveryInfo.firstName},` },
 				...blocks,

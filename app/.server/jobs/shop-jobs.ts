@@ -18,7 +18,7 @@ import {
 	QUOTE_EXPIRY_JOB,
 	QUOTE_REMINDERS_JOB,
 } from '~/.server/orders/quote-follow-up'
-import { sendDueReminders } from '~/.server/orders/quote-reminders'
+import { REMINDER_CHUNK, sendDueReminders } from '~/.server/orders/quote-reminders'
 import { reconcileAndReport } from '~/.server/orders/reconcile'
 import { purgeOrphanChunks } from '~/.server/photos/store'
 import { safeText } from '~/lib/text-safety'
@@ -71,7 +71,10 @@ export function shopJobs(services: {
 		},
 		// Woken at a reminder time: sends every reminder due by now, not only that moment's.
 		[QUOTE_REMINDERS_JOB]: async (_payload, { now }) => {
-			const { sent, skipped } = await sendDueReminders({ ...orderDeps, now })
+			const { sent, skipped } = await sendDueReminders(
+				{ ...orderDeps, now },
+				REMINDER_CHUNK[database.driver],
+			)
 			logger.info({ sent, skipped }, 'quote reminders')
 		},
 		[QUOTE_EXPIRY_JOB]: async (payload, { now }) => {
