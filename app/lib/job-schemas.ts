@@ -23,6 +23,8 @@ export const JOB_LABELS: Record<string, string> = {
 	retention: 'Deleting delivered emails and finished jobs past their retention',
 	'reconcile-payments': 'Checking Stripe for payments whose webhook never arrived',
 	backup: 'Backing up the embedded database',
+	vacuum:
+		'Tidying the embedded database: reclaiming deleted rows’ space, refreshing its statistics',
 	'quote-reminders': 'Reminding customers that their quoted price ends soon',
 	'plan-morning-summary': "Planning the owner's morning summary",
 	'morning-summary': "Sending the owner's morning summary",

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { visitRetention } from '~/.server/analytics/retention'
 import { runScheduledBackup } from '~/.server/db/backup-schedule'
 import type { Database } from '~/.server/db/client'
+import { vacuumEmbedded } from '~/.server/db/maintenance'
 import { getDeliverySettings } from '~/.server/delivery/settings'
 import type { OutboxWorker } from '~/.server/email/worker'
 import type { Env } from '~/.server/env'
@@ -99,6 +100,11 @@ export function shopJobs(services: {
 			)
 			logger.info({ sent }, 'morning summary')
 		},
+		vacuum: async () => {
+			const started = performance.now()
+			await vacuumEmbedded(database.db)
+			logger.info({ ms: Math.round(performance.now() - started) }, 'embedded database tidied')
+		},
 		backup: async (_payload, { now }) => {
 			await runScheduledBackup({
 				db: database.db,
@@ -119,10 +125,13 @@ export function shopJobs(services: {
 	// PostgreSQL has its own backup tools (README); the embedded database is backed up here.
 	if (env.BACKUP_EVERY_HOURS > 0 && database.driver === 'pglite')
 		recurring.push({ name: 'backup', everyMs: env.BACKUP_EVERY_HOURS * 3_600_000 })
+	// PostgreSQL vacuums itself; the embedded database (no autovacuum) at night, while it is quiet.
+	if (database.driver === 'pglite') recurring.push({ name: 'vacuum', dailyAt: '03:15' })
 	// Slow jobs hold their claim longer, so no other instance starts them again meanwhile.
 	const leases = {
 		'reconcile-payments': 15 * 60_000,
 		backup: 30 * 60_000,
+		vacuum: 30 * 60_000,
 	}
 	// Every instance sends from the shared outbox (each email claimed once): two share the load.
 	const everyInstance = [{ name: 'deliver-emails', everyMs: env.OUTBOX_POLL_MS }]
