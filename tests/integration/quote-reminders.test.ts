@@ -6,6 +6,7 @@ import { openDatabase } from '~/.server/db/client'
 import { emailOutbox, jobs, orders, paymentLinks } from '~/.server/db/schema'
 import { applyPayment } from '~/.server/orders/apply-payment'
 import { type OrderDeps, orderDeps } from '~/.server/orders/deps'
+import { stopQuoteReminders } from '~/.server/orders/quote-follow-up'
 import { sendDueReminders } from '~/.server/orders/quote-reminders'
 import { setDeliveryCost } from '~/.server/orders/set-delivery-cost'
 import { insertOrder } from '../support/factories'
@@ -66,11 +67,12 @@ describe('the due-reminder scan', () => {
 		}
 	})
 
-	it('writes the reminder as it is sent, and drops it if the order was paid meanwhile', async () => {
+	it('writes the reminder as it is sent, and drops it if the order was paid or reminders stopped meanwhile', async () => {
 		const start = Date.parse('2027-06-07T10:00:00Z')
 		const { clock, deps } = depsAt(start)
 		const open = await quoted(deps)
 		const settled = await quoted(deps)
+		const stopped = await quoted(deps)
 		clock.at = start + 12 * DAY
 		await sendDueReminders(deps)
 		const [queued] = await reminderRows([open.id])
@@ -83,8 +85,10 @@ describe('the due-reminder scan', () => {
 			providerPaymentId: 'test_paid_after_reminder_queued',
 		})
 		expect(paid.ok).toBe(true)
+		expect(await reminderRows([stopped.id])).toHaveLength(1)
+		expect((await stopQuoteReminders(deps, { orderId: stopped.id })).ok).toBe(true)
 		await shop.app.runtime.outbox.runOnce()
-		expect(await reminderRows([settled.id])).toHaveLength(0)
+		expect(await reminderRows([settled.id, stopped.id])).toHaveLength(0)
 		const [sent] = await reminderRows([open.id])
 		expect(sent?.status).toBe('sent')
 		// The file the outbox wrote for it (named by its id), quoted-printable line breaks undone.
