@@ -31,7 +31,7 @@ const QuoteJobPayload = z.object({
 	linkId: safeText().max(100),
 })
 
-/** Finished one-off jobs (sent reminders) are kept this long, then deleted. */
+/** Finished one-off jobs (reminder wake-ups, expiries) are kept this long, then deleted. */
 const JOB_RETENTION_DAYS = 30
 
 /**
