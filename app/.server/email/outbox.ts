@@ -22,15 +22,9 @@ export async function enqueueEmail(db: Db | Tx, message: EmailMessage) {
 	return row!.id
 }
 
-/** Queues several emails with one statement (a batch of reminders), in the caller's transaction. */
-export async function enqueueEmails(db: Db | Tx, messages: EmailMessage[]) {
-	if (!messages.length) return
-	await db.execute(insertEmailsSql(messages))
-}
-
 /**
- * The statement that queues many emails, on its own or inside a bigger one (a data-modifying CTE,
- * so the emails are written with it or not at all). The emails travel as one JSON parameter, not
+ * The statement that queues many emails inside a bigger one (a data-modifying CTE, so the emails
+ * are written with it or not at all). The emails travel as one JSON parameter, not
  * seven per email: building a statement of 700 parameters cost the server's thread more than the
  * database's writing them (bench:jobs). `join` (e.g. `join placed on placed.id = m.tag`) keeps
  * only the emails whose `tag` matches a row the statement wrote.

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { type OrderRow, orderEvents, orders } from '~/.server/db/schema'
-import { type EmailMessage, enqueueEmail, enqueueEmails } from '~/.server/email/outbox'
+import { type EmailMessage, enqueueEmail } from '~/.server/email/outbox'
 import { type ActorKind, canTransition, type OrderStatus, statusLabel } from '~/lib/order-status'
 
 /**
@@ -108,28 +108,6 @@ export async function transition(
 		for (const email of change.emails ?? []) await enqueueEmail(tx, email)
 		return { ok: true, order: updated!, from: order.status }
 	})
-}
-
-/**
- * A note alone on many orders at once (a batch of quote reminders): the same event `transition`
- * writes for a note, for each order, in the caller's transaction, with the orders already locked.
- */
-export async function recordNotes(
-	tx: Tx,
-	actor: Actor,
-	entries: Array<{ order: Pick<OrderRow, 'id' | 'status'>; note: string; emails: EmailMessage[] }>,
-) {
-	if (!entries.length) return
-	// One JSON parameter rather than five per event (see insertEmailsSql).
-	const events = entries.map(({ order, note }) => ({ o: order.id, s: order.status, n: note }))
-	await tx.execute(sql`
-		insert into ${orderEvents} (order_id, actor, from_status, to_status, note)
-		select e.o, ${actorLabel(actor)}, e.s, e.s, e.n
-		from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as e(o text, s text, n text)`)
-	await enqueueEmails(
-		tx,
-		entries.flatMap((entry) => entry.emails),
-	)
 }
 
 /** Stored on each event: 'system', 'customer', 'provider:test', or the admin's user id. */

@@ -6,6 +6,7 @@ import { staffLink } from '~/.server/email/layout'
 import { newQuoteRequestedEmails, quoteExpiredEmail } from '~/.server/email/quote-emails'
 import { enqueueJob } from '~/.server/jobs/queue'
 import { cleanUpAtProvider, isQuoteExpired, revokeActiveLinks } from '~/.server/payments/links'
+import { payUrl } from '~/.server/payments/provider'
 import { formatDateTime } from '~/lib/dates'
 import { atLondonTime, londonDate } from '~/lib/london-time'
 import { type ActionDeps, nowOf } from './deps'
@@ -98,9 +99,6 @@ async function currentLink(tx: Tx, order: OrderRow, linkId: string) {
 	return { link }
 }
 
-export const payUrl = (siteUrl: string, link: Pick<PaymentLink, 'id'>) =>
-	`${siteUrl}/pay/${link.id}`
-
 /**
  * Job 'quote-expiry': at the held-until moment the order's link is switched off (and its open
  * Stripe session expired), the timeline says so and the customer is told how to ask again.
@@ -120,7 +118,7 @@ export async function expireQuote(deps: ActionDeps, job: QuoteJob) {
 			return {
 				patch: { paymentLinkActive: false },
 				note: `Quote expired: the price was held until ${formatDateTime(order.quoteExpiresAt!)}; payment link switched off`,
-				emails: quoteExpiredEmail(order, payUrl(deps.siteUrl, found.link)),
+				emails: quoteExpiredEmail(order, payUrl(deps.siteUrl, found.link.id)),
 			}
 		},
 	)

@@ -6,9 +6,9 @@ import { ukDateTimeSql } from '~/.server/db/uk-date-sql'
 import { customerSubject } from '~/.server/email/order-status-emails'
 import type { ClaimedEmail } from '~/.server/email/outbox'
 import { quoteReminderEmail, quoteReminderSubject } from '~/.server/email/quote-emails'
+import { payUrl } from '~/.server/payments/provider'
 import { type ActionDeps, nowOf } from './deps'
 import { actorLabel } from './lifecycle'
-import { payUrl } from './quote-follow-up'
 
 /**
  * Sending the quote reminders that are due (issue 31 item 3; decision 0019, follow-up). One scan
@@ -146,7 +146,7 @@ export async function writeQueuedReminder(
 	const applies =
 		order?.status === 'payment_pending' && order.paymentLinkId === linkId && !order.remindersOff
 	if (!applies) return null
-	const pay = payUrl(siteUrl, { id: linkId })
+	const pay = payUrl(siteUrl, linkId)
 	const [message] = quoteReminderEmail(
 		order,
 		{ pay, stopReminders: `${pay}/reminders` },
