@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Request } from 'express'
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest'
-import { changeCount } from '~/.server/db/client'
+import { changeCount } from '~/.server/db/embedded'
 import { orderLinks, orders } from '~/.server/db/schema'
 import { hashOrderLinkToken, newOrderLinkToken } from '~/.server/email/order-link'
 import { createTestDatabase, type TestDatabase } from '../tests/support/db'

@@ -1,5 +1,6 @@
 import type { Request } from 'express'
-import type { ChangeCount, Db } from '../app/.server/db/client'
+import type { Db } from '../app/.server/db/client'
+import type { ChangeCount } from '../app/.server/db/embedded'
 import { hashOrderLinkToken } from '../app/.server/email/order-link'
 import { orderPageStamp } from '../app/.server/orders/order-page-stamp'
 import { PageCache } from './page-cache'

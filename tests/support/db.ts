@@ -11,7 +11,8 @@ export type TestDatabase = Database & { url?: string; cleanup(): Promise<void> }
 export async function createTestDatabase(): Promise<TestDatabase> {
 	const serverUrl = process.env.DATABASE_URL
 	if (!serverUrl) {
-		const database = await openDatabase({})
+		// TEST_PGLITE_THREAD=1: the suite against PGlite on its own thread, as the server runs it.
+		const database = await openDatabase({ thread: process.env.TEST_PGLITE_THREAD === '1' })
 		return { ...database, cleanup: () => database.close() }
 	}
 	const created = await createServerDatabase(serverUrl, 'koi_test')

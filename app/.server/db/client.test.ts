@@ -4,14 +4,17 @@ import { type Database, openDatabase } from './client'
 import { rows } from './rows'
 import { jobs } from './schema'
 
-// The embedded database is given drizzle's parsers once, not with every query (client.ts): rows
-// must come back exactly as drizzle expects them, in and out of a transaction. And it lets the
-// event loop through before each statement, as a networked database does, and counts the
-// statements that may change the data.
-describe('the embedded database through drizzle', () => {
+// The embedded database is given drizzle's parsers once, not with every query (embedded.ts):
+// rows must come back exactly as drizzle expects them, in and out of a transaction. And it lets
+// the event loop through before each statement, as a networked database does, and counts the
+// statements that may change the data. All of it in this thread and on its own (decision 0027).
+describe.each([
+	{ where: 'in this thread', thread: false },
+	{ where: 'on its own thread', thread: true },
+])('the embedded database through drizzle, $where', ({ thread }) => {
 	let database: Database
 	beforeAll(async () => {
-		database = await openDatabase({})
+		database = await openDatabase({ thread })
 	})
 	afterAll(() => database.close())
 

@@ -1,8 +1,7 @@
 import { fork } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { setImmediate } from 'node:timers/promises'
-import { PGlite, type Results } from '@electric-sql/pglite'
+import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -10,10 +9,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { ownerOnly } from './data-dir'
+import { type ChangeCount, DRIZZLE_TEXT_TYPES, embedded } from './embedded'
+import { type EmbeddedClient, PGliteThread } from './pglite-thread'
 import * as schema from './schema'
-
-/** See `Database.changes`. */
-export type ChangeCount = { readonly value: number; note(): void }
 
 /** The one database type the app codes against, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -23,8 +21,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type Database = {
 	db: Db
 	driver: 'pglite' | 'postgres'
-	/** The embedded instance itself (absent on PostgreSQL), for serving it to management commands. */
-	pglite?: PGlite
+	/** The embedded database itself (absent on PostgreSQL), for serving it to management commands. */
+	pglite?: EmbeddedClient
 	/**
 	 * On the embedded database only: a count that moves whenever this process may have changed
 	 * the data. PGlite is this process's alone, so an unchanged count means unchanged data; on
@@ -40,6 +38,11 @@ export type DatabaseOptions = {
 	url?: string
 	/** PGlite data directory, or undefined for an in-memory database (tests). */
 	dataDir?: string
+	/**
+	 * PGlite on a worker thread of its own rather than this one (the server: decision 0027).
+	 * Short-lived processes (tests, management commands) keep it here and start faster.
+	 */
+	thread?: boolean
 	/** Skip migrations: the connection is to a server that already applied them. */
 	migrated?: boolean
 	poolSize?: number
@@ -85,110 +88,6 @@ export const PGLITE_START_PARAMS = [
 	...['-c', 'io_method=sync', '-c', 'shared_buffers=16MB'],
 ]
 
-/**
- * The type parsers drizzle sends with every PGlite query: dates, timestamps and intervals (and
- * their arrays, and numeric[]) left as text, which drizzle converts itself.
- */
-const DRIZZLE_TEXT_TYPES = new Set([
-	'1114',
-	'1184',
-	'1186',
-	'1082',
-	'1231',
-	'1115',
-	'1185',
-	'1187',
-	'1182',
-])
-const asText = (value: string) => value
-
-/**
- * The embedded database as drizzle gets it, with three changes to how PGlite runs a query.
- *
- * - Drizzle's parsers are set once on the instance: PGlite merges a query's own parsers into a
- *   copy of its whole table (a parser per type and per array type, several hundred) on every
- *   query that has them, ~0.15 ms of the server's thread per statement for drizzle's same few.
- *   Left off each query, the rows come back the same (decision 0013). Other callers of the
- *   instance get those types as text too; none reads them.
- * - Every statement first lets the event loop through. PGlite runs on the server's own thread
- *   and a query resolves without returning to the loop, so a run of statements (a transaction, a
- *   batch of reminders, a photo's chunks) would hold up every waiting page request until its
- *   end. A networked database yields between statements by its nature; this gives the embedded
- *   one the same manners in one place (bench:jobs, bench:photos; decision 0013).
- * - Every statement that may have changed rows, or the transaction it was in, moves `changes`
- *   when it ends, so what was read from unchanged data can be reused without asking again (the
- *   order page's stamp: server/order-page-cache.ts). The management socket counts its clients'
- *   messages itself (socket-server.ts).
- */
-function embedded(client: PGlite) {
-	for (const oid of DRIZZLE_TEXT_TYPES) client.parsers[Number(oid)] = asText
-	const changes = changeCount()
-	type Query = PGlite['query']
-	const politely =
-		(query: Query, changed: () => void): Query =>
-		async <T>(...[text, params, options]: Parameters<Query>) => {
-			await setImmediate()
-			let result: Results<T> | undefined
-			try {
-				result = await query<T>(
-					text,
-					params,
-					options?.parsers &&
-						Object.keys(options.parsers).every((oid) => DRIZZLE_TEXT_TYPES.has(oid))
-						? { ...options, parsers: undefined }
-						: options,
-				)
-				return result
-			} finally {
-				if (mayHaveChanged(text, result)) changed()
-			}
-		}
-	client.query = politely(client.query.bind(client), changes.note)
-	const exec = client.exec.bind(client)
-	client.exec = (...args) => exec(...args).finally(changes.note)
-	const transaction = client.transaction.bind(client)
-	// A transaction that changed anything counts once, when it has ended: after its commit, so a
-	// count read before a query that then sees the old rows is never the count after them.
-	client.transaction = (callback) => {
-		let changed = false
-		return transaction((tx) => {
-			tx.query = politely(tx.query, () => {
-				changed = true
-			})
-			return callback(tx)
-		}).finally(() => {
-			if (changed) changes.note()
-		})
-	}
-	return { client, changes }
-}
-
-/**
- * Whether a statement may have changed rows: not a `show`, not a `select` (the functions the app
- * defines are all stable or immutable, as client.test.ts checks), and not an insert, update or
- * delete that touched no row (the job scheduler's claim every second, usually). A statement that
- * failed counts: better asked again than stale.
- */
-function mayHaveChanged(text: string, result: { affectedRows?: number } | undefined) {
-	if (READS.test(text)) return false
-	return !(result?.affectedRows === 0 && ROW_WRITES.test(text))
-}
-const READS = /^\s*(select|show)\b/i
-const ROW_WRITES = /^\s*(insert|update|delete)\b/i
-
-/** A count that starts at 0 (the embedded database's own; tests make their own to drive). */
-export function changeCount(): ChangeCount {
-	let value = 0
-	return {
-		get value() {
-			return value
-		},
-		note: () => {
-			value++
-		},
-	}
-}
-
 /** The script that creates a new embedded database in a process of its own (see its header). */
 export const CREATE_SCRIPT = path.resolve(process.cwd(), 'app/.server/db/create-pglite.mjs')
 
@@ -232,6 +131,20 @@ export async function createPgliteInChild(
 	ownerOnly(dataDir)
 }
 
+/** PGlite started, here or on its own thread. */
+async function startPglite(options: DatabaseOptions): Promise<EmbeddedClient> {
+	if (options.thread)
+		return PGliteThread.start({
+			dataDir: options.dataDir,
+			startParams: PGLITE_START_PARAMS,
+			textTypes: [...DRIZZLE_TEXT_TYPES].map(Number),
+		})
+	const pglite = new PGlite(options.dataDir, { startParams: PGLITE_START_PARAMS })
+	// Started before `embedded` adjusts the parsers start-up sets.
+	await pglite.waitReady
+	return pglite
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
 	const migrationsFolder = options.migrationsFolder ?? DEFAULT_MIGRATIONS_FOLDER
 	if (options.url) {
@@ -262,11 +175,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 	if (options.dataDir && !pgliteExists(options.dataDir)) {
 		await createPgliteInChild(options.dataDir, migrationsFolder, options.onProgress)
 	}
-	const pglite = new PGlite(options.dataDir, { startParams: PGLITE_START_PARAMS })
-	await pglite.waitReady
-	// After start-up, which sets up the parsers that `embedded` adjusts.
-	const { client, changes } = embedded(pglite)
-	const db = drizzlePglite(client, { schema }) as unknown as Db
+	const { client, changes } = embedded(await startPglite(options))
+	const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Db
 	try {
 		await migratePglite(db as Parameters<typeof migratePglite>[0], { migrationsFolder })
 	} catch (error) {

@@ -39,6 +39,8 @@ export async function openServerDatabase(
 	try {
 		const database = await openDatabase({
 			dataDir: path.resolve(options.dataDir, 'db'),
+			// Its statements off the thread that serves pages (decision 0027).
+			thread: true,
 			// A first start creates the database in a child process; these say how far it got.
 			onProgress: (text) => logger.info(text),
 		})

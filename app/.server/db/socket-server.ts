@@ -1,9 +1,10 @@
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
-import { type PGlite, protocol } from '@electric-sql/pglite'
+import { protocol } from '@electric-sql/pglite'
 import { PGLiteSocketHandler, type PGLiteSocketHandlerOptions } from '@electric-sql/pglite-socket'
-import type { ChangeCount } from './client'
+import type { ChangeCount } from './embedded'
+import type { EmbeddedClient } from './pglite-thread'
 
 /** libpq's name for a server socket in a directory, so `pg` finds it with `host: <dir>`. */
 export const SOCKET_FILE = '.s.PGSQL.5432'
@@ -34,7 +35,7 @@ class SessionQueue {
 	readonly #gone = new Set<number>()
 
 	constructor(
-		private readonly db: PGlite,
+		private readonly db: EmbeddedClient,
 		private readonly changes?: ChangeCount,
 	) {}
 
@@ -122,7 +123,7 @@ export type SocketServer = { socketPath: string; close(): Promise<void> }
  * disconnects, so the app can drop what it cached.
  */
 export async function serveOnSocket(
-	db: PGlite,
+	db: EmbeddedClient,
 	dir: string,
 	{ changes, onSessionEnd }: { changes?: ChangeCount; onSessionEnd: () => void },
 ): Promise<SocketServer> {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
-import { PGlite } from '@electric-sql/pglite'
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
+import { isEmbedded } from '~/.server/db/embedded'
 import { photoChunks, photos } from '~/.server/db/schema'
 import { photoMainUrl, photoThumbUrl } from '~/lib/photos'
 import type { PreparedOriginal } from './prepare'
@@ -28,7 +28,7 @@ export const CHUNK_BYTES = 64 * 1024
 
 async function writeChunk(db: Db, photoId: string, seq: number, bytes: Buffer) {
 	const client = (db as { $client?: unknown }).$client
-	if (client instanceof PGlite) {
+	if (isEmbedded(client)) {
 		// Handed over as a file: sent as a parameter, 64 KB became 128 KB of hex text to build and
 		// parse, twice the time on the server's thread (measured in decision 0026).
 		await client.query(

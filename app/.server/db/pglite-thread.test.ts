@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Database, openDatabase } from './client'
+import { rows } from './rows'
+import { jobs } from './schema'
+
+// PGlite on a thread of its own (decision 0027): what the server's thread gains, and what must
+// not change for the app (client.test.ts runs the rest of the driver's checks on both).
+describe('the embedded database on its own thread', () => {
+	let database: Database
+	beforeAll(async () => {
+		database = await openDatabase({ thread: true })
+	})
+	afterAll(() => database.close())
+
+	/** How often a 5 ms timer fired while `work` ran, and how long the work took. */
+	async function timerTicksDuring(work: () => Promise<unknown>) {
+		let ticks = 0
+		const timer = setInterval(() => ticks++, 5)
+		const started = performance.now()
+		await work()
+		clearInterval(timer)
+		return { ticks, ms: performance.now() - started }
+	}
+	const slowStatement = sql`select count(*) from generate_series(1, 4000000)`
+
+	it('leaves this thread free while a long statement runs', async () => {
+		const here = await openDatabase({})
+		try {
+			const inThisThread = await timerTicksDuring(() => here.db.execute(slowStatement))
+			const onItsOwn = await timerTicksDuring(() => database.db.execute(slowStatement))
+			// In this thread the statement holds the event loop from start to end: no timer fires.
+			expect(inThisThread.ticks).toBeLessThanOrEqual(1)
+			expect(onItsOwn.ms).toBeGreaterThan(100)
+			// On its own thread the timer keeps firing (a quarter of the 5 ms slots, on a busy machine).
+			expect(onItsOwn.ticks).toBeGreaterThan(onItsOwn.ms / 5 / 4)
+		} finally {
+			await here.close()
+		}
+	})
+
+	it("keeps a database error's fields (code, constraint) for the app to read", async () => {
+		await database.db.insert(jobs).values({ key: 'twice', name: 'test', runAt: new Date() })
+		const error = await database.db
+			.insert(jobs)
+			.values({ key: 'twice', name: 'test', runAt: new Date() })
+			.then(() => undefined)
+			.catch((e: { cause?: Record<string, unknown> }) => e)
+		expect(error?.cause).toMatchObject({
+			code: '23505',
+			constraint: 'jobs_key_unique',
+			table: 'jobs',
+		})
+		expect(error?.cause).toBeInstanceOf(Error)
+	})
+
+	it('gives a transaction the database to itself until it ends, and rolls back on an error', async () => {
+		let inside!: () => void
+		const held = new Promise<void>((resolve) => {
+			inside = resolve
+		})
+		let release!: () => void
+		const transaction = database.db.transaction(async (tx) => {
+			await tx.insert(jobs).values({ key: 'held', name: 'test', runAt: new Date() })
+			inside()
+			await new Promise<void>((resolve) => {
+				release = resolve
+			})
+		})
+		await held
+		const outside = rows<{ n: number }>(
+			database.db,
+			sql`select count(*)::int as n from jobs where key = 'held'`,
+		)
+		let answered = false
+		void outside.then(() => {
+			answered = true
+		})
+		await new Promise((resolve) => setTimeout(resolve, 50))
+		expect(answered, 'a query outside waits for the transaction').toBe(false)
+		release()
+		await transaction
+		expect(await outside).toEqual([{ n: 1 }])
+
+		await expect(
+			database.db.transaction(async (tx) => {
+				await tx.insert(jobs).values({ key: 'undone', name: 'test', runAt: new Date() })
+				throw new Error('changed my mind')
+			}),
+		).rejects.toThrow('changed my mind')
+		expect(await rows(database.db, sql`select key from jobs where key = 'undone'`)).toEqual([])
+	})
+
+	it('takes a file as a query blob and refuses parsers it cannot send across', async () => {
+		const client = database.pglite!
+		const { rows: read } = await client.query<{ n: number }>(
+			"select length(pg_read_binary_file('/dev/blob')) as n",
+			[],
+			{ blob: new Blob([new Uint8Array(70_000)]) },
+		)
+		expect(read).toEqual([{ n: 70_000 }])
+		await expect(
+			client.query('select 1 as one', [], { parsers: { 23: (value) => Number(value) * 2 } }),
+		).rejects.toThrow('cannot cross')
+	})
+
+	it('refuses queries clearly once closed', async () => {
+		const other = await openDatabase({ thread: true })
+		await other.close()
+		await expect(other.db.execute(sql`select 1`)).rejects.toThrow()
+	})
+})
