@@ -1,8 +1,16 @@
+import fs from 'node:fs'
 import os from 'node:os'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 import { phoneJpeg } from '../../../tests/support/photos'
-import { PhotoWorker } from './photo-worker'
+import { IDLE_POLICY, PhotoWorker } from './photo-worker'
+
+/** The scheduling policy of each of a process's threads (field 41 of /proc/…/stat; 5 is SCHED_IDLE). */
+const threadPolicies = (pid: number) =>
+	fs.readdirSync(`/proc/${pid}/task`).map((tid) => {
+		const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
+		return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38])
+	})
 
 describe('the photo worker', () => {
 	const worker = new PhotoWorker()
@@ -22,6 +30,17 @@ describe('the photo worker', () => {
 		expect(worker.pid).not.toBe(process.pid)
 		expect(os.getPriority(worker.pid!)).toBe(19)
 	})
+
+	it.runIf('execPath' in IDLE_POLICY)(
+		'runs every thread of the worker only on CPU time nothing else wants (SCHED_IDLE)',
+		async () => {
+			await worker.run(await job())
+			const policies = threadPolicies(worker.pid!)
+			expect(policies.length).toBeGreaterThan(1)
+			expect(new Set(policies)).toEqual(new Set([5]))
+			expect(new Set(threadPolicies(process.pid))).toEqual(new Set([0]))
+		},
+	)
 
 	it('fails the jobs in flight when the worker dies, and starts a new one for the next', async () => {
 		if (worker.pid === undefined) await worker.run(await job())

@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process'
+import fs from 'node:fs'
 import path from 'node:path'
 import type { ResizeOptions } from 'sharp'
 
@@ -33,6 +34,18 @@ export const WORKER_SCRIPT = path.resolve(
 	process.cwd(),
 	'app/.server/photos/photo-worker-child.mjs',
 )
+
+/**
+ * On Linux the worker starts under util-linux's `chrt --idle`: the SCHED_IDLE policy runs it
+ * only on CPU time nothing else wants, and a shopper's request that wakes preempts it at once,
+ * where priority 19 alone still gave it a share of both cores (decision 0026, 27 Nov). Elsewhere,
+ * or without `chrt`, the worker still lowers its own priority.
+ */
+const CHRT = ['/usr/bin/chrt', '/bin/chrt'].find((file) => fs.existsSync(file))
+export const IDLE_POLICY =
+	process.platform === 'linux' && CHRT
+		? { execPath: CHRT, execArgv: ['--idle', '0', process.execPath] }
+		: { execArgv: [] }
 
 /** A worker with nothing to do for this long is stopped (its memory given back); the next
  * upload starts another in about 100 ms. */
@@ -84,7 +97,8 @@ export class PhotoWorker {
 		const child = fork(this.script, [], {
 			// Structured clone: photos travel as bytes, not as JSON arrays of numbers.
 			serialization: 'advanced',
-			execArgv: [],
+			// No inherited flags (a test runner's loaders, the server's heap cap).
+			...IDLE_POLICY,
 			stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 		})
 		child.on('message', (message: { id: number; ok: boolean; result?: never; error?: string }) =>
