@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
+import { IDLE_POLICY } from '~/.server/photos/photo-worker'
 import { allVariants } from '~/lib/photos'
 import { uploadUntilReady } from './photo-upload'
 import {
@@ -73,16 +74,19 @@ try {
 	const idle = await loadTest(listing, { connections: 4, seconds: 10 })
 	// The ten uploads come from a process of their own, as from the owner's browser: sent from this
 	// one, their 33 MB would hold up the load generator's own event loop, and its figures. That
-	// browser is not on the shop's machine, so here it runs at low priority, as the server's photo
-	// worker does: the two cores are the server's and the shoppers' (the load generator's).
+	// browser is not on the shop's machine, so here it runs only on idle CPU time, as the server's
+	// photo worker does: the two cores are the server's and the shoppers' (the load generator's).
 	const files = photos.slice(RUNS).map((jpeg, i) => {
 		const file = path.join(dataDir, `upload-${i}.jpg`)
 		fs.writeFileSync(file, jpeg)
 		return file
 	})
 	const uploader = spawn(
-		process.execPath,
-		['--import', 'tsx', 'bench/photo-uploader.ts', server.url, cookie, ...files],
+		IDLE_POLICY.execPath ?? process.execPath,
+		[
+			...IDLE_POLICY.execArgv,
+			...['--import', 'tsx', 'bench/photo-uploader.ts', server.url, cookie, ...files],
+		],
 		{ stdio: ['ignore', 'pipe', 'inherit'] },
 	)
 	if (uploader.pid) os.setPriority(uploader.pid, 19)
