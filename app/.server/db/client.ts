@@ -43,6 +43,8 @@ export type DatabaseOptions = {
 	 * Short-lived processes (tests, management commands) keep it here and start faster.
 	 */
 	thread?: boolean
+	/** On its own thread: called if that thread ends other than by `close()`. */
+	onThreadStopped?: (error: Error) => void
 	/** Skip migrations: the connection is to a server that already applied them. */
 	migrated?: boolean
 	poolSize?: number
@@ -138,6 +140,7 @@ async function startPglite(options: DatabaseOptions): Promise<EmbeddedClient> {
 			dataDir: options.dataDir,
 			startParams: PGLITE_START_PARAMS,
 			textTypes: [...DRIZZLE_TEXT_TYPES].map(Number),
+			onStopped: options.onThreadStopped,
 		})
 	const pglite = new PGlite(options.dataDir, { startParams: PGLITE_START_PARAMS })
 	// Started before `embedded` adjusts the parsers start-up sets.

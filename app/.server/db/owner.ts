@@ -41,6 +41,12 @@ export async function openServerDatabase(
 			dataDir: path.resolve(options.dataDir, 'db'),
 			// Its statements off the thread that serves pages (decision 0027).
 			thread: true,
+			// Without its database the shop cannot serve anything: exit, so the supervisor
+			// (systemd, Docker) starts it again, rather than answer every request with an error.
+			onThreadStopped: (error) => {
+				logger.fatal({ err: error }, 'the embedded database stopped; exiting')
+				process.exit(1)
+			},
 			// A first start creates the database in a child process; these say how far it got.
 			onProgress: (text) => logger.info(text),
 		})

@@ -1,6 +1,10 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from './client'
+import { PGliteThread } from './pglite-thread'
 import { rows } from './rows'
 import { jobs } from './schema'
 
@@ -102,6 +106,31 @@ describe('the embedded database on its own thread', () => {
 		await expect(
 			client.query('select 1 as one', [], { parsers: { 23: (value) => Number(value) * 2 } }),
 		).rejects.toThrow('cannot cross')
+	})
+
+	it('says when the thread stops on its own, and fails the queries waiting and after', async () => {
+		// A stand-in for a crash: a thread that starts, then ends at its first request.
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-thread-'))
+		const script = path.join(dir, 'crash.mjs')
+		fs.writeFileSync(
+			script,
+			"import { parentPort } from 'node:worker_threads'\nparentPort.postMessage({ ready: true })\nparentPort.on('message', () => process.exit(3))\n",
+		)
+		const stopped: Error[] = []
+		const thread = await PGliteThread.start({
+			dataDir: undefined,
+			startParams: [],
+			textTypes: [],
+			script,
+			onStopped: (error) => stopped.push(error),
+		})
+		try {
+			await expect(thread.query('select 1')).rejects.toThrow('stopped (exit code 3)')
+			await expect(thread.query('select 1')).rejects.toThrow('stopped (exit code 3)')
+			expect(stopped.map((e) => e.message)).toEqual(['the embedded database stopped (exit code 3)'])
+		} finally {
+			fs.rmSync(dir, { recursive: true, force: true })
+		}
 	})
 
 	it('refuses queries clearly once closed', async () => {

@@ -67,17 +67,22 @@ export class PGliteThread implements EmbeddedClient {
 	#nextId = 1
 	#inTransaction = false
 	#stopped: Error | undefined
+	#closing = false
 
 	private constructor(
 		worker: Worker,
 		private readonly textTypes: ReadonlySet<string>,
+		onStopped: (error: Error) => void,
 	) {
 		this.#worker = worker
 		worker.on('message', (answer: Answer) => this.#settle(answer))
 		worker.on('error', (error) => this.#stop(error))
-		worker.on('exit', (code) =>
-			this.#stop(new Error(`the embedded database stopped (exit code ${code})`)),
-		)
+		worker.on('exit', (code) => {
+			const error = new Error(`the embedded database stopped (exit code ${code})`)
+			const unexpected = !this.#closing
+			this.#stop(error)
+			if (unexpected) onStopped(this.#stopped ?? error)
+		})
 	}
 
 	/** Starts the thread and the database in it; `textTypes` are the type ids left as text. */
@@ -85,6 +90,8 @@ export class PGliteThread implements EmbeddedClient {
 		dataDir: string | undefined
 		startParams: string[]
 		textTypes: number[]
+		/** Called if the thread ends other than by `close()` (a crash, out of memory). */
+		onStopped?: (error: Error) => void
 		script?: string
 	}): Promise<PGliteThread> {
 		const worker = new Worker(options.script ?? THREAD_SCRIPT, {
@@ -109,7 +116,11 @@ export class PGliteThread implements EmbeddedClient {
 				else reject(asError(message.error ?? {}))
 			})
 		})
-		return new PGliteThread(worker, new Set(options.textTypes.map(String)))
+		return new PGliteThread(
+			worker,
+			new Set(options.textTypes.map(String)),
+			options.onStopped ?? (() => {}),
+		)
 	}
 
 	query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
@@ -194,6 +205,7 @@ export class PGliteThread implements EmbeddedClient {
 
 	async close(): Promise<void> {
 		if (this.#stopped) return
+		this.#closing = true
 		await this.#turns.run(() => this.#call({ op: 'close' }))
 		await this.#worker.terminate()
 	}
