@@ -106,6 +106,8 @@ describe('the embedded database on its own thread', () => {
 		await expect(
 			client.query('select 1 as one', [], { parsers: { 23: (value) => Number(value) * 2 } }),
 		).rejects.toThrow('cannot cross')
+		await expect(client.query('select $1::text as t', [() => 'a function'])).rejects.toThrow()
+		expect((await client.query('select 2 as two')).rows).toEqual([{ two: 2 }])
 	})
 
 	it('says when the thread stops on its own, and fails the queries waiting and after', async () => {

@@ -233,7 +233,13 @@ export class PGliteThread implements EmbeddedClient {
 		const id = this.#nextId++
 		return new Promise<T>((resolve, reject) => {
 			this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject })
-			this.#worker.postMessage({ id, ...request })
+			try {
+				this.#worker.postMessage({ id, ...request })
+			} catch (error) {
+				// A value that cannot be posted (a function among the parameters): this query fails.
+				this.#pending.delete(id)
+				reject(error)
+			}
 		})
 	}
 
