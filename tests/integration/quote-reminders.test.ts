@@ -3,7 +3,7 @@ import path from 'node:path'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '~/.server/db/client'
-import { emailOutbox, jobs, orders, paymentLinks } from '~/.server/db/schema'
+import { emailOutbox, jobs, orderEvents, orders, paymentLinks } from '~/.server/db/schema'
 import { applyPayment } from '~/.server/orders/apply-payment'
 import { type OrderDeps, orderDeps } from '~/.server/orders/deps'
 import { stopQuoteReminders } from '~/.server/orders/quote-follow-up'
@@ -89,6 +89,19 @@ describe('the due-reminder scan', () => {
 		expect((await stopQuoteReminders(deps, { orderId: stopped.id })).ok).toBe(true)
 		await shop.app.runtime.outbox.runOnce()
 		expect(await reminderRows([settled.id, stopped.id])).toHaveLength(0)
+		// The timeline, which said 'Reminder sent' when it was queued, says it did not go, and why.
+		const notes = async (orderId: string) =>
+			(await db().select().from(orderEvents).where(eq(orderEvents.orderId, orderId)))
+				.map((event) => event.note)
+				.filter((note) => note.startsWith('Reminder'))
+		expect(await notes(settled.id)).toEqual([
+			expect.stringMatching(/^Reminder sent: price held until /),
+			'Reminder not sent: the order is paid now',
+		])
+		expect((await notes(stopped.id)).at(-1)).toBe(
+			'Reminder not sent: the customer stopped reminders',
+		)
+		expect(await notes(open.id)).toEqual([expect.stringMatching(/^Reminder sent: /)])
 		const [sent] = await reminderRows([open.id])
 		expect(sent?.status).toBe('sent')
 		// The file the outbox wrote for it (named by its id), quoted-printable line breaks undone.

@@ -7,6 +7,7 @@ import { customerSubject } from '~/.server/email/order-status-emails'
 import type { ClaimedEmail } from '~/.server/email/outbox'
 import { quoteReminderEmail, quoteReminderSubject } from '~/.server/email/quote-emails'
 import { payUrl } from '~/.server/payments/provider'
+import { statusLabel } from '~/lib/order-status'
 import { type ActionDeps, nowOf } from './deps'
 import { actorLabel } from './lifecycle'
 
@@ -143,9 +144,19 @@ export async function writeQueuedReminder(
 		.innerJoin(orders, eq(orders.id, paymentLinks.orderId))
 		.where(eq(paymentLinks.id, linkId))
 	const order = found?.order
-	const applies =
-		order?.status === 'payment_pending' && order.paymentLinkId === linkId && !order.remindersOff
-	if (!applies) return null
+	if (!order) return null
+	const unsent = whyNotSent(order, linkId)
+	if (unsent) {
+		// The scan's note said 'Reminder sent': staff see that it did not go after all, and why.
+		await db.insert(orderEvents).values({
+			orderId: order.id,
+			actor: actorLabel({ kind: 'system' }),
+			fromStatus: order.status,
+			toStatus: order.status,
+			note: `Reminder not sent: ${unsent}`,
+		})
+		return null
+	}
 	const pay = payUrl(siteUrl, linkId)
 	const [message] = quoteReminderEmail(
 		order,
@@ -155,4 +166,13 @@ export async function writeQueuedReminder(
 	if (!message) return null
 	const { subject, text, html, headers = {} } = message
 	return { ...email, subject, text, html, headers }
+}
+
+/** Why a queued reminder no longer applies to its order, or undefined if it still does. */
+function whyNotSent(order: typeof orders.$inferSelect, linkId: string) {
+	if (order.status !== 'payment_pending')
+		return `the order is ${statusLabel(order.status).toLowerCase()} now`
+	if (order.paymentLinkId !== linkId) return 'the quote was replaced by a new one'
+	if (order.remindersOff) return 'the customer stopped reminders'
+	return undefined
 }
