@@ -25,22 +25,22 @@ const asText = (value: string) => value
 /**
  * The embedded database as drizzle gets it, with up to three changes to how a query runs.
  *
- * On PGlite in this process (tests, management commands with the server stopped):
- * - Drizzle's parsers are set once on the instance: PGlite merges a query's own parsers into a
- *   copy of its whole table (a parser per type and per array type, several hundred) on every
- *   query that has them, ~0.15 ms of the thread per statement for drizzle's same few.
- *   Left off each query, the rows come back the same (decision 0013). Other callers of the
- *   instance get those types as text too; none reads them. (On its own thread, the worker does
- *   the same: pglite-thread-worker.mjs.)
- * - Every statement first lets the event loop through: PGlite runs on this thread and a query
- *   resolves without returning to the loop, so a run of statements would hold up everything
- *   else waiting until its end (decision 0013).
- *
  * Wherever it runs:
+ * - Drizzle's parsers are set once on the instance (here, or by pglite-thread-worker.mjs on its
+ *   thread) and left off each query: PGlite merges a query's own parsers into a copy of its
+ *   whole table (a parser per type and per array type, several hundred) on every query that has
+ *   them, ~0.15 ms of the thread per statement for drizzle's same few, and functions cannot be
+ *   posted to another thread at all. The rows come back the same (decision 0013). Other callers
+ *   of the instance get those types as text too; none reads them.
  * - Every statement that may have changed rows, or the transaction it was in, moves `changes`
  *   when it ends, so what was read from unchanged data can be reused without asking again (the
  *   order page's stamp: server/order-page-cache.ts). The management socket counts its clients'
  *   messages itself (socket-server.ts).
+ *
+ * On PGlite in this process only (tests, management commands with the server stopped):
+ * - Every statement first lets the event loop through: PGlite runs on this thread and a query
+ *   resolves without returning to the loop, so a run of statements would hold up everything
+ *   else waiting until its end (decision 0013).
  */
 export function embedded<Client extends EmbeddedClient>(client: Client) {
 	const inProcess = client instanceof PGlite
@@ -56,8 +56,7 @@ export function embedded<Client extends EmbeddedClient>(client: Client) {
 				result = await query<T>(
 					text,
 					params,
-					inProcess &&
-						options?.parsers &&
+					options?.parsers &&
 						Object.keys(options.parsers).every((oid) => DRIZZLE_TEXT_TYPES.has(oid))
 						? { ...options, parsers: undefined }
 						: options,

@@ -54,8 +54,8 @@ class Turns {
  * The worker runs requests one at a time in arrival order; this side keeps PGlite's own rule that
  * a transaction (the app's, or a management client's session) has the database to itself until it
  * ends: other queries wait their turn here. Parsers cannot cross threads: the worker leaves
- * drizzle's date and interval types as text itself, and a query asking for other parsers is
- * refused rather than quietly parsed differently.
+ * drizzle's date and interval types as text itself (`embedded()` drops drizzle's own from each
+ * query), and a query that still asks for parsers is refused rather than parsed differently.
  */
 export class PGliteThread implements EmbeddedClient {
 	readonly #worker: Worker
@@ -69,11 +69,7 @@ export class PGliteThread implements EmbeddedClient {
 	#stopped: Error | undefined
 	#closing = false
 
-	private constructor(
-		worker: Worker,
-		private readonly textTypes: ReadonlySet<string>,
-		onStopped: (error: Error) => void,
-	) {
+	private constructor(worker: Worker, onStopped: (error: Error) => void) {
 		this.#worker = worker
 		worker.on('message', (answer: Answer) => this.#settle(answer))
 		worker.on('error', (error) => this.#stop(error))
@@ -116,11 +112,7 @@ export class PGliteThread implements EmbeddedClient {
 				else reject(asError(message.error ?? {}))
 			})
 		})
-		return new PGliteThread(
-			worker,
-			new Set(options.textTypes.map(String)),
-			options.onStopped ?? (() => {}),
-		)
+		return new PGliteThread(worker, options.onStopped ?? (() => {}))
 	}
 
 	query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
@@ -210,22 +202,19 @@ export class PGliteThread implements EmbeddedClient {
 		await this.#worker.terminate()
 	}
 
-	#query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-		const { parsers, serializers, onNotice, paramTypes, ...rest } = options ?? {}
-		const asText = Object.keys(parsers ?? {}).every((oid) => this.textTypes.has(oid))
-		if (serializers || onNotice || paramTypes || !asText)
-			return Promise.reject(new Error('This query option cannot cross to the database thread.'))
-		return (async () => {
-			const blob = rest.blob ? new Uint8Array(await rest.blob.arrayBuffer()) : undefined
-			const result = await this.#call<Results<T> & { blob?: Uint8Array }>({
-				op: 'query',
-				text,
-				params,
-				rowMode: rest.rowMode,
-				blob,
-			})
-			return { ...result, blob: result.blob ? new Blob([result.blob]) : undefined }
-		})()
+	async #query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+		const { parsers, serializers, onNotice, paramTypes, rowMode, blob } = options ?? {}
+		const withParsers = parsers !== undefined && Object.keys(parsers).length > 0
+		if (withParsers || serializers || onNotice || paramTypes)
+			throw new Error('This query option cannot cross to the database thread.')
+		const result = await this.#call<Results<T> & { blob?: Uint8Array }>({
+			op: 'query',
+			text,
+			params,
+			rowMode,
+			blob: blob ? new Uint8Array(await blob.arrayBuffer()) : undefined,
+		})
+		return { ...result, blob: result.blob ? new Blob([result.blob]) : undefined }
 	}
 
 	#call<T>(request: Request): Promise<T> {
