@@ -167,28 +167,12 @@ describe('management commands beside a running server', () => {
 })
 
 /** A command with `input` on its stdin (a pipe, not a terminal). */
-function cliWithInput(
+const cliWithInput = (
 	script: string,
 	args: string[],
 	input: string,
 	extra: NodeJS.ProcessEnv = {},
-) {
-	return new Promise<{ code: number | null; out: string }>((resolve) => {
-		const child = spawn('npx', ['tsx', `cli/${script}.ts`, ...args], {
-			env: { ...env, ...extra },
-			stdio: ['pipe', 'pipe', 'pipe'],
-		})
-		let out = ''
-		child.stdout!.on('data', (chunk) => {
-			out += chunk
-		})
-		child.stderr!.on('data', (chunk) => {
-			out += chunk
-		})
-		child.on('exit', (code) => resolve({ code, out }))
-		child.stdin!.end(input)
-	})
-}
+) => runCli(script, args, { ...env, ...extra }, input)
 
 describe('admin:create without the password on the command line', () => {
 	it('takes it from ADMIN_PASSWORD or from stdin, and says how when it has none', async () => {

@@ -36,8 +36,9 @@ describe('the embedded database on its own thread', () => {
 			// In this thread the statement holds the event loop from start to end: no timer fires.
 			expect(inThisThread.ticks).toBeLessThanOrEqual(1)
 			expect(onItsOwn.ms).toBeGreaterThan(100)
-			// On its own thread the timer keeps firing (a quarter of the 5 ms slots, on a busy machine).
-			expect(onItsOwn.ticks).toBeGreaterThan(onItsOwn.ms / 5 / 4)
+			// On its own thread the timer keeps firing. How often depends on what else the two cores
+			// run (CI runs two test files at once), so only a count no blocked loop could reach.
+			expect(onItsOwn.ticks).toBeGreaterThanOrEqual(10)
 		} finally {
 			await here.close()
 		}

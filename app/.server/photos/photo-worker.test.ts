@@ -7,9 +7,14 @@ import { IDLE_POLICY, PhotoWorker } from './photo-worker'
 
 /** The scheduling policy of each of a process's threads (field 41 of /proc/…/stat; 5 is SCHED_IDLE). */
 const threadPolicies = (pid: number) =>
-	fs.readdirSync(`/proc/${pid}/task`).map((tid) => {
-		const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
-		return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38])
+	fs.readdirSync(`/proc/${pid}/task`).flatMap((tid) => {
+		let stat: string
+		try {
+			stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
+		} catch {
+			return [] // the thread ended between the listing and the read
+		}
+		return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38])]
 	})
 
 describe('the photo worker', () => {
