@@ -11,7 +11,7 @@ import { openDatabase } from '~/.server/db/client'
 import { type OrderLine, orders, paymentLinks } from '~/.server/db/schema'
 import { scheduleQuoteFollowUp } from '~/.server/orders/quote-follow-up'
 import { serverRssMb } from './process-tree'
-import { loadTest, machine, summarise, writeResultsSection } from './support'
+import { loadTest, machine, shoppersLoad, summarise, writeResultsSection } from './support'
 
 const QUOTES = Number(process.env.BENCH_QUOTES ?? 10_000)
 const PORT = 4360
@@ -146,13 +146,13 @@ async function run({ label, env, open }: Where) {
 	try {
 		await loadTest(url, { connections: 2, seconds: 2 }) // warm the page cache and the JIT
 		const rssIdle = serverRssMb(child.pid!)
-		const idle = await loadTest(url, { connections: 2, seconds: BUSY_SECONDS })
+		const idle = await shoppersLoad(url, { seconds: BUSY_SECONDS })
 		await new Promise((r) => setTimeout(r, Math.max(0, dueAt - Date.now())))
 		let rssPeak = rssIdle
 		const sampler = setInterval(() => {
 			rssPeak = Math.max(rssPeak, serverRssMb(child.pid!))
 		}, 250)
-		const busy = await loadTest(url, { connections: 2, seconds: BUSY_SECONDS })
+		const busy = await shoppersLoad(url, { seconds: BUSY_SECONDS })
 		while (reminded < QUOTES && Date.now() - dueAt < 600_000)
 			await new Promise((r) => setTimeout(r, 250))
 		clearInterval(sampler)
@@ -218,7 +218,7 @@ async function main() {
 	].join('\n')
 	writeResultsSection(
 		'Scheduler: 10,000 open quotes (npm run bench:jobs)',
-		`${machine()}, load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(1)} after\n\n${n} open quotes whose 'before' reminders fall due at the same moment; one wake-up job starts the production server's scan, which takes the due links in one statement per chunk (100 links on PGlite, 500 on PostgreSQL), checks each quote, records the reminder and queues its email (written when it is sent). \`/\` from the page cache at 2 connections for ${BUSY_SECONDS} s idle, then ${BUSY_SECONDS} s from the moment they fall due.\n\n${table}`,
+		`${machine()}, load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(1)} after\n\n${n} open quotes whose 'before' reminders fall due at the same moment; one wake-up job starts the production server's scan, which takes the due links in one statement per chunk (100 links on PGlite, 500 on PostgreSQL), checks each quote, records the reminder and queues its email (written when it is sent). \`/\` from the page cache at 200 requests/s, evenly spaced for ${BUSY_SECONDS} s idle, then ${BUSY_SECONDS} s from the moment they fall due.\n\n${table}`,
 	)
 	summarise(
 		results.flatMap((r) => [

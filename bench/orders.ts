@@ -6,7 +6,13 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { serverRssMb } from './process-tree'
-import { machine, startProductionServer, summarise, writeResultsSection } from './support'
+import {
+	machine,
+	percentile,
+	startProductionServer,
+	summarise,
+	writeResultsSection,
+} from './support'
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 16)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
@@ -105,9 +111,7 @@ async function run(
 		await server.stop({ keepData: true })
 	}
 	const problems = await verify(acked)
-	latencies.sort((a, b) => a - b)
-	const pct = (p: number) =>
-		Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0)
+	const pct = (p: number) => percentile(latencies, p)
 	const rate = Math.round(acked.size / SECONDS)
 	return {
 		label,
