@@ -16,5 +16,7 @@ export default defineConfig({
 		hookTimeout: 60_000,
 		// Integration files each boot an app and a database; two cores, so two at a time.
 		maxWorkers: 2,
+		// The photo worker at priority 19, not SCHED_IDLE: see WORKER_POLICY in photo-worker.ts.
+		env: { PHOTO_WORKER_SCHED: 'nice' },
 	},
 })

@@ -10,10 +10,10 @@ import sharp from 'sharp'
 import { IDLE_POLICY } from '~/.server/photos/photo-worker'
 import { allVariants } from '~/lib/photos'
 import { uploadUntilReady } from './photo-upload'
+import { shoppersLoad } from './shoppers'
 import {
 	loadTest,
 	machine,
-	shoppersLoad,
 	signInCookie,
 	startProductionServer,
 	writeResultsSection,

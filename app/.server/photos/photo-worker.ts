@@ -47,6 +47,15 @@ export const IDLE_POLICY =
 		? { execPath: CHRT, execArgv: ['--idle', '0', process.execPath] }
 		: { execArgv: [] }
 
+/**
+ * A test run keeps both cores busy for minutes (two test files at a time): under SCHED_IDLE the
+ * worker would get almost no CPU time and uploads in tests would time out. vitest.config.ts sets
+ * PHOTO_WORKER_SCHED=nice, which leaves the worker at priority 19 only; photo-worker.test.ts
+ * checks SCHED_IDLE with a worker of its own.
+ */
+const WORKER_POLICY: { execPath?: string; execArgv: string[] } =
+	process.env.PHOTO_WORKER_SCHED === 'nice' ? { execArgv: [] } : IDLE_POLICY
+
 /** A worker with nothing to do for this long is stopped (its memory given back); the next
  * upload starts another in about 100 ms. */
 const IDLE_MS = 60_000
@@ -66,7 +75,10 @@ export class PhotoWorker {
 	private nextId = 1
 	private idle: NodeJS.Timeout | undefined
 
-	constructor(private readonly script = WORKER_SCRIPT) {}
+	constructor(
+		private readonly script = WORKER_SCRIPT,
+		private readonly policy = WORKER_POLICY,
+	) {}
 
 	run<Op extends PhotoJob['op']>(job: Extract<PhotoJob, { op: Op }>): Promise<Results[Op]> {
 		const child = this.started()
@@ -98,7 +110,7 @@ export class PhotoWorker {
 			// Structured clone: photos travel as bytes, not as JSON arrays of numbers.
 			serialization: 'advanced',
 			// No inherited flags (a test runner's loaders, the server's heap cap).
-			...IDLE_POLICY,
+			...this.policy,
 			stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 		})
 		child.on('message', (message: { id: number; ok: boolean; result?: never; error?: string }) =>
