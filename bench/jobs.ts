@@ -11,7 +11,7 @@ import { openDatabase } from '~/.server/db/client'
 import { type OrderLine, orders, paymentLinks } from '~/.server/db/schema'
 import { scheduleQuoteFollowUp } from '~/.server/orders/quote-follow-up'
 import { serverRssMb } from './process-tree'
-import { shoppersLoad } from './shoppers'
+import { SHOPPERS_PER_SECOND, shoppersLoad } from './shoppers'
 import { loadTest, machine, summarise, writeResultsSection } from './support'
 
 const QUOTES = Number(process.env.BENCH_QUOTES ?? 10_000)
@@ -227,7 +227,7 @@ async function main() {
 	].join('\n')
 	writeResultsSection(
 		'Scheduler: 10,000 open quotes (npm run bench:jobs)',
-		`${machine()}, load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(1)} after\n\n${n} open quotes whose 'before' reminders fall due at the same moment; one wake-up job starts the production server's scan, which takes the due links in one statement per chunk (100 links on PGlite, 500 on PostgreSQL), checks each quote, records the reminder and queues its email (written when it is sent). \`/\` from the page cache at 200 requests/s, evenly spaced for ${BUSY_SECONDS} s idle, then ${BUSY_SECONDS} s from the moment they fall due.\n\n${table}`,
+		`${machine()}, load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(1)} after\n\n${n} open quotes whose 'before' reminders fall due at the same moment; one wake-up job starts the production server's scan, which takes the due links in one statement per chunk (100 links on PGlite, 500 on PostgreSQL), checks each quote, records the reminder and queues its email (written when it is sent). \`/\` from the page cache at ${SHOPPERS_PER_SECOND} requests/s, evenly spaced for ${BUSY_SECONDS} s idle, then ${BUSY_SECONDS} s from the moment they fall due.\n\n${table}`,
 	)
 	summarise(
 		results.flatMap((r) => [
