@@ -14,7 +14,8 @@ export default defineConfig({
 	workers: process.env.CI ? 2 : undefined,
 	retries: 0,
 	reporter: [['list']],
-	timeout: 30_000,
+	// Long journeys (Stripe, order page) took 20–32 s on the 2-core CI machine: a hang still stops at 60 s.
+	timeout: 60_000,
 	expect: { timeout: 10_000 },
 	use: {
 		baseURL: `http://localhost:${PORT}`,
