@@ -12,7 +12,15 @@ import { type OrderLine, orders, paymentLinks } from '~/.server/db/schema'
 import { scheduleQuoteFollowUp } from '~/.server/orders/quote-follow-up'
 import { serverRssMb } from './process-tree'
 import { SHOPPERS_PER_SECOND, shoppersLoad } from './shoppers'
-import { loadTest, machine, summarise, writeResultsSection } from './support'
+import {
+	loadTest,
+	machine,
+	percentile,
+	requireBuild,
+	summarise,
+	waitForHealthy,
+	writeResultsSection,
+} from './support'
 
 const QUOTES = Number(process.env.BENCH_QUOTES ?? 10_000)
 const PORT = 4360
@@ -112,6 +120,7 @@ async function run({ label, env, open }: Where) {
 	const { enqueueMs, dueAt } = await seed(open)
 	let reminded = 0
 	let lastAt = 0
+	let firstAt = Number.POSITIVE_INFINITY
 	let partial = ''
 	// BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
 	const profile = process.env.BENCH_CPU_PROF
@@ -141,30 +150,43 @@ async function run({ label, env, open }: Where) {
 			const entry = JSON.parse(line) as { msg: string; sent?: number; skipped?: number }
 			reminded += entry.msg === 'quote reminders' ? (entry.sent ?? 0) + (entry.skipped ?? 0) : 1
 			lastAt = Date.now()
+			firstAt = Math.min(firstAt, lastAt)
 		}
 	})
 	const url = `http://localhost:${PORT}/`
-	for (let i = 0; i < 300; i++) {
-		if ((await fetch(`${url}healthz`).catch(() => null))?.ok) break
-		await new Promise((r) => setTimeout(r, 200))
-	}
 	try {
+		await waitForHealthy(`http://localhost:${PORT}`, child)
 		await loadTest(url, { connections: 2, seconds: 2 }) // warm the page cache and the JIT
-		const rssIdle = serverRssMb(child.pid!)
-		const idle = await shoppersLoad(url, { seconds: BUSY_SECONDS })
-		if (Date.now() >= dueAt || reminded > 0)
+		// One even stream of shoppers, from a second's warm-up and BUSY_SECONDS before the quotes fall
+		// due to BUSY_SECONDS after: the window before is idle, the one after busy, and nothing else
+		// changes between them. (Two separate streams left a minute's silence before the busy one,
+		// and its first requests refilled the expired page cache: ~100 ms counted as the scan's.)
+		const startAt = dueAt - (BUSY_SECONDS + 1) * 1000
+		if (Date.now() >= startAt)
 			throw new Error(
-				`${label}: the quotes fell due ${((Date.now() - dueAt) / 1000).toFixed(1)} s before the idle window ended; raise DUE_IN_MS`,
+				`${label}: the server was ready ${((Date.now() - startAt) / 1000).toFixed(1)} s after the idle window should have started; raise DUE_IN_MS`,
 			)
-		await new Promise((r) => setTimeout(r, Math.max(0, dueAt - Date.now())))
-		let rssPeak = rssIdle
+		await new Promise((r) => setTimeout(r, startAt - Date.now()))
+		let rssIdle = 0
+		let rssPeak = 0
 		const sampler = setInterval(() => {
-			rssPeak = Math.max(rssPeak, serverRssMb(child.pid!))
+			const rss = serverRssMb(child.pid!)
+			if (Date.now() < dueAt) rssIdle = Math.max(rssIdle, rss)
+			else rssPeak = Math.max(rssPeak, rss)
 		}, 250)
-		const busy = await shoppersLoad(url, { seconds: BUSY_SECONDS })
+		const samples: Array<[number, number]> = []
+		await shoppersLoad(url, {
+			seconds: 2 * BUSY_SECONDS + 1,
+			onResponse: (sentAt, ms) => samples.push([sentAt - dueAt, ms]),
+		})
+		if (firstAt < dueAt)
+			throw new Error(`${label}: reminders were sent before they fell due; the windows are wrong`)
+		const idle = window(samples, -BUSY_SECONDS * 1000)
+		const busy = window(samples, 0)
 		while (reminded < QUOTES && Date.now() - dueAt < 600_000)
 			await new Promise((r) => setTimeout(r, 250))
 		clearInterval(sampler)
+		if (process.env.BENCH_DEBUG) printTimeline(samples, lastAt - dueAt)
 		return {
 			label,
 			enqueueMs,
@@ -182,7 +204,28 @@ async function run({ label, env, open }: Where) {
 	}
 }
 
+/** The answers to requests sent in the BUSY_SECONDS from `from` (ms after the quotes fell due). */
+function window(samples: Array<[number, number]>, from: number) {
+	const times = samples
+		.filter(([at]) => at >= from && at < from + BUSY_SECONDS * 1000)
+		.map(([, ms]) => ms)
+	return { requests: times.length, p50: percentile(times, 0.5), p99: percentile(times, 0.99) }
+}
+
+/** BENCH_DEBUG: the slowest answer in each 100 ms after the quotes fell due, and when the scan ended. */
+function printTimeline(samples: Array<[number, number]>, endMs: number) {
+	const slowest = new Map<number, number>()
+	for (const [at, ms] of samples) {
+		const slot = Math.floor(at / 100)
+		slowest.set(slot, Math.max(slowest.get(slot) ?? 0, ms))
+	}
+	console.log(`scan ended at +${endMs} ms; slowest answer per 100 ms:`)
+	for (const [slot, ms] of [...slowest].sort((a, b) => a[0] - b[0]))
+		console.log(`+${slot * 100} ms ${'#'.repeat(Math.round(ms / 2))} ${ms.toFixed(1)}`)
+}
+
 async function main() {
+	requireBuild()
 	const loadBefore = os.loadavg()[0]!.toFixed(1)
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-bench-jobs-'))
 	const results = []
@@ -227,7 +270,7 @@ async function main() {
 	].join('\n')
 	writeResultsSection(
 		'Scheduler: 10,000 open quotes (npm run bench:jobs)',
-		`${machine()}, load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(1)} after\n\n${n} open quotes whose 'before' reminders fall due at the same moment; one wake-up job starts the production server's scan, which takes the due links in one statement per chunk (100 links on PGlite, 500 on PostgreSQL), checks each quote, records the reminder and queues its email (written when it is sent). \`/\` from the page cache at ${SHOPPERS_PER_SECOND} requests/s, evenly spaced for ${BUSY_SECONDS} s idle, then ${BUSY_SECONDS} s from the moment they fall due.\n\n${table}`,
+		`${machine()}, load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(1)} after\n\n${n} open quotes whose 'before' reminders fall due at the same moment; one wake-up job starts the production server's scan, which takes the due links in one statement per chunk (100 links on PGlite, 500 on PostgreSQL), checks each quote, records the reminder and queues its email (written when it is sent). \`/\` from the page cache at ${SHOPPERS_PER_SECOND} requests/s, evenly spaced in one stream: the ${BUSY_SECONDS} s before they fall due are idle, the ${BUSY_SECONDS} s from that moment busy.\n\n${table}`,
 	)
 	summarise(
 		results.flatMap((r) => [

@@ -13,7 +13,16 @@ export const SHOPPERS_PER_SECOND = 200
  */
 export async function shoppersLoad(
 	url: string,
-	{ seconds, rate = SHOPPERS_PER_SECOND }: { seconds: number; rate?: number },
+	{
+		seconds,
+		rate = SHOPPERS_PER_SECOND,
+		onResponse,
+	}: {
+		seconds: number
+		rate?: number
+		/** Each answered request: when it was sent (Date.now()) and how long it took (ms). */
+		onResponse?: (sentAt: number, ms: number) => void
+	},
 ) {
 	const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
 	const times: number[] = []
@@ -21,12 +30,15 @@ export async function shoppersLoad(
 	const pending = new Set<Promise<void>>()
 	const get = () => {
 		const sent = performance.now()
+		const sentAt = Date.now()
 		const done = new Promise<void>((resolve) => {
 			const request = http.get(url, { agent }, (response) => {
 				response.resume()
 				response.on('end', () => {
-					if (response.statusCode === 200) times.push(performance.now() - sent)
-					else errors++
+					if (response.statusCode === 200) {
+						times.push(performance.now() - sent)
+						onResponse?.(sentAt, performance.now() - sent)
+					} else errors++
 					resolve()
 				})
 			})

@@ -12,9 +12,7 @@ export async function startProductionServer(
 	env: Record<string, string> = {},
 	nodeArgs: string[] = [],
 ) {
-	if (!fs.existsSync('build/server/index.js')) {
-		throw new Error('No production build: run `npm run build` first.')
-	}
+	requireBuild()
 	const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'koi-bench-'))
 	const child = spawn(process.execPath, [...nodeArgs, 'server.js'], {
 		env: {
@@ -41,7 +39,15 @@ export async function startProductionServer(
 	}
 }
 
-async function waitForHealthy(url: string, child: ChildProcess) {
+/** Benches measure the production build; without one, server.js would fail on an import. */
+export function requireBuild() {
+	if (!fs.existsSync('build/server/index.js')) {
+		throw new Error('No production build: run `npm run build` first.')
+	}
+}
+
+/** Resolves once the server answers /healthz; throws if it exits or is not up within 60 s. */
+export async function waitForHealthy(url: string, child: ChildProcess) {
 	for (let i = 0; i < 300; i++) {
 		if (child.exitCode !== null) throw new Error('server exited during start-up')
 		try {
