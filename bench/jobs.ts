@@ -11,11 +11,16 @@ import { openDatabase } from '~/.server/db/client'
 import { type OrderLine, orders, paymentLinks } from '~/.server/db/schema'
 import { scheduleQuoteFollowUp } from '~/.server/orders/quote-follow-up'
 import { serverRssMb } from './process-tree'
-import { SHOPPERS_PER_SECOND, shoppersLoad } from './shoppers'
+import {
+	printTimeline,
+	type Sample,
+	SHOPPERS_PER_SECOND,
+	samplesWindow,
+	shoppersLoad,
+} from './shoppers'
 import {
 	loadTest,
 	machine,
-	percentile,
 	requireBuild,
 	summarise,
 	waitForHealthy,
@@ -174,15 +179,15 @@ async function run({ label, env, open }: Where) {
 			if (Date.now() < dueAt) rssIdle = Math.max(rssIdle, rss)
 			else rssPeak = Math.max(rssPeak, rss)
 		}, 250)
-		const samples: Array<[number, number]> = []
+		const samples: Sample[] = []
 		await shoppersLoad(url, {
 			seconds: 2 * BUSY_SECONDS + 1,
 			onResponse: (sentAt, ms) => samples.push([sentAt - dueAt, ms]),
 		})
 		if (firstAt < dueAt)
 			throw new Error(`${label}: reminders were sent before they fell due; the windows are wrong`)
-		const idle = window(samples, -BUSY_SECONDS * 1000)
-		const busy = window(samples, 0)
+		const idle = samplesWindow(samples, -BUSY_SECONDS * 1000, BUSY_SECONDS)
+		const busy = samplesWindow(samples, 0, BUSY_SECONDS)
 		while (reminded < QUOTES && Date.now() - dueAt < 600_000)
 			await new Promise((r) => setTimeout(r, 250))
 		clearInterval(sampler)
@@ -202,26 +207,6 @@ async function run({ label, env, open }: Where) {
 		child.kill('SIGTERM')
 		await new Promise((r) => child.once('exit', r))
 	}
-}
-
-/** The answers to requests sent in the BUSY_SECONDS from `from` (ms after the quotes fell due). */
-function window(samples: Array<[number, number]>, from: number) {
-	const times = samples
-		.filter(([at]) => at >= from && at < from + BUSY_SECONDS * 1000)
-		.map(([, ms]) => ms)
-	return { requests: times.length, p50: percentile(times, 0.5), p99: percentile(times, 0.99) }
-}
-
-/** BENCH_DEBUG: the slowest answer in each 100 ms after the quotes fell due, and when the scan ended. */
-function printTimeline(samples: Array<[number, number]>, endMs: number) {
-	const slowest = new Map<number, number>()
-	for (const [at, ms] of samples) {
-		const slot = Math.floor(at / 100)
-		slowest.set(slot, Math.max(slowest.get(slot) ?? 0, ms))
-	}
-	console.log(`scan ended at +${endMs} ms; slowest answer per 100 ms:`)
-	for (const [slot, ms] of [...slowest].sort((a, b) => a[0] - b[0]))
-		console.log(`+${slot * 100} ms ${'#'.repeat(Math.round(ms / 2))} ${ms.toFixed(1)}`)
 }
 
 async function main() {

@@ -71,3 +71,26 @@ export async function shoppersLoad(
 		requests: times.length + errors,
 	}
 }
+
+/** One answer: when its request was sent (ms from a chosen moment) and how long it took (ms). */
+export type Sample = [number, number]
+
+/** The answers to requests sent in the `seconds` from `from` (ms from the chosen moment). */
+export function samplesWindow(samples: Sample[], from: number, seconds: number) {
+	const times = samples
+		.filter(([at]) => at >= from && at < from + seconds * 1000)
+		.map(([, ms]) => ms)
+	return { requests: times.length, p50: percentile(times, 0.5), p99: percentile(times, 0.99) }
+}
+
+/** BENCH_DEBUG: the slowest answer in each 100 ms around the chosen moment, and when the work ended. */
+export function printTimeline(samples: Sample[], endMs: number) {
+	const slowest = new Map<number, number>()
+	for (const [at, ms] of samples) {
+		const slot = Math.floor(at / 100)
+		slowest.set(slot, Math.max(slowest.get(slot) ?? 0, ms))
+	}
+	console.log(`the work ended at +${endMs} ms; slowest answer per 100 ms:`)
+	for (const [slot, ms] of [...slowest].sort((a, b) => a[0] - b[0]))
+		console.log(`+${slot * 100} ms ${'#'.repeat(Math.round(ms / 2))} ${ms.toFixed(1)}`)
+}
