@@ -10,7 +10,7 @@ import sharp from 'sharp'
 import { IDLE_POLICY } from '~/.server/photos/photo-worker'
 import { allVariants } from '~/lib/photos'
 import { uploadUntilReady } from './photo-upload'
-import { SHOPPERS_PER_SECOND, shoppersLoad } from './shoppers'
+import { printTimeline, type Sample, SHOPPERS_PER_SECOND, shoppersLoad } from './shoppers'
 import {
 	loadTest,
 	machine,
@@ -56,9 +56,20 @@ execFileSync(
 )
 const server = await startProductionServer(
 	PORT,
-	{ DATA_DIR: dataDir, OUTBOX_POLL_MS: '60000' },
+	// BENCH_DEBUG: each request logged, to set the shoppers' slow answers beside the server's own timing.
+	{
+		DATA_DIR: dataDir,
+		OUTBOX_POLL_MS: '60000',
+		...(process.env.BENCH_DEBUG ? { LOG_LEVEL: 'info' } : {}),
+	},
 	// BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
-	process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
+	// BENCH_DEBUG also has it print each garbage collection (when, what kind, how long).
+	[
+		...(process.env.BENCH_CPU_PROF
+			? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+			: []),
+		...(process.env.BENCH_DEBUG ? ['--trace-gc'] : []),
+	],
 )
 try {
 	const cookie = await signInCookie(server.url, ADMIN)
@@ -95,7 +106,13 @@ try {
 	const lines: string[] = []
 	uploader.stdout.setEncoding('utf8').on('data', (text: string) => lines.push(text))
 	const uploaderDone = new Promise((resolve) => uploader.once('exit', resolve))
-	const busy = await shoppersLoad(listing, { seconds: 10 })
+	const busyAt = Date.now()
+	const samples: Sample[] = []
+	const busy = await shoppersLoad(listing, {
+		seconds: 10,
+		onResponse: (sentAt, ms) => samples.push([sentAt - busyAt, ms]),
+	})
+	if (process.env.BENCH_DEBUG) printTimeline(samples, Date.now() - busyAt)
 	const doneInside = lines
 		.join('')
 		.split('\n')
