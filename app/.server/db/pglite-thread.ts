@@ -207,23 +207,22 @@ export class PGliteThread implements EmbeddedClient {
 		const withParsers = parsers !== undefined && Object.keys(parsers).length > 0
 		if (withParsers || serializers || onNotice || paramTypes)
 			throw new Error('This query option cannot cross to the database thread.')
-		const result = await this.#call<Results<T> & { blob?: Uint8Array }>({
-			op: 'query',
-			text,
-			params,
-			rowMode,
-			blob: blob ? new Uint8Array(await blob.arrayBuffer()) : undefined,
-		})
+		// The file's bytes are handed over, not copied again (a photo's chunks: issue 32).
+		const bytes = blob ? await blob.arrayBuffer() : undefined
+		const result = await this.#call<Results<T> & { blob?: Uint8Array }>(
+			{ op: 'query', text, params, rowMode, blob: bytes && new Uint8Array(bytes) },
+			bytes ? [bytes] : [],
+		)
 		return { ...result, blob: result.blob ? new Blob([result.blob]) : undefined }
 	}
 
-	#call<T>(request: Request): Promise<T> {
+	#call<T>(request: Request, transfer: ArrayBuffer[] = []): Promise<T> {
 		if (this.#stopped) return Promise.reject(this.#stopped)
 		const id = this.#nextId++
 		return new Promise<T>((resolve, reject) => {
 			this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject })
 			try {
-				this.#worker.postMessage({ id, ...request })
+				this.#worker.postMessage({ id, ...request }, transfer)
 			} catch (error) {
 				// A value that cannot be posted (a function among the parameters): this query fails.
 				this.#pending.delete(id)

@@ -34,7 +34,8 @@ async function writeChunk(db: Db, photoId: string, seq: number, bytes: Buffer) {
 		await client.query(
 			"insert into photo_chunks (photo_id, seq, bytes) values ($1, $2, pg_read_binary_file('/dev/blob')) on conflict do nothing",
 			[photoId, seq],
-			{ blob: new Blob([new Uint8Array(bytes)]) },
+			// A Buffer's memory is an ArrayBuffer (never shared): the Blob copies it once, no more.
+			{ blob: new Blob([bytes as Uint8Array<ArrayBuffer>]) },
 		)
 		return
 	}
