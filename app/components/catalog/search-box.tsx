@@ -16,12 +16,13 @@ export function SearchBox({ action, search }: { action: string; search: string }
 				name="search"
 				defaultValue={search}
 				maxLength={MAX_SEARCH_LENGTH}
-				placeholder="Search by name, code or brand"
+				placeholder="Name, code or brand"
 				className="min-h-11 w-full rounded-lg border border-slate-300 px-4 text-base focus:border-pond-600 focus:outline-2 focus:outline-pond-600"
 			/>
 			<button type="submit" className="btn-primary shrink-0">
 				<Search aria-hidden="true" className="size-5" />
-				<span>Search</span>
+				{/* The icon alone on phones: with the word, the box was too narrow for its hint at 360 px. */}
+				<span className="max-sm:sr-only">Search</span>
 			</button>
 		</Form>
 	)
