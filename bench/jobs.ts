@@ -29,6 +29,7 @@ import {
 
 const QUOTES = Number(process.env.BENCH_QUOTES ?? 10_000)
 const PORT = 4360
+const ORIGIN = `http://localhost:${PORT}`
 // From just before the follow-up transactions: they take 15 s on a fast machine and 40 s on a slow
 // one, then the server starts and shoppers are measured idle. run() refuses figures if the quotes fell
 // due before that idle window ended (they did at 25 s on a slow machine: the 'scan' then included
@@ -82,7 +83,7 @@ async function seed(where: { dataDir: string } | { url: string }) {
 				subtotalPence: 12_899,
 				deliveryCostPence: 1_500,
 				totalCostPence: 14_399,
-				paymentLink: `http://localhost:${PORT}/pay/${linkId}`,
+				paymentLink: `${ORIGIN}/pay/${linkId}`,
 				paymentLinkId: linkId,
 				paymentLinkActive: true,
 				quoteExpiresAt: new Date(now + 2 * 86_400_000),
@@ -138,7 +139,7 @@ async function run({ label, env, open }: Where) {
 			NODE_ENV: 'production',
 			PORT: String(PORT),
 			LOG_LEVEL: 'info',
-			SITE_URL: `http://localhost:${PORT}`,
+			SITE_URL: ORIGIN,
 			// Emails go to files; sending them is not what this measures.
 			OUTBOX_POLL_MS: '60000',
 		},
@@ -158,9 +159,9 @@ async function run({ label, env, open }: Where) {
 			firstAt = Math.min(firstAt, lastAt)
 		}
 	})
-	const url = `http://localhost:${PORT}/`
+	const url = `${ORIGIN}/`
 	try {
-		await waitForHealthy(`http://localhost:${PORT}`, child)
+		await waitForHealthy(ORIGIN, child)
 		await loadTest(url, { connections: 2, seconds: 2 }) // warm the page cache and the JIT
 		// One even stream of shoppers, from a second's warm-up and BUSY_SECONDS before the quotes fall
 		// due to BUSY_SECONDS after: the window before is idle, the one after busy, and nothing else

@@ -36,8 +36,9 @@ export async function shoppersLoad(
 				response.resume()
 				response.on('end', () => {
 					if (response.statusCode === 200) {
-						times.push(performance.now() - sent)
-						onResponse?.(sentAt, performance.now() - sent)
+						const ms = performance.now() - sent
+						times.push(ms)
+						onResponse?.(sentAt, ms)
 					} else errors++
 					resolve()
 				})
