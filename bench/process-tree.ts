@@ -64,3 +64,29 @@ export function treeCpuMs(pid: number) {
 	}
 	return (ticks * 1000) / TICKS_PER_SECOND
 }
+
+/**
+ * CPU time so far of the serving process's own thread (the one that answers requests) and of all
+ * its other threads (the embedded database's, libuv's pool, the garbage collector's helpers), in
+ * ms: what an upload costs the thread every shopper waits for, apart from the rest.
+ */
+export function serverThreadCpuMs(pid: number) {
+	const server = processTree(pid)
+		.filter((p) => p.command.includes('server.js'))
+		.sort((a, b) => b.rssMb - a.rssMb)[0]
+	if (!server) return { main: 0, others: 0 }
+	let main = 0
+	let others = 0
+	for (const tid of fs.readdirSync(`/proc/${server.pid}/task`)) {
+		try {
+			const stat = fs.readFileSync(`/proc/${server.pid}/task/${tid}/stat`, 'utf8')
+			const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+			const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND
+			if (Number(tid) === server.pid) main += ms
+			else others += ms
+		} catch {
+			// The thread ended between listing and reading.
+		}
+	}
+	return { main, others }
+}

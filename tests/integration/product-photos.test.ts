@@ -10,7 +10,7 @@ import { databaseOriginals } from '~/.server/photos/store'
 import { allVariants, photoFileName } from '~/lib/photos'
 import { startTestApp, type TestApp } from '../support/app'
 import { createAdmin, createCustomer } from '../support/factories'
-import { PDF, phoneJpeg, pngBomb, SVG } from '../support/photos'
+import { PDF, phoneJpeg, pngBomb, SVG, spooledForms } from '../support/photos'
 import type { TestClient } from '../support/session'
 
 const demo = fs.readFileSync('catalog/products.csv', 'utf8')
@@ -104,6 +104,7 @@ describe('uploading photos', () => {
 			/huge\.jpg is 21\.0 MB; the limit is 20 MB/,
 		)
 		expect(await photoCount()).toBe(0)
+		expect(await spooledForms(app)).toEqual([])
 	})
 
 	it('refuses a damaged photo, and a batch with one bad file stores none of it', async () => {
@@ -118,6 +119,7 @@ describe('uploading photos', () => {
 			/broken\.jpg could not be read as a photo/,
 		)
 		expect(await photoCount()).toBe(0)
+		expect(await spooledForms(app)).toEqual([])
 	})
 
 	it('stores a phone photo without its GPS position and serves every variant for a year', async () => {
@@ -148,6 +150,8 @@ describe('uploading photos', () => {
 		expect((await app.request(`/photos/${'0'.repeat(32)}.jpg`)).status).toBe(404)
 		expect((await app.request(`/photos/${photo!.id}-333.webp`)).status).toBe(404)
 		expect((await app.request(`/photos/${photo!.id}-1280.avif`)).status).toBe(404)
+		// The form and the original waited on disk only until the variants were made.
+		expect(await spooledForms(app)).toEqual([])
 	})
 
 	it('serves the same bytes from a second instance with its own cache', async () => {

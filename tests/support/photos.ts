@@ -1,5 +1,8 @@
+import fs from 'node:fs'
 import zlib from 'node:zlib'
 import sharp from 'sharp'
+import { uploadsDir } from '~/.server/photos/posted-form'
+import type { TestApp } from './app'
 
 /** A phone photo: turned sideways by its EXIF orientation, with the garden's GPS position. */
 export async function phoneJpeg(width = 400, height = 200) {
@@ -41,3 +44,11 @@ export const SVG = Buffer.from(
 export const PDF = Buffer.from(
 	'%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n',
 )
+
+/** An app's upload forms still on disk: none once their answers and variants are done. */
+export async function spooledForms(app: TestApp) {
+	const dir = uploadsDir(app.env)
+	for (let waited = 0; waited < 10_000 && fs.readdirSync(dir).length > 0; waited += 50)
+		await new Promise((resolve) => setTimeout(resolve, 50))
+	return fs.readdirSync(dir)
+}

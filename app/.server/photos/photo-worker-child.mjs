@@ -6,6 +6,7 @@
 //
 // Plain JavaScript, like db/create-pglite.mjs: it is forked as it is, in development, tests and
 // production alike, with nothing to build.
+import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 
@@ -19,8 +20,22 @@ const { default: sharp } = await import('sharp')
 // Each job decodes its own input once; libvips' operation cache would only hold memory.
 sharp.cache(false)
 
-/** @param {Uint8Array} bytes */
-const asBuffer = (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+/**
+ * A job's photo: bytes sent along, or a file to read here (an upload, spooled to disk by the
+ * server's thread and never copied there again).
+ * @param {import('./photo-worker').PhotoInput} input
+ */
+const source = (input) =>
+	input instanceof Uint8Array
+		? Buffer.from(input.buffer, input.byteOffset, input.byteLength)
+		: input.file
+
+/**
+ * An original's name in the store: the first 32 hex digits of its SHA-256 (store.ts's contentId,
+ * which photos.test.ts checks against this).
+ * @param {Buffer} bytes
+ */
+const contentId = (bytes) => crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 32)
 
 /** @typedef {import('./photo-worker').PhotoJob} PhotoJob */
 /** @typedef {import('./photo-worker').EncoderOutput} EncoderOutput */
@@ -32,18 +47,50 @@ const asBuffer = (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.by
 const encoded = (image, output) => image[output.format](output.options)
 
 /**
- * One image re-encoded: `{ data, width, height }`.
- * @param {Extract<PhotoJob, { op: 'encode' }>} job
+ * One image re-encoded: `{ data, width, height, contentId }`, or without `data`, written to the
+ * file `to` ('encodeFile').
+ * @param {Extract<PhotoJob, { op: 'encode' | 'encodeFile' }>} job
  */
 async function encode(job) {
-	let image = sharp(asBuffer(job.input), {
+	let image = sharp(source(job.input), {
 		limitInputPixels: job.limitInputPixels,
 		failOn: 'error',
 	}).rotate()
 	if (job.flatten) image = image.flatten({ background: job.flatten })
 	if (job.resize) image = image.resize(job.resize)
 	const { data, info } = await encoded(image, job.output).toBuffer({ resolveWithObject: true })
-	return { data, width: info.width, height: info.height }
+	const answer = { width: info.width, height: info.height, contentId: contentId(data) }
+	if (job.op === 'encode') return { ...answer, data }
+	await fs.writeFile(job.to, data)
+	return answer
+}
+
+/**
+ * A posted form, spooled to a file by the server: its text fields, and each non-empty file of the
+ * named fields written to a file of its own beside it. `{ unreadable: true }` when it is no form.
+ * @param {Extract<PhotoJob, { op: 'form' }>} job
+ */
+async function form(job) {
+	let posted
+	try {
+		const body = await fs.readFile(job.file)
+		posted = await new Response(body, { headers: { 'content-type': job.contentType } }).formData()
+	} catch {
+		return { unreadable: true }
+	}
+	/** @type {Array<[string, string]>} */
+	const fields = []
+	/** @type {import('./photo-worker').PostedFile[]} */
+	const files = []
+	for (const [field, value] of posted) {
+		if (typeof value === 'string') fields.push([field, value])
+		else if (value.size > 0 && job.fileFields.includes(field)) {
+			const file = `${job.file}.${files.length}`
+			await fs.writeFile(file, Buffer.from(await value.arrayBuffer()))
+			files.push({ field, name: value.name, size: value.size, file })
+		}
+	}
+	return { fields, files }
 }
 
 /**
@@ -52,7 +99,7 @@ async function encode(job) {
  * @param {Extract<PhotoJob, { op: 'variants' }>} job
  */
 async function variants(job) {
-	const pixels = await sharp(asBuffer(job.input))
+	const pixels = await sharp(source(job.input))
 		.resize(job.decode.resize)
 		.flatten({ background: job.decode.flatten })
 		.raw()
@@ -72,7 +119,12 @@ async function variants(job) {
 process.on('message', async (/** @type {{ id: number, job: PhotoJob }} */ message) => {
 	const { id, job } = message
 	try {
-		const result = job.op === 'encode' ? await encode(job) : await variants(job)
+		const result =
+			job.op === 'variants'
+				? await variants(job)
+				: job.op === 'form'
+					? await form(job)
+					: await encode(job)
 		process.send?.({ id, ok: true, result })
 	} catch (error) {
 		process.send?.({ id, ok: false, error: error instanceof Error ? error.message : String(error) })

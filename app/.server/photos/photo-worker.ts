@@ -9,25 +9,47 @@ export type EncoderOutput = {
 	options: Record<string, string | number | boolean>
 }
 
+/**
+ * A photo for the worker: its bytes, or a file the worker reads itself. An upload is passed as a
+ * file, so its megabytes never cross the server's thread again (issue 32).
+ */
+export type PhotoInput = Buffer | { file: string }
+
+export type Encoding = {
+	input: PhotoInput
+	limitInputPixels: number
+	flatten?: string
+	resize?: ResizeOptions
+	output: EncoderOutput
+}
+
 /** The jobs photo-worker-child.mjs runs (it decides nothing itself). */
 export type PhotoJob =
-	| {
-			op: 'encode'
-			input: Buffer
-			limitInputPixels: number
-			flatten?: string
-			resize?: ResizeOptions
-			output: EncoderOutput
-	  }
+	| ({ op: 'encode' } & Encoding)
+	/** As 'encode', the result written to the file `to` rather than sent back. */
+	| ({ op: 'encodeFile'; to: string } & Encoding)
 	| {
 			op: 'variants'
-			input: Buffer
+			input: PhotoInput
 			decode: { resize: ResizeOptions; flatten: string }
 			outputs: Array<EncoderOutput & { file: string; resize: ResizeOptions }>
 	  }
+	| {
+			/** A posted form read from a file: its text fields, and its files written beside it. */
+			op: 'form'
+			file: string
+			contentType: string
+			/** The fields whose files are kept (non-empty ones, as `<file>.<n>`). */
+			fileFields: string[]
+	  }
+export type PostedFile = { field: string; name: string; size: number; file: string }
+/** `contentId`: the SHA-256 of the encoded bytes, as store.ts names originals. */
+type Encoded = { width: number; height: number; contentId: string }
 type Results = {
-	encode: { data: Uint8Array; width: number; height: number }
+	encode: Encoded & { data: Uint8Array }
+	encodeFile: Encoded
 	variants: Record<string, never>
+	form: { fields: Array<[string, string]>; files: PostedFile[] } | { unreadable: true }
 }
 
 export const WORKER_SCRIPT = path.resolve(

@@ -10,7 +10,7 @@ import { allVariants, photoFileName } from '~/lib/photos'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db'
 import { PDF, phoneJpeg, pngBomb, SVG } from '../../../tests/support/photos'
 import { prepareOriginal } from './prepare'
-import { CHUNK_BYTES, databaseOriginals, purgeOrphanChunks, savePhoto } from './store'
+import { CHUNK_BYTES, contentId, databaseOriginals, purgeOrphanChunks, savePhoto } from './store'
 import { PhotoVariants } from './variants'
 
 describe('checking an upload', () => {
@@ -27,6 +27,29 @@ describe('checking an upload', () => {
 		expect(after.xmp).toBeUndefined()
 		expect(after.iptc).toBeUndefined()
 		expect(result.photo.bytes.toString('latin1')).not.toContain('PhoneMaker')
+	})
+
+	it('names the original by its hash, the same from bytes or from an upload on disk', async () => {
+		const jpeg = await phoneJpeg()
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-prepare-'))
+		try {
+			const file = path.join(dir, 'upload')
+			fs.writeFileSync(file, jpeg)
+			const [fromBytes, fromFile] = await Promise.all([
+				prepareOriginal(jpeg),
+				prepareOriginal({ file, size: jpeg.length }),
+			])
+			if (!fromBytes.ok || !fromFile.ok) throw new Error('not prepared')
+			// The worker hashes what it made; it must be store.ts's rule, or URLs would change.
+			expect(fromBytes.photo.id).toBe(contentId(fromBytes.photo.bytes))
+			expect(fromFile.photo.id).toBe(fromBytes.photo.id)
+			expect(Buffer.compare(fromFile.photo.bytes, fromBytes.photo.bytes)).toBe(0)
+			// The original is left beside the upload, for its variants to be made from.
+			expect(fromFile.photo.file).toBe(`${file}.original`)
+			expect(Buffer.compare(fs.readFileSync(`${file}.original`), fromFile.photo.bytes)).toBe(0)
+		} finally {
+			fs.rmSync(dir, { recursive: true, force: true })
+		}
 	})
 
 	it('keeps transparency as WebP', async () => {

@@ -1,23 +1,31 @@
+import fs from 'node:fs/promises'
 import sharp from 'sharp'
 import { MAX_PHOTO_MEGAPIXELS, MAX_PHOTO_UPLOAD_BYTES } from '~/lib/photos'
-import { photoWorker } from './photo-worker'
+import { type Encoding, photoWorker } from './photo-worker'
 
 /** What an upload becomes once accepted: upright, re-encoded, with no metadata at all. */
 export type PreparedOriginal = {
+	/** Its name in the store: a hash of the bytes (store.ts's contentId), made in the worker. */
+	id: string
 	contentType: 'image/jpeg' | 'image/webp'
 	width: number
 	height: number
 	bytes: Buffer
+	/** The same bytes on disk, when the upload came as a file: its variants are made from there. */
+	file?: string
 }
+
+/** An upload already on disk (spooled by the server, split from its form by the photo worker). */
+export type UploadedFile = { file: string; size: number }
 export type Preparation = { ok: true; photo: PreparedOriginal } | { ok: false; message: string }
 
 const MAX_PIXELS = MAX_PHOTO_MEGAPIXELS * 1_000_000
 const MB = 1024 * 1024
 
 /** The format sharp finds in the bytes' header; the name and the browser's type are not trusted. */
-async function sniff(bytes: Buffer) {
+async function sniff(input: Buffer | string) {
 	try {
-		const m = await sharp(bytes, { limitInputPixels: false }).metadata()
+		const m = await sharp(input, { limitInputPixels: false }).metadata()
 		const format = m.format === 'heif' ? (m.compression === 'av1' ? 'avif' : 'heic') : m.format
 		return { format, width: m.width ?? 0, height: m.height ?? 0, alpha: m.hasAlpha === true }
 	} catch {
@@ -32,15 +40,21 @@ async function sniff(bytes: Buffer) {
  * way its EXIF orientation says and re-encoded, which drops EXIF (GPS positions of customers'
  * gardens), XMP, IPTC and ICC data. A photo with transparency stays WebP, the rest JPEG.
  * Only the header is read here; the decoding and encoding run in the low-priority photo worker.
+ * An upload on disk stays there: the worker reads it and writes the original beside it, and only
+ * the original's bytes are read back, once, to be stored.
  */
-export async function prepareOriginal(bytes: Buffer, name = 'The photo'): Promise<Preparation> {
-	if (bytes.length === 0) return { ok: false, message: `${name} is empty.` }
-	if (bytes.length > MAX_PHOTO_UPLOAD_BYTES)
+export async function prepareOriginal(
+	upload: Buffer | UploadedFile,
+	name = 'The photo',
+): Promise<Preparation> {
+	const size = Buffer.isBuffer(upload) ? upload.length : upload.size
+	if (size === 0) return { ok: false, message: `${name} is empty.` }
+	if (size > MAX_PHOTO_UPLOAD_BYTES)
 		return {
 			ok: false,
-			message: `${name} is ${(bytes.length / MB).toFixed(1)} MB; the limit is 20 MB. Please export a smaller copy.`,
+			message: `${name} is ${(size / MB).toFixed(1)} MB; the limit is 20 MB. Please export a smaller copy.`,
 		}
-	const found = await sniff(bytes)
+	const found = await sniff(Buffer.isBuffer(upload) ? upload : upload.file)
 	if (found?.format === 'svg')
 		return {
 			ok: false,
@@ -57,27 +71,32 @@ export async function prepareOriginal(bytes: Buffer, name = 'The photo'): Promis
 			ok: false,
 			message: `${name} is ${found.width} × ${found.height} pixels (${Math.round(pixels / 1_000_000)} megapixels); the limit is ${MAX_PHOTO_MEGAPIXELS} megapixels. Please export a smaller copy.`,
 		}
+	const encoding: Omit<Encoding, 'input'> = {
+		limitInputPixels: MAX_PIXELS,
+		...(found.alpha
+			? { output: { format: 'webp', options: { quality: 90, alphaQuality: 100 } } }
+			: {
+					flatten: '#ffffff',
+					output: { format: 'jpeg', options: { quality: 90, chromaSubsampling: '4:4:4' } },
+				}),
+	}
+	const contentType = found.alpha ? 'image/webp' : 'image/jpeg'
 	try {
-		const { data, width, height } = await photoWorker.run({
-			op: 'encode',
-			input: bytes,
-			limitInputPixels: MAX_PIXELS,
-			...(found.alpha
-				? { output: { format: 'webp', options: { quality: 90, alphaQuality: 100 } } }
-				: {
-						flatten: '#ffffff',
-						output: { format: 'jpeg', options: { quality: 90, chromaSubsampling: '4:4:4' } },
-					}),
-		})
-		return {
-			ok: true,
-			photo: {
-				contentType: found.alpha ? 'image/webp' : 'image/jpeg',
-				width,
-				height,
-				bytes: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
-			},
+		if (Buffer.isBuffer(upload)) {
+			const made = await photoWorker.run({ op: 'encode', input: upload, ...encoding })
+			const bytes = Buffer.from(made.data.buffer, made.data.byteOffset, made.data.byteLength)
+			return { ok: true, photo: { ...named(made), contentType, bytes } }
 		}
+		const file = `${upload.file}.original`
+		const made = await photoWorker.run({
+			op: 'encodeFile',
+			input: { file: upload.file },
+			to: file,
+			...encoding,
+		})
+		// Read on the thread pool: the server's thread only receives the filled buffer.
+		const bytes = await fs.readFile(file)
+		return { ok: true, photo: { ...named(made), contentType, bytes, file } }
 	} catch {
 		return {
 			ok: false,
@@ -85,3 +104,9 @@ export async function prepareOriginal(bytes: Buffer, name = 'The photo'): Promis
 		}
 	}
 }
+
+const named = (made: { width: number; height: number; contentId: string }) => ({
+	id: made.contentId,
+	width: made.width,
+	height: made.height,
+})

@@ -109,6 +109,11 @@ export const photoRef = (row: {
 	alt: row.alt,
 })
 
+/**
+ * An original's name: the first 32 hex digits of its SHA-256, so the same picture is one row and
+ * its URLs never change. The photo worker names prepared originals so (hashing there spares the
+ * server's thread); this is the same rule, which photos.test.ts holds the worker to.
+ */
 export const contentId = (bytes: Buffer) =>
 	crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 32)
 
@@ -118,9 +123,8 @@ export async function keepOriginal(
 	photo: PreparedOriginal,
 	store: OriginalStore = databaseOriginals,
 ) {
-	const id = contentId(photo.bytes)
-	await store.put(db, id, photo)
-	return id
+	await store.put(db, photo.id, photo)
+	return photo.id
 }
 
 /**

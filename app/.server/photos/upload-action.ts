@@ -2,10 +2,11 @@ import type { AppLoadContext } from 'react-router'
 import { redirect } from 'react-router'
 import { requireAdmin } from '~/.server/auth/guards'
 import { addProductPhotos } from '~/.server/catalog/product-photos'
-import { readForm } from '~/.server/http/read-body'
-import { formValues, parseForm } from '~/lib/forms'
+import { parseForm } from '~/lib/forms'
 import { altText, PhotoUploadSchema } from '~/lib/photo-upload-schema'
 import { MAX_PHOTO_UPLOAD_BYTES } from '~/lib/photos'
+import type { PostedFile } from './photo-worker'
+import { readPhotoForm, removeUploadDir, uploadsDir } from './posted-form'
 import { type PreparedOriginal, prepareOriginal } from './prepare'
 import { Slots } from './slots'
 import { keepOriginal, type PhotoRef, recordPhoto } from './store'
@@ -36,16 +37,39 @@ async function receive(
 	context: AppLoadContext,
 	admin: { id: string; email: string },
 ) {
+	const form = await readPhotoForm(request, {
+		limit: PHOTO_FORM_LIMIT_BYTES,
+		fileField: 'file',
+		spoolDir: uploadsDir(context.env),
+	})
+	let variantsMade: Promise<unknown> = Promise.resolve()
+	try {
+		const stored = await store(request, context, admin, form)
+		variantsMade = stored.variantsMade
+		return stored.answer
+	} finally {
+		// The files stay until the worker has made their variants from them.
+		void variantsMade.finally(() => removeUploadDir(form.dir))
+	}
+}
+
+async function store(
+	request: Request,
+	context: AppLoadContext,
+	admin: { id: string; email: string },
+	{ values, files }: { values: Record<string, string>; files: PostedFile[] },
+) {
 	const wantsJson = (request.headers.get('accept') ?? '').includes('application/json')
-	const form = await readForm(request, PHOTO_FORM_LIMIT_BYTES)
-	const files = form.getAll('file').filter((f): f is File => typeof f !== 'string' && f.size > 0)
-	const values = formValues(form)
 	const parsed = parseForm(PhotoUploadSchema, values)
 	const back = parsed.ok && parsed.data.productId ? `/admin/products/${parsed.data.productId}` : ''
 	const answer = (result: Answer, status = 200) => {
-		if (wantsJson || !back) return Response.json(result, { status })
-		const query = result.ok ? 'saved=photos' : `photoError=${encodeURIComponent(result.error)}`
-		return redirect(`${back}?${query}#photos`)
+		let response: Response
+		if (wantsJson || !back) response = Response.json(result, { status })
+		else {
+			const query = result.ok ? 'saved=photos' : `photoError=${encodeURIComponent(result.error)}`
+			response = redirect(`${back}?${query}#photos`)
+		}
+		return { answer: response, variantsMade: Promise.resolve() as Promise<unknown> }
 	}
 	if (!parsed.ok)
 		return answer({ ok: false, error: parsed.fieldErrors.alt ?? parsed.formError }, 400)
@@ -60,10 +84,7 @@ async function receive(
 				413,
 			)
 		}
-		const result = await prepareOriginal(
-			Buffer.from(await file.arrayBuffer()),
-			file.name ? shown(file.name) : undefined,
-		)
+		const result = await prepareOriginal(file, file.name ? shown(file.name) : undefined)
 		if (!result.ok) return answer({ ok: false, error: result.message }, 400)
 		prepared.push(result.photo)
 	}
@@ -86,10 +107,13 @@ async function receive(
 	})
 	// Variants are made now, in the background, so the first shopper finds them ready.
 	const variants = photoVariantsFor(context.db, context.env.PHOTO_CACHE_DIR)
-	for (const [i, ref] of stored.entries())
-		variants
-			.prepare(ref.id, prepared[i])
-			.catch((err) => context.logger.error({ err }, 'photo variants failed'))
+	const variantsMade = Promise.allSettled(
+		stored.map((ref, i) =>
+			variants
+				.prepare(ref.id, made(prepared[i]!))
+				.catch((err) => context.logger.error({ err }, 'photo variants failed')),
+		),
+	)
 	context.logger.info({ adminId: admin.id, photos: stored.map((p) => p.id) }, 'photos uploaded')
 	if (productId && fingerprint && !wantsJson) {
 		const saved = await addProductPhotos(context.db, admin.email, {
@@ -97,11 +121,15 @@ async function receive(
 			fingerprint,
 			added: stored,
 		})
-		if (!saved.ok) return answer({ ok: false, error: saved.error }, saved.status)
+		if (!saved.ok)
+			return { ...answer({ ok: false, error: saved.error }, saved.status), variantsMade }
 		context.catalog.recheck()
 	}
-	return answer({ ok: true, photos: stored })
+	return { ...answer({ ok: true, photos: stored }), variantsMade }
 }
+
+/** What the variants are made from: the original's file when it has one, else its bytes. */
+const made = (photo: PreparedOriginal) => (photo.file ? { file: photo.file } : photo.bytes)
 
 /**
  * A file's name as messages quote it. At most 60 characters: a name of any length must not make

@@ -10,9 +10,9 @@ import {
 	type PhotoVariant,
 	photoFileName,
 } from '~/lib/photos'
-import { type EncoderOutput, photoWorker } from './photo-worker'
+import { type EncoderOutput, type PhotoInput, photoWorker } from './photo-worker'
 import { Slots } from './slots'
-import { databaseOriginals, type Original, type OriginalStore } from './store'
+import { databaseOriginals, type OriginalStore } from './store'
 
 /** Photos being resized at once: the machine has few cores and shoppers come first. */
 const AT_ONCE = 2
@@ -65,9 +65,10 @@ export class PhotoVariants {
 
 	/**
 	 * Makes every variant of a photo (once, however many ask at the same time); false if unknown.
-	 * `original`: the bytes just stored, so an upload does not read them back from the database.
+	 * `original`: the original just stored (its file, after an upload), so it is not read back
+	 * from the database.
 	 */
-	prepare(id: string, original?: Original): Promise<boolean> {
+	prepare(id: string, original?: PhotoInput): Promise<boolean> {
 		let job = this.making.get(id)
 		if (!job) {
 			job = this.slots.run(() => this.make(id, original)).finally(() => this.making.delete(id))
@@ -76,9 +77,9 @@ export class PhotoVariants {
 		return job
 	}
 
-	private async make(id: string, given?: Original) {
-		const original = given ?? (await this.store.get(this.db, id))
-		if (!original) return false
+	private async make(id: string, given?: PhotoInput) {
+		const input = given ?? (await this.store.get(this.db, id))?.bytes
+		if (!input) return false
 		await fs.mkdir(this.dir, { recursive: true })
 		const missing: PhotoVariant[] = []
 		for (const variant of allVariants(id))
@@ -88,7 +89,7 @@ export class PhotoVariants {
 		// low-priority photo worker.
 		await photoWorker.run({
 			op: 'variants',
-			input: original.bytes,
+			input,
 			decode: { resize: { width: LARGEST, withoutEnlargement: true }, flatten: '#ffffff' },
 			outputs: missing.map((variant) => ({ file: this.fileFor(variant), ...encoding(variant) })),
 		})
