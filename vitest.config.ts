@@ -1,4 +1,18 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
+
+/**
+ * Files that test the embedded database itself (its data directory's owner, its creation, its
+ * thread, its driver, its maintenance), whatever DATABASE_URL says. With DATABASE_URL set (CI's
+ * PostgreSQL pass) they would only run again, exactly as in the first pass: they are left out.
+ */
+const EMBEDDED_ONLY = [
+	'app/.server/db/owner.test.ts',
+	'app/.server/db/create-pglite.test.ts',
+	'app/.server/db/pglite-thread.test.ts',
+	'app/.server/db/client.test.ts',
+	'app/.server/db/maintenance.test.ts',
+	'server/management-socket.test.ts',
+]
 
 // Separate from vite.config.ts: the React Router plugin is for the app build, not for Vitest.
 export default defineConfig({
@@ -11,6 +25,7 @@ export default defineConfig({
 			'cli/**/*.test.ts',
 			'tests/integration/**/*.test.ts',
 		],
+		exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? EMBEDDED_ONLY : [])],
 		environment: 'node',
 		testTimeout: 30_000,
 		hookTimeout: 60_000,
