@@ -21,6 +21,7 @@ import {
 } from '~/.server/orders/quote-follow-up'
 import { REMINDER_CHUNK, sendDueReminders } from '~/.server/orders/quote-reminders'
 import { reconcileAndReport } from '~/.server/orders/reconcile'
+import { purgeStaleUploads, uploadsDir } from '~/.server/photos/posted-form'
 import { purgeOrphanChunks } from '~/.server/photos/store'
 import { safeText } from '~/lib/text-safety'
 import { purgeFinishedJobs } from './queue'
@@ -61,6 +62,8 @@ export function shopJobs(services: {
 			if (jobs) logger.info({ count: jobs }, 'finished jobs purged')
 			const chunks = await purgeOrphanChunks(database.db, now())
 			if (chunks) logger.info({ count: chunks }, 'photo chunks of failed uploads purged')
+			const uploads = await purgeStaleUploads(uploadsDir(env), now())
+			if (uploads) logger.info({ count: uploads }, 'upload folders of interrupted uploads purged')
 		},
 		// Decision 0020: yesterday's salt destroyed, finished days totalled, raw views over 13 months gone.
 		'visit-totals': async (_payload, { now }) => {

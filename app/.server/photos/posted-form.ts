@@ -50,3 +50,22 @@ export async function readPhotoForm(
 
 export const removeUploadDir = (dir: string) =>
 	fs.rm(dir, { recursive: true, force: true }).catch(() => {})
+
+/**
+ * Upload folders older than a day: left by a server that stopped mid-upload (a request's own
+ * folder goes as soon as its photos are prepared). Run by the daily retention job; answers how
+ * many were removed.
+ */
+export async function purgeStaleUploads(spoolDir: string, now: Date) {
+	const before = now.getTime() - 86_400_000
+	let removed = 0
+	const entries = await fs.readdir(spoolDir).catch(() => [] as string[])
+	for (const name of entries) {
+		const dir = path.join(spoolDir, name)
+		const stat = await fs.stat(dir).catch(() => undefined)
+		if (!stat || stat.mtimeMs >= before) continue
+		await removeUploadDir(dir)
+		removed++
+	}
+	return removed
+}
