@@ -42,14 +42,12 @@ async function receive(
 		fileField: 'file',
 		spoolDir: uploadsDir(context.env),
 	})
-	let variantsMade: Promise<unknown> = Promise.resolve()
+	// Variants being made from the form's files: the folder goes once they are done.
+	const making: Array<Promise<unknown>> = []
 	try {
-		const stored = await store(request, context, admin, form)
-		variantsMade = stored.variantsMade
-		return stored.answer
+		return await store(request, context, admin, form, making)
 	} finally {
-		// The files stay until the worker has made their variants from them.
-		void variantsMade.finally(() => removeUploadDir(form.dir))
+		void Promise.allSettled(making).finally(() => removeUploadDir(form.dir))
 	}
 }
 
@@ -58,18 +56,15 @@ async function store(
 	context: AppLoadContext,
 	admin: { id: string; email: string },
 	{ values, files }: { values: Record<string, string>; files: PostedFile[] },
+	making: Array<Promise<unknown>>,
 ) {
 	const wantsJson = (request.headers.get('accept') ?? '').includes('application/json')
 	const parsed = parseForm(PhotoUploadSchema, values)
 	const back = parsed.ok && parsed.data.productId ? `/admin/products/${parsed.data.productId}` : ''
 	const answer = (result: Answer, status = 200) => {
-		let response: Response
-		if (wantsJson || !back) response = Response.json(result, { status })
-		else {
-			const query = result.ok ? 'saved=photos' : `photoError=${encodeURIComponent(result.error)}`
-			response = redirect(`${back}?${query}#photos`)
-		}
-		return { answer: response, variantsMade: Promise.resolve() as Promise<unknown> }
+		if (wantsJson || !back) return Response.json(result, { status })
+		const query = result.ok ? 'saved=photos' : `photoError=${encodeURIComponent(result.error)}`
+		return redirect(`${back}?${query}#photos`)
 	}
 	if (!parsed.ok)
 		return answer({ ok: false, error: parsed.fieldErrors.alt ?? parsed.formError }, 400)
@@ -107,13 +102,12 @@ async function store(
 	})
 	// Variants are made now, in the background, so the first shopper finds them ready.
 	const variants = photoVariantsFor(context.db, context.env.PHOTO_CACHE_DIR)
-	const variantsMade = Promise.allSettled(
-		stored.map((ref, i) =>
+	for (const [i, ref] of stored.entries())
+		making.push(
 			variants
 				.prepare(ref.id, made(prepared[i]!))
 				.catch((err) => context.logger.error({ err }, 'photo variants failed')),
-		),
-	)
+		)
 	context.logger.info({ adminId: admin.id, photos: stored.map((p) => p.id) }, 'photos uploaded')
 	if (productId && fingerprint && !wantsJson) {
 		const saved = await addProductPhotos(context.db, admin.email, {
@@ -121,11 +115,10 @@ async function store(
 			fingerprint,
 			added: stored,
 		})
-		if (!saved.ok)
-			return { ...answer({ ok: false, error: saved.error }, saved.status), variantsMade }
+		if (!saved.ok) return answer({ ok: false, error: saved.error }, saved.status)
 		context.catalog.recheck()
 	}
-	return { ...answer({ ok: true, photos: stored }), variantsMade }
+	return answer({ ok: true, photos: stored })
 }
 
 /** What the variants are made from: the original's file when it has one, else its bytes. */
