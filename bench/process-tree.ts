@@ -34,14 +34,14 @@ export function processTree(pid: number): ProcessSample[] {
 /** RSS of `pid` and all its descendants (a server that re-executes itself runs as a child). */
 export const treeRssMb = (pid: number) => processTree(pid).reduce((sum, p) => sum + p.rssMb, 0)
 
-/** The serving process's RSS: the largest `server.js` process in the tree (not its small wrapper). */
-export const serverRssMb = (pid: number) =>
-	Math.max(
-		0,
-		...processTree(pid)
-			.filter((p) => p.command.includes('server.js'))
-			.map((p) => p.rssMb),
-	)
+/** The serving process: the largest `server.js` process in the tree (not its small wrapper). */
+const serverProcess = (pid: number) =>
+	processTree(pid)
+		.filter((p) => p.command.includes('server.js'))
+		.sort((a, b) => b.rssMb - a.rssMb)[0]
+
+/** The serving process's RSS. */
+export const serverRssMb = (pid: number) => serverProcess(pid)?.rssMb ?? 0
 
 /** Clock ticks a second in /proc/<pid>/stat (USER_HZ: 100 on Linux everywhere that matters). */
 const TICKS_PER_SECOND = 100
@@ -51,18 +51,19 @@ const TICKS_PER_SECOND = 100
  * the server's own cost of a load, whatever else the machine is doing.
  */
 export function treeCpuMs(pid: number) {
-	let ticks = 0
-	for (const p of processTree(pid)) {
-		try {
-			const stat = fs.readFileSync(`/proc/${p.pid}/stat`, 'utf8')
-			// utime and stime are fields 14 and 15: the 12th and 13th after the command name.
-			const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-			ticks += Number(fields[11]) + Number(fields[12])
-		} catch {
-			// The process ended between listing and reading.
-		}
+	return processTree(pid).reduce((sum, p) => sum + cpuMs(`/proc/${p.pid}/stat`), 0)
+}
+
+/** User + system CPU time in ms from a process's or thread's stat file; 0 once it has ended. */
+function cpuMs(statFile: string) {
+	try {
+		const stat = fs.readFileSync(statFile, 'utf8')
+		// utime and stime are fields 14 and 15: the 12th and 13th after the command name.
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+		return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND
+	} catch {
+		return 0
 	}
-	return (ticks * 1000) / TICKS_PER_SECOND
 }
 
 /**
@@ -71,22 +72,14 @@ export function treeCpuMs(pid: number) {
  * ms: what an upload costs the thread every shopper waits for, apart from the rest.
  */
 export function serverThreadCpuMs(pid: number) {
-	const server = processTree(pid)
-		.filter((p) => p.command.includes('server.js'))
-		.sort((a, b) => b.rssMb - a.rssMb)[0]
+	const server = serverProcess(pid)
 	if (!server) return { main: 0, others: 0 }
 	let main = 0
 	let others = 0
 	for (const tid of fs.readdirSync(`/proc/${server.pid}/task`)) {
-		try {
-			const stat = fs.readFileSync(`/proc/${server.pid}/task/${tid}/stat`, 'utf8')
-			const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-			const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND
-			if (Number(tid) === server.pid) main += ms
-			else others += ms
-		} catch {
-			// The thread ended between listing and reading.
-		}
+		const ms = cpuMs(`/proc/${server.pid}/task/${tid}/stat`)
+		if (Number(tid) === server.pid) main += ms
+		else others += ms
 	}
 	return { main, others }
 }
