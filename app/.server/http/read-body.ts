@@ -12,48 +12,45 @@ export function mediaType(request: Request) {
 }
 
 /**
- * Reads at most `limit` bytes of the body, counting as it reads (a chunked body has no
- * Content-Length to trust); null once the body goes over, without reading the rest.
+ * Hands each chunk of the body to `take` as it arrives (awaiting it), counting as it reads (a
+ * chunked body has no Content-Length to trust): the number of bytes, or null once the body goes
+ * over `limit`, without reading the rest.
  */
-export async function readBodyBytes(request: Request, limit: number) {
-	if (!request.body) return new Uint8Array()
+async function readChunks(
+	request: Request,
+	limit: number,
+	take: (chunk: Uint8Array) => unknown,
+): Promise<number | null> {
+	if (!request.body) return 0
 	const reader = request.body.getReader()
-	const chunks: Uint8Array[] = []
 	let total = 0
 	for (;;) {
 		const { done, value } = await reader.read()
-		if (done) break
+		if (done) return total
 		total += value.byteLength
 		if (total > limit) {
 			await reader.cancel().catch(() => {})
 			return null
 		}
-		chunks.push(value)
+		await take(value)
 	}
+}
+
+/** At most `limit` bytes of the body, in memory; null once the body goes over. */
+export async function readBodyBytes(request: Request, limit: number) {
+	const chunks: Uint8Array[] = []
+	if ((await readChunks(request, limit, (chunk) => chunks.push(chunk))) === null) return null
 	return Buffer.concat(chunks)
 }
 
 /**
- * Writes at most `limit` bytes of the body to `file` as they arrive, without joining them in
- * memory (a photo upload's megabytes: issue 32): the number written, or null once the body goes
- * over, without reading the rest.
+ * At most `limit` bytes of the body written to `file` as they arrive, never joined in memory (a
+ * photo upload's megabytes: issue 32): the number written, or null once the body goes over.
  */
 export async function spoolBody(request: Request, limit: number, file: string) {
 	const out = await fs.open(file, 'w')
 	try {
-		if (!request.body) return 0
-		const reader = request.body.getReader()
-		let total = 0
-		for (;;) {
-			const { done, value } = await reader.read()
-			if (done) return total
-			total += value.byteLength
-			if (total > limit) {
-				await reader.cancel().catch(() => {})
-				return null
-			}
-			await out.write(value)
-		}
+		return await readChunks(request, limit, (chunk) => out.write(chunk))
 	} finally {
 		await out.close()
 	}
