@@ -6,9 +6,9 @@
 //
 // Plain JavaScript, like db/create-pglite.mjs: it is forked as it is, in development, tests and
 // production alike, with nothing to build.
-import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
+import { contentId } from './content-id.mjs'
 
 // Threads inherit their creator's priority on Linux: lowered before sharp starts any.
 try {
@@ -29,13 +29,6 @@ const source = (input) =>
 	input instanceof Uint8Array
 		? Buffer.from(input.buffer, input.byteOffset, input.byteLength)
 		: input.file
-
-/**
- * An original's name in the store: the first 32 hex digits of its SHA-256 (store.ts's contentId,
- * which photos.test.ts checks against this).
- * @param {Buffer} bytes
- */
-const contentId = (bytes) => crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 32)
 
 /** @typedef {import('./photo-worker').PhotoJob} PhotoJob */
 /** @typedef {import('./photo-worker').EncoderOutput} EncoderOutput */

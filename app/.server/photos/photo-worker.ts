@@ -43,7 +43,7 @@ export type PhotoJob =
 			fileFields: string[]
 	  }
 export type PostedFile = { field: string; name: string; size: number; file: string }
-/** `contentId`: the SHA-256 of the encoded bytes, as store.ts names originals. */
+/** `contentId`: the SHA-256 of the encoded bytes, as content-id.mjs names originals. */
 type Encoded = { width: number; height: number; contentId: string }
 type Results = {
 	encode: Encoded & { data: Uint8Array }

@@ -9,8 +9,9 @@ import { photoChunks, photos } from '~/.server/db/schema'
 import { allVariants, photoFileName } from '~/lib/photos'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db'
 import { PDF, phoneJpeg, pngBomb, SVG } from '../../../tests/support/photos'
+import { contentId } from './content-id.mjs'
 import { prepareOriginal } from './prepare'
-import { CHUNK_BYTES, contentId, databaseOriginals, purgeOrphanChunks, savePhoto } from './store'
+import { CHUNK_BYTES, databaseOriginals, purgeOrphanChunks, savePhoto } from './store'
 import { PhotoVariants } from './variants'
 
 describe('checking an upload', () => {
@@ -40,7 +41,7 @@ describe('checking an upload', () => {
 				prepareOriginal({ file, size: jpeg.length }),
 			])
 			if (!fromBytes.ok || !fromFile.ok) throw new Error('not prepared')
-			// The worker hashes what it made; it must be store.ts's rule, or URLs would change.
+			// The worker names what it made by the rule, from the bytes it answered (or URLs would change).
 			expect(fromBytes.photo.id).toBe(contentId(fromBytes.photo.bytes))
 			expect(fromFile.photo.id).toBe(fromBytes.photo.id)
 			expect(Buffer.compare(fromFile.photo.bytes, fromBytes.photo.bytes)).toBe(0)

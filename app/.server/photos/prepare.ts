@@ -5,7 +5,7 @@ import { type Encoding, photoWorker } from './photo-worker'
 
 /** What an upload becomes once accepted: upright, re-encoded, with no metadata at all. */
 export type PreparedOriginal = {
-	/** Its name in the store: a hash of the bytes (store.ts's contentId), made in the worker. */
+	/** Its name in the store: a hash of the bytes (content-id.mjs), made in the worker. */
 	id: string
 	contentType: 'image/jpeg' | 'image/webp'
 	width: number

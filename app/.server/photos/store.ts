@@ -1,4 +1,3 @@
-import crypto from 'node:crypto'
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { isEmbedded } from '~/.server/db/embedded'
@@ -108,14 +107,6 @@ export const photoRef = (row: {
 	height: row.height,
 	alt: row.alt,
 })
-
-/**
- * An original's name: the first 32 hex digits of its SHA-256, so the same picture is one row and
- * its URLs never change. The photo worker names prepared originals so (hashing there spares the
- * server's thread); this is the same rule, which photos.test.ts holds the worker to.
- */
-export const contentId = (bytes: Buffer) =>
-	crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 32)
 
 /** Keeps a prepared original's bytes (chunk by chunk, outside any transaction): its id. */
 export async function keepOriginal(
