@@ -39,6 +39,11 @@ export type DatabaseOptions = {
 	/** PGlite data directory, or undefined for an in-memory database (tests). */
 	dataDir?: string
 	/**
+	 * In memory only: a dumped data directory (`dumpDataDir`) to start from instead of creating an
+	 * empty one, ~0.4 s against ~2.5 s (tests' migrated template: tests/support/db.ts).
+	 */
+	loadDataDir?: Blob
+	/**
 	 * PGlite on a worker thread of its own rather than this one (the server: decision 0027).
 	 * Short-lived processes (tests, management commands) keep it here and start faster.
 	 */
@@ -142,7 +147,13 @@ async function startPglite(options: DatabaseOptions): Promise<EmbeddedClient> {
 			textTypes: [...DRIZZLE_TEXT_TYPES].map(Number),
 			onStopped: options.onThreadStopped,
 		})
-	const pglite = new PGlite(options.dataDir, { startParams: PGLITE_START_PARAMS })
+	// One options object: `new PGlite(undefined, options)` ignores its second argument, which had
+	// left in-memory databases (tests) without these start parameters.
+	const pglite = new PGlite({
+		dataDir: options.dataDir,
+		startParams: PGLITE_START_PARAMS,
+		loadDataDir: options.loadDataDir,
+	})
 	// Started before `embedded` adjusts the parsers start-up sets.
 	await pglite.waitReady
 	return pglite

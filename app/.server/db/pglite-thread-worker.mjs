@@ -41,7 +41,7 @@ function plainError(error) {
 
 let db
 try {
-	db = new PGlite(dataDir, { startParams })
+	db = new PGlite({ dataDir, startParams })
 	await db.waitReady
 	for (const oid of textTypes) db.parsers[oid] = asText
 	port.postMessage({ ready: true })
