@@ -24,6 +24,7 @@ export type TestApp = {
 	close(): Promise<void>
 }
 
+/** One per test worker: its files run in one process (vitest.config.ts) and share what it compiled. */
 let vite: ViteDevServer | undefined
 
 /**
