@@ -92,9 +92,8 @@ test('a seventh project with photos and a testimonial, published and featured; a
 		})),
 	)
 	await page.getByLabel(/Add photos/).setInputFiles(uploads)
-	// Each upload is split and re-encoded by the photo worker, which runs only on idle CPU time
-	// (decision 0026); with two browsers and two shops busy here that is scarce, so nine may take
-	// longer than an expectation's 10 s (11 of 12 in a local CI run), though never a shopper's turn.
+	// Each upload is split and re-encoded by the photo worker, at priority 19 here (playwright.config.ts);
+	// with two browsers and two shops busy, nine may take longer than an expectation's 10 s.
 	await expect(page.locator('#project-photos ol > li')).toHaveCount(12, { timeout: 40_000 })
 	await expect(page.getByText('Uploaded: describe it above, then save')).toHaveCount(9)
 	for (let i = 3; i < 12; i++)

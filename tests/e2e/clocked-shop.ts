@@ -81,6 +81,8 @@ export async function startClockedShop(
 				SITE_URL: url,
 				OUTBOX_POLL_MS: '300',
 				ORDERS_PER_HOUR_PER_IP: '0',
+				// The photo worker at priority 19, not SCHED_IDLE: see playwright.config.ts.
+				PHOTO_WORKER_SCHED: 'nice',
 				...(stripe
 					? {
 							STRIPE_SECRET_KEY: 'sk_test_fake_koi',
