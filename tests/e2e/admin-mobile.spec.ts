@@ -149,6 +149,13 @@ test('every admin page fits a 360 px phone; order cards show status, total and a
 		await expectNoSidewaysScroll(page, path)
 	}
 
+	// The sections are one row that scrolls sideways (eleven wrapped tabs filled the first screen),
+	// the current one brought into view; axe checks the strip (a11y on).
+	await visit(page, '/admin/settings')
+	const sections = page.getByRole('navigation', { name: 'Admin sections' })
+	expect((await sections.boundingBox())!.height).toBeLessThan(60)
+	await expectInViewport(page, sections.getByRole('link', { name: 'Business details' }), 'tab')
+
 	await visit(page, '/admin')
 	const card = page.locator(`[data-order-id="${quoted}"]:visible`)
 	await expectInViewport(page, card.getByText('Awaiting Payment'), 'status')

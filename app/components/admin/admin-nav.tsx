@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { NavLink } from 'react-router'
 import { TestPaymentsBanner } from '~/components/test-payments-notice'
 import { cn } from '~/lib/cn'
@@ -19,38 +20,52 @@ const LINKS = [
 /**
  * The back office's sections, under the test-payments notice when it applies. A page that knows
  * how many customer requests wait (open or in progress) passes it for the Requests tab's badge.
+ * On a phone the tabs are one row that scrolls sideways, the current one brought into view: as
+ * wrapped rows, eleven tabs filled the first screen of every admin page at 360 px.
  */
 export function AdminNav({ requestsWaiting }: { requestsWaiting?: number }) {
+	const strip = useRef<HTMLElement>(null)
+	// Each admin page renders its own nav, so this runs once per page.
+	useEffect(() => {
+		const nav = strip.current
+		const current = nav?.querySelector<HTMLElement>('[aria-current="page"]')
+		if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return
+		// Not scrollIntoView: that would also scroll the page itself.
+		nav.scrollLeft = current.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2
+	}, [])
 	return (
 		<>
 			<TestPaymentsBanner />
 			<nav
+				ref={strip}
 				aria-label="Admin sections"
-				className="mb-6 flex flex-wrap gap-2 border-b border-slate-200"
+				className="relative -mx-4 mb-6 overflow-x-auto px-4 sm:-mx-6 sm:px-6 md:mx-0 md:overflow-visible md:px-0"
 			>
-				{LINKS.map((link) => (
-					<NavLink
-						key={link.to}
-						to={link.to}
-						end={link.end}
-						className={({ isActive }) =>
-							cn(
-								'-mb-px border-b-2 px-4 py-2 font-semibold',
-								isActive
-									? 'border-koi-700 text-pond-900'
-									: 'border-transparent text-slate-700 hover:text-pond-800',
-							)
-						}
-					>
-						{link.label}
-						{link.to === '/admin/requests' && requestsWaiting ? (
-							<span className="ml-2 rounded-full bg-koi-700 px-2 py-0.5 text-xs text-white">
-								{requestsWaiting}
-								<span className="sr-only"> waiting</span>
-							</span>
-						) : null}
-					</NavLink>
-				))}
+				<div className="flex min-w-max gap-1 border-b border-slate-200 md:min-w-0 md:flex-wrap md:gap-2">
+					{LINKS.map((link) => (
+						<NavLink
+							key={link.to}
+							to={link.to}
+							end={link.end}
+							className={({ isActive }) =>
+								cn(
+									'-mb-px whitespace-nowrap border-b-2 px-3 py-2 font-semibold md:px-4',
+									isActive
+										? 'border-koi-700 text-pond-900'
+										: 'border-transparent text-slate-700 hover:text-pond-800',
+								)
+							}
+						>
+							{link.label}
+							{link.to === '/admin/requests' && requestsWaiting ? (
+								<span className="ml-2 rounded-full bg-koi-700 px-2 py-0.5 text-xs text-white">
+									{requestsWaiting}
+									<span className="sr-only"> waiting</span>
+								</span>
+							) : null}
+						</NavLink>
+					))}
+				</div>
 			</nav>
 		</>
 	)
