@@ -166,4 +166,16 @@ test('the catalogue works at 360 px wide @mobile', async ({ page }) => {
 	expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(
 		false,
 	)
+
+	// Sorting and filtering is folded on a phone, so the first products are on the first screen;
+	// it opens with a tap, and stays open while a choice applies.
+	await visit(page, '/pond-products/filters')
+	await expect(page.getByLabel('Sort by')).toBeHidden()
+	await expect(page.locator('article').first()).toBeInViewport()
+	await page.getByText('Sort and filter', { exact: true }).click()
+	await page.getByLabel('Sort by').selectOption('price-asc')
+	await page.getByRole('button', { name: 'Apply' }).click()
+	await expect(page).toHaveURL(/sort=price-asc/)
+	await expect(page.getByLabel('Sort by')).toHaveValue('price-asc')
+	await expect(page.getByLabel('Sort by')).toBeVisible()
 })

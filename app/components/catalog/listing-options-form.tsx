@@ -1,10 +1,15 @@
+import { ChevronDown } from 'lucide-react'
 import type { ListingOptions } from '~/lib/catalog/listing-options'
-import { SORTS } from '~/lib/catalog/listing-options'
+import { hasListingOptions, SORTS } from '~/lib/catalog/listing-options'
 
 const FIELD = 'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 text-base'
 const pounds = (pence: number | null) => (pence === null ? '' : (pence / 100).toFixed(2))
 
-/** Sort and filter a category: a plain GET form, so it works before (or without) JavaScript. */
+/**
+ * Sort and filter a category: a plain GET form, so it works before (or without) JavaScript. On a
+ * phone it is folded under 'Sort and filter' (open while any applies): unfolded, its four fields
+ * filled the first screen before any product. From `sm` up it is one row, always shown.
+ */
 export function ListingOptionsForm({
 	action,
 	search,
@@ -17,55 +22,67 @@ export function ListingOptionsForm({
 	vendors: string[]
 }) {
 	return (
-		<form
-			method="get"
-			action={action}
-			aria-label="Sort and filter"
-			className="grid gap-3 rounded-2xl p-4 ring-1 ring-slate-200 sm:grid-cols-5 sm:items-end"
+		<details
+			open={hasListingOptions(options)}
+			className="group rounded-2xl ring-1 ring-slate-200 sm:details-content:contents"
 		>
-			{search ? <input type="hidden" name="search" value={search} /> : null}
-			<label className="text-sm font-semibold text-slate-800">
-				Sort by
-				<select name="sort" defaultValue={options.sort} className={FIELD}>
-					{Object.entries(SORTS).map(([value, label]) => (
-						<option key={value} value={value}>
-							{label}
-						</option>
-					))}
-				</select>
-			</label>
-			<label className="text-sm font-semibold text-slate-800">
-				Brand
-				<select name="vendor" defaultValue={options.vendor} className={FIELD}>
-					<option value="">All brands</option>
-					{vendors.map((vendor) => (
-						<option key={vendor} value={vendor}>
-							{vendor}
-						</option>
-					))}
-				</select>
-			</label>
-			<label className="text-sm font-semibold text-slate-800">
-				Price from (£)
-				<input
-					name="min"
-					inputMode="decimal"
-					defaultValue={pounds(options.minPence)}
-					className={FIELD}
+			<summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold text-pond-900 sm:hidden">
+				Sort and filter
+				<ChevronDown
+					aria-hidden="true"
+					className="ml-auto size-5 transition-transform group-open:rotate-180"
 				/>
-			</label>
-			<label className="text-sm font-semibold text-slate-800">
-				Price to (£)
-				<input
-					name="max"
-					inputMode="decimal"
-					defaultValue={pounds(options.maxPence)}
-					className={FIELD}
-				/>
-			</label>
-			<button type="submit" className="btn-secondary">
-				Apply
-			</button>
-		</form>
+			</summary>
+			<form
+				method="get"
+				action={action}
+				aria-label="Sort and filter"
+				className="grid gap-3 p-4 max-sm:pt-0 sm:grid-cols-5 sm:items-end"
+			>
+				{search ? <input type="hidden" name="search" value={search} /> : null}
+				<label className="text-sm font-semibold text-slate-800">
+					Sort by
+					<select name="sort" defaultValue={options.sort} className={FIELD}>
+						{Object.entries(SORTS).map(([value, label]) => (
+							<option key={value} value={value}>
+								{label}
+							</option>
+						))}
+					</select>
+				</label>
+				<label className="text-sm font-semibold text-slate-800">
+					Brand
+					<select name="vendor" defaultValue={options.vendor} className={FIELD}>
+						<option value="">All brands</option>
+						{vendors.map((vendor) => (
+							<option key={vendor} value={vendor}>
+								{vendor}
+							</option>
+						))}
+					</select>
+				</label>
+				<label className="text-sm font-semibold text-slate-800">
+					Price from (£)
+					<input
+						name="min"
+						inputMode="decimal"
+						defaultValue={pounds(options.minPence)}
+						className={FIELD}
+					/>
+				</label>
+				<label className="text-sm font-semibold text-slate-800">
+					Price to (£)
+					<input
+						name="max"
+						inputMode="decimal"
+						defaultValue={pounds(options.maxPence)}
+						className={FIELD}
+					/>
+				</label>
+				<button type="submit" className="btn-secondary">
+					Apply
+				</button>
+			</form>
+		</details>
 	)
 }
