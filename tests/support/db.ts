@@ -21,8 +21,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 	if (!serverUrl) {
 		// TEST_PGLITE_THREAD=1: the suite against PGlite on its own thread, as the server runs it.
 		const thread = process.env.TEST_PGLITE_THREAD === '1'
-		template ??= migratedTemplate()
-		const database = await openDatabase(thread ? { thread } : { loadDataDir: await template })
+		const database = await openDatabase(thread ? { thread } : { loadDataDir: await migratedCopy() })
 		return { ...database, cleanup: () => database.close() }
 	}
 	const created = await createServerDatabase(serverUrl, 'koi_test')
@@ -63,11 +62,16 @@ async function onServer(serverUrl: string, statement: string) {
 }
 
 let template: Promise<Blob> | undefined
+/** The template below, read or made once per test process. */
+function migratedCopy() {
+	template ??= migratedTemplate()
+	return template
+}
 
 /**
  * An empty migrated embedded database, dumped once and kept in node_modules/.cache under a name
  * made from the migrations, PGlite's version and its start parameters. A test database loads it
- * in ~0.4 s where creating one and migrating took ~2.5 s, and a run makes over a hundred.
+ * in ~0.5 s where creating one and migrating took ~2.6 s, and a run makes over a hundred.
  * Migrations still run on the copy (none left to apply), so a stale file could only be slower.
  */
 async function migratedTemplate(): Promise<Blob> {

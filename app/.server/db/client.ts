@@ -40,7 +40,7 @@ export type DatabaseOptions = {
 	dataDir?: string
 	/**
 	 * In memory only: a dumped data directory (`dumpDataDir`) to start from instead of creating an
-	 * empty one, ~0.4 s against ~2.5 s (tests' migrated template: tests/support/db.ts).
+	 * empty one, ~0.5 s against ~2.6 s (tests' migrated template: tests/support/db.ts).
 	 */
 	loadDataDir?: Blob
 	/**
