@@ -6,6 +6,18 @@ export const E2E_ADMIN = { email: 'admin@e2e.example', password: 'admin password
 /** A second shop with Stripe keys, talking to the fake Stripe server (tests/e2e/stripe.spec.ts). */
 export const STRIPE_SHOP_URL = `http://localhost:${PORT + 1}`
 const FAKE_STRIPE_PORT = PORT + 2
+/** What every test shop runs with (these two and tests/e2e/clocked-shop.ts), beside its own port and data. */
+export const E2E_SHOP_ENV = {
+	NODE_ENV: 'production',
+	LOG_LEVEL: 'warn',
+	OUTBOX_POLL_MS: '300',
+	// Every test's customers come from 127.0.0.1: no hourly order quota per address.
+	ORDERS_PER_HOUR_PER_IP: '0',
+	// Two browsers and their journeys keep both cores busy for the whole run: under SCHED_IDLE the
+	// photo worker got so little CPU time that twelve uploads took 100 s. Priority 19 only, as in
+	// vitest.config.ts (photo-worker.test.ts checks SCHED_IDLE).
+	PHOTO_WORKER_SCHED: 'nice',
+}
 
 // Runs against the production build (npm run build first) with a fresh embedded database.
 export default defineConfig({
@@ -48,20 +60,7 @@ export default defineConfig({
 			url: `http://localhost:${PORT}/healthz`,
 			reuseExistingServer: false,
 			timeout: 60_000,
-			env: {
-				NODE_ENV: 'production',
-				PORT: String(PORT),
-				DATA_DIR,
-				LOG_LEVEL: 'warn',
-				SITE_URL: `http://localhost:${PORT}`,
-				OUTBOX_POLL_MS: '300',
-				// Every test's customers come from 127.0.0.1: no hourly order quota per address.
-				ORDERS_PER_HOUR_PER_IP: '0',
-				// Two browsers and their journeys keep both cores busy for the whole run: under
-				// SCHED_IDLE the photo worker got so little CPU time that twelve uploads took 100 s.
-				// Priority 19 only, as in vitest.config.ts (photo-worker.test.ts checks SCHED_IDLE).
-				PHOTO_WORKER_SCHED: 'nice',
-			},
+			env: { ...E2E_SHOP_ENV, PORT: String(PORT), DATA_DIR, SITE_URL: `http://localhost:${PORT}` },
 		},
 		{
 			command: 'npx tsx tests/support/fake-stripe-server.ts',
@@ -78,12 +77,10 @@ export default defineConfig({
 			reuseExistingServer: false,
 			timeout: 60_000,
 			env: {
-				NODE_ENV: 'production',
+				...E2E_SHOP_ENV,
 				PORT: String(PORT + 1),
 				DATA_DIR: `${DATA_DIR}-stripe`,
-				LOG_LEVEL: 'warn',
 				SITE_URL: STRIPE_SHOP_URL,
-				OUTBOX_POLL_MS: '300',
 				STRIPE_SECRET_KEY: 'sk_test_fake_koi',
 				STRIPE_WEBHOOK_SECRET: 'whsec_fake_koi',
 				STRIPE_API_BASE: `http://127.0.0.1:${FAKE_STRIPE_PORT}`,

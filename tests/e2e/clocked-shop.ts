@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { E2E_ADMIN } from '../../playwright.config'
+import { E2E_ADMIN, E2E_SHOP_ENV } from '../../playwright.config'
 import { removeDataDir } from '../support/remove-dir'
 
 /**
@@ -74,15 +74,11 @@ export async function startClockedShop(
 			env: {
 				...process.env,
 				...clock,
-				NODE_ENV: 'production',
+				...E2E_SHOP_ENV,
 				PORT: String(port),
 				DATA_DIR: dataDir,
-				LOG_LEVEL: process.env.CLOCKED_SHOP_LOG ? 'info' : 'warn',
+				...(process.env.CLOCKED_SHOP_LOG ? { LOG_LEVEL: 'info' } : {}),
 				SITE_URL: url,
-				OUTBOX_POLL_MS: '300',
-				ORDERS_PER_HOUR_PER_IP: '0',
-				// The photo worker at priority 19, not SCHED_IDLE: see playwright.config.ts.
-				PHOTO_WORKER_SCHED: 'nice',
 				...(stripe
 					? {
 							STRIPE_SECRET_KEY: 'sk_test_fake_koi',
