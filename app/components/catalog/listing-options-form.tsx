@@ -5,6 +5,22 @@ import { hasListingOptions, SORTS } from '~/lib/catalog/listing-options'
 const FIELD = 'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 text-base'
 const pounds = (pence: number | null) => (pence === null ? '' : (pence / 100).toFixed(2))
 
+/** One bound of the price range, in pounds. */
+const PriceField = ({
+	label,
+	name,
+	pence,
+}: {
+	label: string
+	name: string
+	pence: number | null
+}) => (
+	<label className="text-sm font-semibold text-slate-800">
+		{label}
+		<input name={name} inputMode="decimal" defaultValue={pounds(pence)} className={FIELD} />
+	</label>
+)
+
 /**
  * Sort and filter a category: a plain GET form, so it works before (or without) JavaScript. On a
  * phone it is folded under 'Sort and filter' (open while any applies): unfolded, its four fields
@@ -61,24 +77,8 @@ export function ListingOptionsForm({
 						))}
 					</select>
 				</label>
-				<label className="text-sm font-semibold text-slate-800">
-					Price from (£)
-					<input
-						name="min"
-						inputMode="decimal"
-						defaultValue={pounds(options.minPence)}
-						className={FIELD}
-					/>
-				</label>
-				<label className="text-sm font-semibold text-slate-800">
-					Price to (£)
-					<input
-						name="max"
-						inputMode="decimal"
-						defaultValue={pounds(options.maxPence)}
-						className={FIELD}
-					/>
-				</label>
+				<PriceField label="Price from (£)" name="min" pence={options.minPence} />
+				<PriceField label="Price to (£)" name="max" pence={options.maxPence} />
 				<button type="submit" className="btn-secondary">
 					Apply
 				</button>
