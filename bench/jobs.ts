@@ -7,16 +7,16 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { openDatabase } from '~/.server/db/client'
-import { type OrderLine, orders, paymentLinks } from '~/.server/db/schema'
-import { scheduleQuoteFollowUp } from '~/.server/orders/quote-follow-up'
+import { seed } from './jobs-seed'
 import { serverRssMb } from './process-tree'
 import {
+	pooledP99,
 	printTimeline,
 	type Sample,
 	SHOPPERS_PER_SECOND,
-	samplesWindow,
+	samplesBetween,
 	shoppersLoad,
+	signedPercent,
 } from './shoppers'
 import {
 	loadTest,
@@ -37,84 +37,6 @@ const ORIGIN = `http://localhost:${PORT}`
 const DUE_IN_MS = 90_000
 const BUSY_SECONDS = 5
 
-const line: OrderLine = {
-	id: '0',
-	name: 'Oase BioSmart 6000 Pond Filter',
-	originalName: 'Oase BioSmart 6000 Pond Filter',
-	code: 'OA-BIOSMA-6000',
-	price: '£128.99',
-	unitPricePence: 12_899,
-	quantity: 1,
-	selectedSize: '',
-	selectedOption: '',
-	supplierUrl: '',
-	imageUrl: '',
-}
-
-/** Open quotes (a live link each, price held for two more days) and their follow-up. */
-async function seed(where: { dataDir: string } | { url: string }) {
-	const database = await openDatabase(where)
-	const now = Date.now()
-	const ids: Array<{ orderId: string; linkId: string }> = []
-	for (let start = 0; start < QUOTES; start += 500) {
-		const batch = Array.from({ length: Math.min(500, QUOTES - start) }, (_, k) => {
-			const i = start + k
-			const orderId = `KP-${i.toString(36).toUpperCase().padStart(6, '0')}`
-			const linkId = `bench${i.toString(36).padStart(8, '0')}${'x'.repeat(24)}`
-			ids.push({ orderId, linkId })
-			return { orderId, linkId }
-		})
-		await database.db.insert(orders).values(
-			batch.map(({ orderId, linkId }, k) => ({
-				id: orderId,
-				status: 'payment_pending' as const,
-				deliveryInfo: {
-					firstName: 'Morag',
-					lastName: `Bench${start + k}`,
-					email: `customer${start + k}@example.co.uk`,
-					phone: '01463 123456',
-					address1: '12 Loch Road',
-					address2: '',
-					city: 'Inverness',
-					postcode: 'IV2 3XY',
-					notes: '',
-				},
-				cartItems: [line],
-				subtotalPence: 12_899,
-				deliveryCostPence: 1_500,
-				totalCostPence: 14_399,
-				paymentLink: `${ORIGIN}/pay/${linkId}`,
-				paymentLinkId: linkId,
-				paymentLinkActive: true,
-				quoteExpiresAt: new Date(now + 2 * 86_400_000),
-			})),
-		)
-		await database.db.insert(paymentLinks).values(
-			batch.map(({ orderId, linkId }) => ({
-				id: linkId,
-				orderId,
-				amountPence: 14_399,
-				provider: 'test',
-			})),
-		)
-	}
-	// The follow-up of each quote, one transaction each, as setDeliveryCost schedules it: every
-	// 'before' reminder falls due at the same moment.
-	const runAt = new Date(Date.now() + DUE_IN_MS)
-	const terms = {
-		issuedAt: new Date(now),
-		expiresAt: new Date(runAt.getTime() + 48 * 3_600_000),
-		reminderHours: 48,
-		lastMorningReminder: false,
-	}
-	const started = performance.now()
-	for (const quote of ids)
-		await database.db.transaction((tx) => scheduleQuoteFollowUp(tx, terms, quote))
-	const enqueueMs = performance.now() - started
-	await database.close()
-	return { enqueueMs, dueAt: runAt.getTime() }
-}
-
 type Where = {
 	label: string
 	env: Record<string, string>
@@ -123,7 +45,11 @@ type Where = {
 
 /** Seeds one database, starts the production server on it, and measures it working through. */
 async function run({ label, env, open }: Where) {
-	const { enqueueMs, dueAt } = await seed(open)
+	const { enqueueMs, dueAt } = await seed(open, {
+		quotes: QUOTES,
+		origin: ORIGIN,
+		dueInMs: DUE_IN_MS,
+	})
 	let reminded = 0
 	let lastAt = 0
 	let firstAt = Number.POSITIVE_INFINITY
@@ -187,20 +113,19 @@ async function run({ label, env, open }: Where) {
 		})
 		if (firstAt < dueAt)
 			throw new Error(`${label}: reminders were sent before they fell due; the windows are wrong`)
-		const idle = samplesWindow(samples, -BUSY_SECONDS * 1000, BUSY_SECONDS)
-		const busy = samplesWindow(samples, 0, BUSY_SECONDS)
 		while (reminded < QUOTES && Date.now() - dueAt < 600_000)
 			await new Promise((r) => setTimeout(r, 250))
 		clearInterval(sampler)
-		if (process.env.BENCH_DEBUG) printTimeline(samples, lastAt - dueAt)
+		const runMs = lastAt - dueAt
+		if (process.env.BENCH_DEBUG) printTimeline(samples, runMs)
 		return {
-			label,
 			enqueueMs,
-			runMs: lastAt - dueAt,
+			runMs,
 			reminded,
-			idle,
-			busy,
-			p99Change: ((busy.p99 - idle.p99) / Math.max(1, idle.p99)) * 100,
+			// Idle: the whole window before. Busy: while the scan runs (the shoppers' stream ends
+			// BUSY_SECONDS after they fall due): answers after it ended would dilute its p99.
+			idle: samplesBetween(samples, -BUSY_SECONDS * 1000, 0),
+			busy: samplesBetween(samples, 0, Math.min(runMs, BUSY_SECONDS * 1000)),
 			rssIdle,
 			rssPeak,
 		}
@@ -210,22 +135,22 @@ async function run({ label, env, open }: Where) {
 	}
 }
 
-async function main() {
-	requireBuild()
-	const loadBefore = os.loadavg()[0]!.toFixed(1)
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 3)
+
+async function onPglite() {
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-bench-jobs-'))
-	const results = []
 	try {
-		results.push(
-			await run({
-				label: 'PGlite',
-				env: { DATA_DIR: dataDir },
-				open: { dataDir: path.join(dataDir, 'db') },
-			}),
-		)
+		return await run({
+			label: 'PGlite',
+			env: { DATA_DIR: dataDir },
+			open: { dataDir: path.join(dataDir, 'db') },
+		})
 	} finally {
 		fs.rmSync(dataDir, { recursive: true, force: true })
 	}
+}
+
+async function onPostgres() {
 	const pgName = `koi_bench_jobs_${Date.now()}`
 	const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' })
 	await admin.connect()
@@ -233,53 +158,80 @@ async function main() {
 	const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-bench-jobs-pg-'))
 	try {
 		const pgUrl = `postgres://postgres@127.0.0.1:5432/${pgName}`
-		results.push(
-			await run({
-				label: 'PostgreSQL 15',
-				env: { DATABASE_URL: pgUrl, DATA_DIR: pgDir },
-				open: { url: pgUrl },
-			}),
-		)
+		return await run({
+			label: 'PostgreSQL 15',
+			env: { DATABASE_URL: pgUrl, DATA_DIR: pgDir },
+			open: { url: pgUrl },
+		})
 	} finally {
 		await admin.query(`drop database ${pgName} with (force)`)
 		await admin.end()
 		fs.rmSync(pgDir, { recursive: true, force: true })
 	}
+}
+
+/** One database's runs together: the slowest scan, the pooled p99s, the largest growth. */
+function overall(label: string, runs: Array<Awaited<ReturnType<typeof run>>>) {
+	const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+	return {
+		label,
+		reminded: Math.min(...runs.map((r) => r.reminded)),
+		slowestMs: Math.max(...runs.map((r) => r.runMs)),
+		scans: runs.map((r) => seconds(r.runMs)).join(', '),
+		p99: pooledP99(runs),
+		rssGrowth: Math.max(...runs.map((r) => r.rssPeak - r.rssIdle)),
+		rss: runs.map((r) => `${r.rssIdle.toFixed(0)} → ${r.rssPeak.toFixed(0)}`).join(', '),
+		enqueue: runs.map((r) => seconds(r.enqueueMs)).join(', '),
+	}
+}
+
+async function main() {
+	requireBuild()
+	const loadBefore = os.loadavg()[0]!.toFixed(1)
+	const started = new Date()
+	type Run = Awaited<ReturnType<typeof run>>
+	const byDb: { pglite: Run[]; postgres: Run[] } = { pglite: [], postgres: [] }
+	// Alternately, so a change in the machine's load during the bench falls on both databases.
+	for (let i = 0; i < REPEATS; i++) {
+		byDb.pglite.push(await onPglite())
+		byDb.postgres.push(await onPostgres())
+	}
+	const results = [overall('PGlite', byDb.pglite), overall('PostgreSQL 15', byDb.postgres)]
 	const n = QUOTES.toLocaleString('en-GB')
 	const table = [
-		'| Database | Due reminders checked and queued (≤ 5 s) | p99 of / idle → while they run (≤ +20 %) | Server RSS idle → peak (≤ +10 MB) | As quoted: follow-up scheduled one transaction each |',
-		'|---|---|---|---|---|',
+		`| Database | Due reminders checked and queued, each run (≤ 5 s) | p99 of / idle → while they run, all ${REPEATS} runs' answers (≤ +20 %) | p99 change in each run | Server RSS idle → peak, each run (≤ +10 MB) | As quoted: follow-up scheduled one transaction each |`,
+		'|---|---|---|---|---|---|',
 		...results.map(
 			(r) =>
-				`| ${r.label} | ${r.reminded.toLocaleString('en-GB')} in ${(r.runMs / 1000).toFixed(1)} s | ${r.idle.p99} ms → ${r.busy.p99} ms (${r.p99Change >= 0 ? '+' : ''}${r.p99Change.toFixed(0)} %) | ${r.rssIdle.toFixed(0)} MB → ${r.rssPeak.toFixed(0)} MB (+${(r.rssPeak - r.rssIdle).toFixed(1)} MB) | ${(r.enqueueMs / 1000).toFixed(1)} s |`,
+				`| ${r.label} | ${r.reminded.toLocaleString('en-GB')} in ${r.scans} | ${r.p99.idle.p99} ms → ${r.p99.busy.p99} ms (**${signedPercent(r.p99.change)}**; ${r.p99.idle.requests.toLocaleString('en-GB')} and ${r.p99.busy.requests.toLocaleString('en-GB')} answers) | ${r.p99.runs.map((x) => `${x.idle} → ${x.busy} ms (${signedPercent(x.change)})`).join('; ')} | ${r.rss} MB (largest +${r.rssGrowth.toFixed(1)} MB) | ${r.enqueue} |`,
 		),
 	].join('\n')
 	writeResultsSection(
 		'Scheduler: 10,000 open quotes (npm run bench:jobs)',
-		`${machine()}, load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(1)} after\n\n${n} open quotes whose 'before' reminders fall due at the same moment; one wake-up job starts the production server's scan, which takes the due links in one statement per chunk (100 links on PGlite, 500 on PostgreSQL), checks each quote, records the reminder and queues its email (written when it is sent). \`/\` from the page cache at ${SHOPPERS_PER_SECOND} requests/s, evenly spaced in one stream: the ${BUSY_SECONDS} s before they fall due are idle, the ${BUSY_SECONDS} s from that moment busy.\n\n${table}`,
+		`Command: \`npm run bench:jobs\` (${machine()}; ${started.toISOString()}; load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(1)} after; ${REPEATS} runs a database, alternating, each on a new database)\n\n${n} open quotes whose 'before' reminders fall due at the same moment; one wake-up job starts the production server's scan, which takes the due links in one statement per chunk (100 links on PGlite, 500 on PostgreSQL), checks each quote, records the reminder and queues its email (written when it is sent). \`/\` from the page cache at ${SHOPPERS_PER_SECOND} requests/s, evenly spaced in one stream: idle is the ${BUSY_SECONDS} s before they fall due, busy is from that moment until the scan has ended (at most ${BUSY_SECONDS} s). Each p99 pools the answers of that window in every run (\`pooledP99\`, bench/shoppers.ts): one window's p99 is its few slowest answers, and varied from +2 % to +312 % between two runs of one build.\n\n${table}`,
 	)
 	summarise(
 		results.flatMap((r) => [
 			{
 				target: '—',
-				measure: `${r.label}: ${n} due reminders checked and queued`,
-				result: `${(r.runMs / 1000).toFixed(1)} s`,
+				measure: `${r.label}: ${n} due reminders checked and queued (slowest of ${REPEATS})`,
+				result: `${(r.slowestMs / 1000).toFixed(1)} s`,
 				goal: '≤ 5 s',
-				met: r.runMs <= 5000,
+				met: r.slowestMs <= 5000,
 			},
 			{
 				target: '—',
-				measure: `${r.label}: p99 of / while reminders run`,
-				result: `${r.p99Change.toFixed(0)} %`,
+				measure: `${r.label}: p99 of / while reminders run (${REPEATS} runs pooled)`,
+				result: signedPercent(r.p99.change),
 				goal: '≤ +20 %',
-				met: r.p99Change <= 20,
+				met: r.p99.change <= 20,
 			},
 			{
 				target: '—',
-				measure: `${r.label}: server RSS growth while they run`,
-				result: `+${(r.rssPeak - r.rssIdle).toFixed(1)} MB`,
+				measure: `${r.label}: server RSS growth while they run (largest of ${REPEATS})`,
+				result: `+${r.rssGrowth.toFixed(1)} MB`,
 				goal: '≤ 10 MB',
-				met: r.rssPeak - r.rssIdle <= 10,
+				met: r.rssGrowth <= 10,
 			},
 		]),
 	)

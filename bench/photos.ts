@@ -1,17 +1,17 @@
 // npm run bench:photos (issue 32): a 12-megapixel JPEG uploaded through /admin/photos until every
 // variant is served; shoppers' /pond-products during 10 concurrent uploads against idle; a photo
 // from the variant cache against a generated static image. Production build, PGlite, loopback.
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
-import { IDLE_POLICY } from '~/.server/photos/photo-worker'
 import { allVariants } from '~/lib/photos'
+import { IDLE_SECONDS, idleThenUploads } from './photo-pairs'
 import { uploadUntilReady } from './photo-upload'
 import { serverThreadCpuMs } from './process-tree'
-import { printTimeline, type Sample, SHOPPERS_PER_SECOND, shoppersLoad } from './shoppers'
+import { pooledP99, SHOPPERS_PER_SECOND, shoppersLoad, signedPercent } from './shoppers'
 import {
 	loadTest,
 	machine,
@@ -23,6 +23,8 @@ import {
 const PORT = 3310
 const ADMIN = { email: 'bench-photos@example.co.uk', password: 'bench photos password' }
 const RUNS = 3
+/** Idle/busy pairs for shoppers' p99 (BENCH_PAIRS). */
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 3)
 const STATIC_IMAGE = '/images/generated/site/hero-960.webp'
 
 /** A 4000 × 3000 photo-like JPEG (noise over a gradient, so it does not compress to nothing). */
@@ -76,7 +78,7 @@ try {
 	const cookie = await signInCookie(server.url, ADMIN)
 	// One warm-up upload (the first compiles its code paths), RUNS timed, 10 at once.
 	const [warmUp, ...photos] = await Promise.all(
-		Array.from({ length: 1 + RUNS + 10 }, (_, i) => twelveMegapixels(i)),
+		Array.from({ length: 1 + RUNS }, (_, i) => twelveMegapixels(i)),
 	)
 	await uploadUntilReady(server.url, cookie, warmUp!)
 	const size = (photos[0]!.length / 1024 / 1024).toFixed(1)
@@ -93,45 +95,22 @@ try {
 	const readies = runs.map((r) => r.ready / 1000).sort((a, b) => a - b)
 	const median = readies[Math.floor(RUNS / 2)]!
 
-	// Shoppers' listing, idle and during 10 concurrent uploads (page cache on, as in production).
+	// Shoppers' listing, idle and during 10 concurrent uploads (page cache on, as in production),
+	// PAIRS times, each with ten new photos: pooled, as bench:jobs does (bench/shoppers.ts).
 	const listing = `${server.url}/pond-products`
 	await shoppersLoad(listing, { seconds: 3 }) // warm the page cache and the JIT
-	const idle = await shoppersLoad(listing, { seconds: 10 })
-	// The ten uploads come from a process of their own, as from the owner's browser: sent from this
-	// one, their 33 MB would hold up the load generator's own event loop, and its figures. That
-	// browser is not on the shop's machine, so here it runs only on idle CPU time, as the server's
-	// photo worker does: the two cores are the server's and the shoppers' (the load generator's).
-	const files = photos.slice(RUNS).map((jpeg, i) => {
-		const file = path.join(dataDir, `upload-${i}.jpg`)
-		fs.writeFileSync(file, jpeg)
-		return file
-	})
-	const uploader = spawn(
-		IDLE_POLICY.execPath ?? process.execPath,
-		[
-			...IDLE_POLICY.execArgv,
-			...['--import', 'tsx', 'bench/photo-uploader.ts', server.url, cookie, ...files],
-		],
-		{ stdio: ['ignore', 'pipe', 'inherit'] },
-	)
-	if (uploader.pid) os.setPriority(uploader.pid, 19)
-	const lines: string[] = []
-	uploader.stdout.setEncoding('utf8').on('data', (text: string) => lines.push(text))
-	const uploaderDone = new Promise((resolve) => uploader.once('exit', resolve))
-	const busyAt = Date.now()
-	const samples: Sample[] = []
-	const busy = await shoppersLoad(listing, {
-		seconds: 10,
-		onResponse: (sentAt, ms) => samples.push([sentAt - busyAt, ms]),
-	})
-	if (process.env.BENCH_DEBUG) printTimeline(samples, Date.now() - busyAt)
-	const doneInside = lines
-		.join('')
-		.split('\n')
-		.filter((l) => l.startsWith('done')).length
-	const busyStart = performance.now()
-	if ((await uploaderDone) !== 0) throw new Error('the uploads failed')
-	const uploadsTail = (performance.now() - busyStart) / 1000
+	const pairs = []
+	for (let pair = 0; pair < PAIRS; pair++) {
+		const files = await Promise.all(
+			Array.from({ length: 10 }, async (_, i) => {
+				const file = path.join(dataDir, `upload-${pair}-${i}.jpg`)
+				fs.writeFileSync(file, await twelveMegapixels(20 + pair * 10 + i))
+				return file
+			}),
+		)
+		pairs.push(await idleThenUploads(listing, { url: server.url, cookie, files }))
+	}
+	const pooled = pooledP99(pairs)
 
 	// Serving: a cached variant against a generated static image of the same width.
 	const variant = `${server.url}/photos/${runs[0]!.id}-960.webp`
@@ -151,8 +130,8 @@ Command: \`npm run bench:photos\` (${machine()}; production build, ${process.env
 |---|---|---|
 | 12-megapixel JPEG (${size} MB, 4000 × 3000, with EXIF) uploaded → all ${allVariants('x').length} variants served | **median ${median.toFixed(2)} s** (${runs.map((r) => `${(r.ready / 1000).toFixed(2)} s, upload answered at ${(r.uploaded / 1000).toFixed(2)} s`).join('; ')}) | ≤ 3 s |
 | Server's CPU time per upload above (its 12 variants then served once; the photo worker's time not counted): on the thread that answers requests / on its other threads (embedded database, I/O, collector) | ${cpuPerUpload.main.toFixed(0)} ms / ${cpuPerUpload.others.toFixed(0)} ms (mean of the ${RUNS} above) | — |
-| \`/pond-products\` idle (${SHOPPERS_PER_SECOND} requests/s, evenly spaced, 10 s) | ${idle.rps} req/s, p50 ${idle.p50} ms, p99 ${idle.p99} ms, ${idle.errors} errors | — |
-| \`/pond-products\` during 10 concurrent 12 MP uploads | ${busy.rps} req/s, p50 ${busy.p50} ms, p99 ${busy.p99} ms, ${busy.errors} errors (${doneInside} of 10 uploads finished inside the 10 s; the last ${uploadsTail.toFixed(1)} s after it) | p99 within 20 % of idle |
+| \`/pond-products\` idle (${SHOPPERS_PER_SECOND} requests/s, evenly spaced, ${IDLE_SECONDS} s before each of the ${PAIRS} rounds of uploads) | p99 ${pooled.idle.p99} ms over all ${pooled.idle.requests.toLocaleString('en-GB')} answers | — |
+| \`/pond-products\` while 10 concurrent 12 MP uploads run (from the first sent to the last with every variant served) | **p99 ${pooled.busy.p99} ms (${signedPercent(pooled.change)})** over all ${pooled.busy.requests.toLocaleString('en-GB')} answers. Each round: ${pairs.map((p, i) => `${pooled.runs[i]!.idle} → ${pooled.runs[i]!.busy} ms (${signedPercent(pooled.runs[i]!.change)}), uploads ${p.uploadsSeconds.toFixed(1)} s${p.cutShort ? ', window cut short' : ''}`).join('; ')} | p99 within 20 % of idle |
 | Cached variant \`/photos/<id>-960.webp\` (${(variantBytes / 1024).toFixed(0)} KB, 16 connections) | ${fromCache.rps} req/s, p50 ${fromCache.p50} ms, p99 ${fromCache.p99} ms, ${fromCache.errors} errors | as fast as static |
 | Static generated image \`${STATIC_IMAGE}\` (${(staticBytes / 1024).toFixed(0)} KB) | ${fromStatic.rps} req/s, p50 ${fromStatic.p50} ms, p99 ${fromStatic.p99} ms, ${fromStatic.errors} errors | — |
 `
