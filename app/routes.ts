@@ -21,6 +21,9 @@ export default [
 	route('auth/reset-password', 'routes/auth.reset-password.tsx'),
 	route('auth/my-data', 'routes/auth.my-data.ts'),
 	route('auth/session', 'routes/auth.session.ts'),
+	// Addresses customers guess, sent on to their account (/auth).
+	route('account', 'routes/account.ts', { id: 'account' }),
+	route('account/orders', 'routes/account.ts', { id: 'account-orders' }),
 	route('account/orders/new-link', 'routes/account.orders.new-link.tsx'),
 	route('account/orders/:orderId', 'routes/account.orders.$orderId.tsx'),
 	route('account/orders/:orderId/return', 'routes/account.orders.$orderId.return.tsx'),
