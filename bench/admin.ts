@@ -8,8 +8,10 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { openDatabase } from '~/.server/db/client'
-import { type OrderLine, orders } from '~/.server/db/schema'
+import { orders } from '~/.server/db/schema'
 import { ORDER_STATUSES } from '~/lib/order-status'
+import { sampleDelivery } from '../tests/support/factories'
+import { BENCH_LINE } from './jobs-seed'
 import { machine, signInCookie, startProductionServer, writeResultsSection } from './support'
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000)
@@ -23,19 +25,7 @@ const LAST = ['Mackenzie', 'Ross', 'Fraser', 'Munro', 'Campbell', 'Grant', 'Macl
 async function seed(options: { url?: string; dataDir?: string }) {
 	const database = await openDatabase({ ...options, poolSize: 2 })
 	const now = Date.now()
-	const line: OrderLine = {
-		id: '0',
-		name: 'Oase BioSmart 6000 Pond Filter',
-		originalName: 'Oase BioSmart 6000 Pond Filter',
-		code: 'OA-BIOSMA-6000',
-		price: '£128.99',
-		unitPricePence: 12_899,
-		quantity: 1,
-		selectedSize: '',
-		selectedOption: '',
-		supplierUrl: '',
-		imageUrl: '',
-	}
+	const line = BENCH_LINE
 	for (let start = 0; start < ORDERS; start += 500) {
 		const batch = Array.from({ length: Math.min(500, ORDERS - start) }, (_, k) => {
 			const i = start + k
@@ -51,17 +41,12 @@ async function seed(options: { url?: string; dataDir?: string }) {
 				createdAt,
 				updatedAt: createdAt,
 				userId: null,
-				deliveryInfo: {
+				deliveryInfo: sampleDelivery({
 					firstName: FIRST[i % FIRST.length]!,
 					lastName: LAST[(i * 7) % LAST.length]!,
 					email: `customer${i}@example.co.uk`,
-					phone: '01463 123456',
 					address1: `${i} Loch Road`,
-					address2: '',
-					city: 'Inverness',
-					postcode: 'IV2 3XY',
-					notes: '',
-				},
+				}),
 				cartItems: [{ ...line, quantity }],
 				subtotalPence,
 				deliveryCostPence: delivery,

@@ -1,22 +1,20 @@
 // bench:jobs' data: 10,000 open quotes (a live link each, price held for two more days) and their
 // follow-up, scheduled one transaction each as quoting does, all falling due at one moment.
 import { openDatabase } from '~/.server/db/client'
-import { type OrderLine, orders, paymentLinks } from '~/.server/db/schema'
+import { orders, paymentLinks } from '~/.server/db/schema'
 import { scheduleQuoteFollowUp } from '~/.server/orders/quote-follow-up'
+import { sampleDelivery, sampleLine } from '../tests/support/factories'
 
-const line: OrderLine = {
-	id: '0',
+/** The bench's order line: one filter, as bench:admin's orders have. */
+export const BENCH_LINE = sampleLine({
 	name: 'Oase BioSmart 6000 Pond Filter',
 	originalName: 'Oase BioSmart 6000 Pond Filter',
 	code: 'OA-BIOSMA-6000',
 	price: '£128.99',
 	unitPricePence: 12_899,
-	quantity: 1,
-	selectedSize: '',
-	selectedOption: '',
 	supplierUrl: '',
 	imageUrl: '',
-}
+})
 
 /** Open quotes (a live link each, price held for two more days) and their follow-up. */
 export async function seed(
@@ -38,18 +36,11 @@ export async function seed(
 			batch.map(({ orderId, linkId }, k) => ({
 				id: orderId,
 				status: 'payment_pending' as const,
-				deliveryInfo: {
-					firstName: 'Morag',
+				deliveryInfo: sampleDelivery({
 					lastName: `Bench${start + k}`,
 					email: `customer${start + k}@example.co.uk`,
-					phone: '01463 123456',
-					address1: '12 Loch Road',
-					address2: '',
-					city: 'Inverness',
-					postcode: 'IV2 3XY',
-					notes: '',
-				},
-				cartItems: [line],
+				}),
+				cartItems: [BENCH_LINE],
 				subtotalPence: 12_899,
 				deliveryCostPence: 1_500,
 				totalCostPence: 14_399,

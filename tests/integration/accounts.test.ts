@@ -296,11 +296,12 @@ describe('addresses customers guess', () => {
 	it('sends /account to the account and /account/orders to its orders, signed in or not', async () => {
 		const client = new TestClient(app)
 		await client.register('guesser@example.co.uk')
-		for (const [from, to] of [
+		const guesses: Array<[string, string]> = [
 			['/account', '/auth'],
 			['/account/', '/auth'],
 			['/account/orders', '/auth?tab=orders'],
-		]) {
+		]
+		for (const [from, to] of guesses) {
 			const visitor = await fetch(`${app.url}${from}`, { redirect: 'manual' })
 			expect(visitor.status, from).toBe(302)
 			expect(visitor.headers.get('location'), from).toBe(to)
