@@ -292,27 +292,6 @@ describe('My Account', () => {
 	})
 })
 
-describe('addresses customers guess', () => {
-	it('sends /account to the account and /account/orders to its orders, signed in or not', async () => {
-		const client = new TestClient(app)
-		await client.register('guesser@example.co.uk')
-		const guesses: Array<[string, string]> = [
-			['/account', '/auth'],
-			['/account/', '/auth'],
-			['/account/orders', '/auth?tab=orders'],
-		]
-		for (const [from, to] of guesses) {
-			const visitor = await fetch(`${app.url}${from}`, { redirect: 'manual' })
-			expect(visitor.status, from).toBe(302)
-			expect(visitor.headers.get('location'), from).toBe(to)
-			const customer = await client.request(from)
-			expect(customer.headers.get('location'), from).toBe(to)
-		}
-		const orders = await text(await client.request('/auth?tab=orders'))
-		expect(orders).toContain('You have not placed any orders yet.')
-	})
-})
-
 /** .eml bodies are quoted-printable: soft line breaks and =XX escapes. */
 function decodeQuotedPrintable(text: string) {
 	return text
