@@ -9,7 +9,7 @@ type Waiting = { write: OrderWrite; resolve(placed: boolean): void; reject(error
 /**
  * Group commit for new orders (decision 0012). Orders that arrive while a write is under way wait
  * for it, then go together in the next statement: one commit for all of them instead of one each.
- * PGlite runs one statement at a time on the server's own thread, so a commit per order was most
+ * PGlite runs one statement at a time, on one thread, so a commit per order was most
  * of an order's database time; PostgreSQL saves a round trip and a WAL flush per order the same
  * way. Nothing is acknowledged before its statement commits, and each order keeps its own outcome:
  * when a batch fails (a taken order id), its orders are written again one at a time.

@@ -19,10 +19,10 @@ import { actorLabel } from './lifecycle'
 
 /**
  * Links taken a statement at a time. Under load each statement waits its turn behind page
- * requests, so larger chunks finish sooner; but the embedded database runs each statement on the
- * server's own thread, holding every page request until it ends. 10,000 due, no load: PostgreSQL
- * 0.8 s at 500 (1.4 s at 100), the server's thread never blocked over 3 ms; PGlite 1.4 s at 500
- * with 100 ms blocks, 2.2 s at 100 with blocks of 20–50 ms.
+ * requests, so larger chunks finish sooner. 10,000 due, no load: PostgreSQL 0.8 s at 500 (1.4 s
+ * at 100). The embedded database once ran each statement on the server's own thread, where 500
+ * links held page requests for 100 ms and 100 links for 20–50 ms; it has its own thread now
+ * (decision 0027), and 500 there measured no better than 100 (bench:jobs, eighth session).
  */
 export const REMINDER_CHUNK = { postgres: 500, pglite: 100 }
 

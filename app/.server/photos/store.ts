@@ -22,7 +22,7 @@ export interface OriginalStore {
 	get(db: Db, id: string): Promise<Original | undefined>
 }
 
-/** 64 KB: one chunk holds the embedded database (and so the server's thread) 1–2 ms. */
+/** 64 KB: one chunk holds the embedded database, and the queries waiting for it, 1–2 ms. */
 export const CHUNK_BYTES = 64 * 1024
 
 async function writeChunk(db: Db, photoId: string, seq: number, bytes: Buffer) {

@@ -24,8 +24,9 @@ export type PhotoRow = typeof photos.$inferSelect
 
 /**
  * The bytes of each original, 64 KB to a row (decision 0026, "Chunks"): the embedded database
- * runs on the server's thread, and one 4 MB value held it for a quarter of a second; a chunk
- * holds it for a millisecond or two, and shoppers' requests are answered in between.
+ * runs one statement at a time, and one 4 MB value held it for a quarter of a second (then on
+ * the server's thread, now on its own, decision 0027); a chunk holds it for a millisecond or
+ * two, and shoppers' queries are answered in between.
  */
 export const photoChunks = pgTable(
 	'photo_chunks',
