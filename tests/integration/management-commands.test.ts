@@ -131,16 +131,11 @@ describe('management commands beside a running server', () => {
 		// On PGlite the command writes through the server, which forgets its session lookups at
 		// once; on PostgreSQL it writes to the database directly, and a running server sees the
 		// new role within the SESSION_CACHE_MS it believes a lookup (decision 0016).
-		const deadline = Date.now() + SESSION_CACHE_MS + 2_000
-		let allowed: Response
-		do {
-			allowed = await fetch(`${base}/admin`, {
-				headers: { cookie: customer.cookie },
-				redirect: 'manual',
-			})
-			if (allowed.status === 200) break
-			await new Promise((resolve) => setTimeout(resolve, 250))
-		} while (Date.now() < deadline)
+		const allowed = await readUntil(
+			SESSION_CACHE_MS + 2_000,
+			() => fetch(`${base}/admin`, { headers: { cookie: customer.cookie }, redirect: 'manual' }),
+			(res) => res.status === 200,
+		)
 		expect(allowed.status).toBe(200)
 	}, 120_000)
 
@@ -159,13 +154,11 @@ describe('management commands beside a running server', () => {
 		// the next request; on PostgreSQL it writes to the database directly, and a running server
 		// sees the new version within VERSION_CHECK_MS (and SWAP_WAIT_MS to load it). Read once,
 		// straight after the command, this failed on a busy machine.
-		const deadline = Date.now() + (database ? VERSION_CHECK_MS + 2_000 : 0)
-		let after: string
-		do {
-			after = await (await fetch(`${base}/pond-products/filters/0`)).text()
-			if (after.includes('Socket Imported Koi Filter')) break
-			await new Promise((resolve) => setTimeout(resolve, 250))
-		} while (Date.now() < deadline)
+		const after = await readUntil(
+			database ? VERSION_CHECK_MS + 2_000 : 0,
+			async () => (await fetch(`${base}/pond-products/filters/0`)).text(),
+			(page) => page.includes('Socket Imported Koi Filter'),
+		)
 		expect(after).toContain('Socket Imported Koi Filter')
 	}, 120_000)
 
@@ -176,6 +169,19 @@ describe('management commands beside a running server', () => {
 		expect(fs.statSync(path.join(dataDir, 'run', '.s.PGSQL.5432')).mode & 0o777).toBe(0o600)
 	})
 })
+
+/**
+ * Reads until `done` holds or `ms` have passed (read at least once), answering the last read: how
+ * a test waits for a running server to see what a command wrote straight to PostgreSQL.
+ */
+async function readUntil<T>(ms: number, read: () => Promise<T>, done: (value: T) => boolean) {
+	const deadline = Date.now() + ms
+	for (;;) {
+		const value = await read()
+		if (done(value) || Date.now() >= deadline) return value
+		await new Promise((resolve) => setTimeout(resolve, 250))
+	}
+}
 
 /** A command with `input` on its stdin (a pipe, not a terminal). */
 const cliWithInput = (
