@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import readline from 'node:readline'
 import pg from 'pg'
 import { seed } from './jobs-seed'
 import { serverRssMb } from './process-tree'
@@ -53,7 +54,6 @@ async function run({ label, env, open }: Where) {
 	let reminded = 0
 	let lastAt = 0
 	let firstAt = Number.POSITIVE_INFINITY
-	let partial = ''
 	// BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
 	const profile = process.env.BENCH_CPU_PROF
 		? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
@@ -71,19 +71,14 @@ async function run({ label, env, open }: Where) {
 		},
 		stdio: ['ignore', 'pipe', 'inherit'],
 	})
-	child.stdout.on('data', (chunk: Buffer) => {
-		const text = partial + chunk.toString()
-		if (process.env.BENCH_DEBUG) process.stdout.write(chunk)
-		const lines = text.split('\n')
-		partial = lines.pop() ?? ''
-		// One line per scan of due reminders ('quote reminders', with counts).
-		for (const line of lines) {
-			if (!line.includes('"msg":"quote reminder')) continue
-			const entry = JSON.parse(line) as { msg: string; sent?: number; skipped?: number }
-			reminded += entry.msg === 'quote reminders' ? (entry.sent ?? 0) + (entry.skipped ?? 0) : 1
-			lastAt = Date.now()
-			firstAt = Math.min(firstAt, lastAt)
-		}
+	// One line per scan of due reminders ('quote reminders', with counts).
+	readline.createInterface({ input: child.stdout }).on('line', (line) => {
+		if (process.env.BENCH_DEBUG) console.log(line)
+		if (!line.includes('"msg":"quote reminder')) return
+		const entry = JSON.parse(line) as { msg: string; sent?: number; skipped?: number }
+		reminded += entry.msg === 'quote reminders' ? (entry.sent ?? 0) + (entry.skipped ?? 0) : 1
+		lastAt = Date.now()
+		firstAt = Math.min(firstAt, lastAt)
 	})
 	const url = `${ORIGIN}/`
 	try {

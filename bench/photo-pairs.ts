@@ -2,6 +2,7 @@
 // even stream of requests to a listing, so nothing but the uploads differs between the two windows.
 import { spawn } from 'node:child_process'
 import os from 'node:os'
+import readline from 'node:readline'
 import { IDLE_POLICY } from '~/.server/photos/photo-worker'
 import { printTimeline, type Sample, samplesBetween, shoppersLoad } from './shoppers'
 
@@ -40,16 +41,11 @@ export async function idleThenUploads(
 		)
 		if (uploader.pid) os.setPriority(uploader.pid, 19)
 		exited = new Promise((resolve) => uploader.once('exit', resolve))
-		let partial = ''
-		uploader.stdout.setEncoding('utf8').on('data', (text: string) => {
-			const lines = (partial + text).split('\n')
-			partial = lines.pop() ?? ''
-			for (const line of lines) {
-				if (line === 'start') startedAt = since()
-				if (line.startsWith('done')) {
-					done++
-					lastDoneAt = since()
-				}
+		readline.createInterface({ input: uploader.stdout }).on('line', (line) => {
+			if (line === 'start') startedAt = since()
+			if (line.startsWith('done')) {
+				done++
+				lastDoneAt = since()
 			}
 		})
 	}, uploadsAt)
