@@ -11,7 +11,7 @@ import { openDatabase } from '~/.server/db/client'
 import { orders } from '~/.server/db/schema'
 import { ORDER_STATUSES } from '~/lib/order-status'
 import { sampleDelivery } from '../tests/support/factories'
-import { BENCH_LINE } from './jobs-seed'
+import { BENCH_LINE } from './sample-order'
 import { machine, signInCookie, startProductionServer, writeResultsSection } from './support'
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000)
@@ -25,13 +25,12 @@ const LAST = ['Mackenzie', 'Ross', 'Fraser', 'Munro', 'Campbell', 'Grant', 'Macl
 async function seed(options: { url?: string; dataDir?: string }) {
 	const database = await openDatabase({ ...options, poolSize: 2 })
 	const now = Date.now()
-	const line = BENCH_LINE
 	for (let start = 0; start < ORDERS; start += 500) {
 		const batch = Array.from({ length: Math.min(500, ORDERS - start) }, (_, k) => {
 			const i = start + k
 			const status = ORDER_STATUSES[i % ORDER_STATUSES.length]!
 			const quantity = 1 + (i % 5)
-			const subtotalPence = line.unitPricePence * quantity
+			const subtotalPence = BENCH_LINE.unitPricePence * quantity
 			const priced = status !== 'pending' && !(status === 'cancelled' && i % 2)
 			const delivery = priced ? 1_500 + (i % 40) * 100 : null
 			const createdAt = new Date(now - (i * 2 * 365 * 86_400_000) / ORDERS)
@@ -47,7 +46,7 @@ async function seed(options: { url?: string; dataDir?: string }) {
 					email: `customer${i}@example.co.uk`,
 					address1: `${i} Loch Road`,
 				}),
-				cartItems: [{ ...line, quantity }],
+				cartItems: [{ ...BENCH_LINE, quantity }],
 				subtotalPence,
 				deliveryCostPence: delivery,
 				totalCostPence: delivery === null ? null : subtotalPence + delivery,

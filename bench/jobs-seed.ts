@@ -3,18 +3,8 @@
 import { openDatabase } from '~/.server/db/client'
 import { orders, paymentLinks } from '~/.server/db/schema'
 import { scheduleQuoteFollowUp } from '~/.server/orders/quote-follow-up'
-import { sampleDelivery, sampleLine } from '../tests/support/factories'
-
-/** The bench's order line: one filter, as bench:admin's orders have. */
-export const BENCH_LINE = sampleLine({
-	name: 'Oase BioSmart 6000 Pond Filter',
-	originalName: 'Oase BioSmart 6000 Pond Filter',
-	code: 'OA-BIOSMA-6000',
-	price: '£128.99',
-	unitPricePence: 12_899,
-	supplierUrl: '',
-	imageUrl: '',
-})
+import { sampleDelivery } from '../tests/support/factories'
+import { BENCH_LINE } from './sample-order'
 
 /** Open quotes (a live link each, price held for two more days) and their follow-up. */
 export async function seed(
