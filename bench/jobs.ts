@@ -9,7 +9,7 @@ import path from 'node:path'
 import readline from 'node:readline'
 import pg from 'pg'
 import { seed } from './jobs-seed'
-import { serverRssMb } from './process-tree'
+import { serverRssMb, serverThreadsCpuMs } from './process-tree'
 import {
 	pooledP99,
 	printTimeline,
@@ -96,7 +96,14 @@ async function run({ label, env, open }: Where) {
 		await new Promise((r) => setTimeout(r, startAt - Date.now()))
 		let rssIdle = 0
 		let rssPeak = 0
+		// Each thread's CPU time when the idle window starts, when the reminders fall due and once the
+		// scan has ended (to the sampler's 250 ms): BENCH_DEBUG prints which threads the scan keeps busy.
+		const cpuAt: Array<{ at: number; threads: ReturnType<typeof serverThreadsCpuMs> }> = [
+			{ at: Date.now(), threads: serverThreadsCpuMs(child.pid!) },
+		]
 		const sampler = setInterval(() => {
+			if (cpuAt.length === 1 ? Date.now() >= dueAt : cpuAt.length === 2 && lastAt > 0)
+				cpuAt.push({ at: Date.now(), threads: serverThreadsCpuMs(child.pid!) })
 			const rss = serverRssMb(child.pid!)
 			if (Date.now() < dueAt) rssIdle = Math.max(rssIdle, rss)
 			else rssPeak = Math.max(rssPeak, rss)
@@ -112,7 +119,10 @@ async function run({ label, env, open }: Where) {
 			await new Promise((r) => setTimeout(r, 250))
 		clearInterval(sampler)
 		const runMs = lastAt - dueAt
-		if (process.env.BENCH_DEBUG) printTimeline(samples, runMs)
+		if (process.env.BENCH_DEBUG) {
+			printTimeline(samples, runMs)
+			printThreadCpu(cpuAt)
+		}
 		return {
 			enqueueMs,
 			runMs,
@@ -130,7 +140,27 @@ async function run({ label, env, open }: Where) {
 	}
 }
 
+/** CPU ms a second of each of the server's threads in the idle window and in the busy one. */
+function printThreadCpu(
+	cpuAt: Array<{ at: number; threads: ReturnType<typeof serverThreadsCpuMs> }>,
+) {
+	const [idle, due, ended] = cpuAt
+	if (!idle || !due || !ended) return
+	const rate = (from: typeof idle, to: typeof idle, tid: number) =>
+		((to.threads.find((t) => t.tid === tid)?.ms ?? 0) -
+			(from.threads.find((t) => t.tid === tid)?.ms ?? 0)) /
+		((to.at - from.at) / 1000)
+	console.log('CPU ms a second by thread, idle → while the scan ran:')
+	for (const { tid, serving } of ended.threads) {
+		const [before, during] = [rate(idle, due, tid), rate(due, ended, tid)]
+		if (before + during >= 5)
+			console.log(`  ${serving ? 'serving' : tid}: ${before.toFixed(0)} → ${during.toFixed(0)}`)
+	}
+}
+
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3)
+/** BENCH_DATABASES=pglite (or postgres) measures one only, for a quicker experiment (printed only). */
+const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',')
 
 async function onPglite() {
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-bench-jobs-'))
@@ -188,10 +218,15 @@ async function main() {
 	const byDb: { pglite: Run[]; postgres: Run[] } = { pglite: [], postgres: [] }
 	// Alternately, so a change in the machine's load during the bench falls on both databases.
 	for (let i = 0; i < REPEATS; i++) {
-		byDb.pglite.push(await onPglite())
-		byDb.postgres.push(await onPostgres())
+		if (DATABASES.includes('pglite')) byDb.pglite.push(await onPglite())
+		if (DATABASES.includes('postgres')) byDb.postgres.push(await onPostgres())
 	}
-	const results = [overall('PGlite', byDb.pglite), overall('PostgreSQL 15', byDb.postgres)]
+	const results = [
+		{ label: 'PGlite', runs: byDb.pglite },
+		{ label: 'PostgreSQL 15', runs: byDb.postgres },
+	]
+		.filter(({ runs }) => runs.length > 0)
+		.map(({ label, runs }) => overall(label, runs))
 	const n = QUOTES.toLocaleString('en-GB')
 	const table = [
 		`| Database | Due reminders checked and queued, each run (≤ 5 s) | p99 of / idle → while they run, all ${REPEATS} runs' answers (≤ +20 %) | p99 change in each run | Server RSS idle → peak, each run (≤ +10 MB) | As quoted: follow-up scheduled one transaction each |`,
@@ -201,7 +236,10 @@ async function main() {
 				`| ${r.label} | ${r.reminded.toLocaleString('en-GB')} in ${r.scans} | ${r.p99.idle.p99} ms → ${r.p99.busy.p99} ms (**${signedPercent(r.p99.change)}**; ${r.p99.idle.requests.toLocaleString('en-GB')} and ${r.p99.busy.requests.toLocaleString('en-GB')} answers) | ${r.p99.runs.map((x) => `${x.idle} → ${x.busy} ms (${signedPercent(x.change)})`).join('; ')} | ${r.rss} MB (largest +${r.rssGrowth.toFixed(1)} MB) | ${r.enqueue} |`,
 		),
 	].join('\n')
-	writeResultsSection(
+	// One database alone is an experiment: shown, not written over the section's table.
+	const write =
+		results.length === 2 ? writeResultsSection : (_: string, body: string) => console.log(body)
+	write(
 		'Scheduler: 10,000 open quotes (npm run bench:jobs)',
 		`Command: \`npm run bench:jobs\` (${machine()}; ${started.toISOString()}; load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(1)} after; ${REPEATS} runs a database, alternating, each on a new database)\n\n${n} open quotes whose 'before' reminders fall due at the same moment; one wake-up job starts the production server's scan, which takes the due links in one statement per chunk (100 links on PGlite, 500 on PostgreSQL), checks each quote, records the reminder and queues its email (written when it is sent). \`/\` from the page cache at ${SHOPPERS_PER_SECOND} requests/s, evenly spaced in one stream: idle is the ${BUSY_SECONDS} s before they fall due, busy is from that moment until the scan has ended (at most ${BUSY_SECONDS} s). Each p99 pools the answers of that window in every run (\`pooledP99\`, bench/shoppers.ts): one window's p99 is its few slowest answers, and varied from +2 % to +312 % between two runs of one build.\n\n${table}`,
 	)

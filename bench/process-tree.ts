@@ -67,19 +67,27 @@ function cpuMs(statFile: string) {
 }
 
 /**
- * CPU time so far of the serving process's own thread (the one that answers requests) and of all
- * its other threads (the embedded database's, libuv's pool, the garbage collector's helpers), in
- * ms: what an upload costs the thread every shopper waits for, apart from the rest.
+ * CPU time so far of each of the serving process's threads, in ms, by thread id: the serving
+ * thread (the one that answers requests, whose id is the process's) apart from the others (the
+ * embedded database's, V8's compiler and collector helpers, libuv's pool). Node names them all
+ * 'node', so a thread is told by its id and by what it uses.
  */
-export function serverThreadCpuMs(pid: number) {
+export function serverThreadsCpuMs(pid: number) {
 	const server = serverProcess(pid)
-	if (!server) return { main: 0, others: 0 }
-	let main = 0
-	let others = 0
-	for (const tid of fs.readdirSync(`/proc/${server.pid}/task`)) {
-		const ms = cpuMs(`/proc/${server.pid}/task/${tid}/stat`)
-		if (Number(tid) === server.pid) main += ms
-		else others += ms
+	if (!server) return []
+	return fs.readdirSync(`/proc/${server.pid}/task`).map((tid) => ({
+		tid: Number(tid),
+		serving: Number(tid) === server.pid,
+		ms: cpuMs(`/proc/${server.pid}/task/${tid}/stat`),
+	}))
+}
+
+/** The serving thread's CPU time so far, and all its other threads' together, in ms. */
+export function serverThreadCpuMs(pid: number) {
+	const threads = serverThreadsCpuMs(pid)
+	const sum = (list: typeof threads) => list.reduce((total, t) => total + t.ms, 0)
+	return {
+		main: sum(threads.filter((t) => t.serving)),
+		others: sum(threads.filter((t) => !t.serving)),
 	}
-	return { main, others }
 }
