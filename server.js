@@ -30,7 +30,7 @@ if (!dev && needsServerFlags() && process.argv[1] === fileURLToPath(import.meta.
 async function serve() {
 	const SHUTDOWN_GRACE_MS = 10_000
 
-	/** @type {{ boot: typeof import('./server/app').boot, createApp: typeof import('./server/app').createApp, refuseConnect: typeof import('./server/app').refuseConnect, answerClientError: typeof import('./server/app').answerClientError, readyLine: typeof import('./server/app').readyLine, printPlain: typeof import('./server/app').printPlain, hasAdminAccount: typeof import('./server/app').hasAdminAccount }} */
+	/** @type {{ boot: typeof import('./server/app').boot, createApp: typeof import('./server/app').createApp, createHttpServer: typeof import('./server/app').createHttpServer, refuseConnect: typeof import('./server/app').refuseConnect, answerClientError: typeof import('./server/app').answerClientError, readyLine: typeof import('./server/app').readyLine, printPlain: typeof import('./server/app').printPlain, hasAdminAccount: typeof import('./server/app').hasAdminAccount }} */
 	let mod
 	/** @type {import('express').RequestHandler | undefined} */
 	let devMiddleware
@@ -61,7 +61,15 @@ async function serve() {
 		dev ? { dev: true, devMiddleware } : { clientDir: 'build/client' },
 	)
 
-	const server = app.listen(runtime.env.PORT, runtime.env.HOST, async () => {
+	const server = mod.createHttpServer(app)
+	/** @param {Error} error */
+	const cannotListen = (error) => {
+		console.error(`Could not listen on ${runtime.env.HOST}:${runtime.env.PORT}: ${error.message}`)
+		process.exit(1)
+	}
+	server.once('error', cannotListen)
+	server.listen(runtime.env.PORT, runtime.env.HOST, async () => {
+		server.off('error', cannotListen)
 		runtime.logger.info({ url: runtime.env.SITE_URL, port: runtime.env.PORT }, 'listening')
 		const hasAdmin = await mod.hasAdminAccount(runtime.db).catch(() => true)
 		mod.printPlain(runtime.logger, mod.readyLine(runtime.env, hasAdmin))

@@ -35,6 +35,7 @@ import { checkRequestTarget } from './request-target'
 import { routerHandler } from './router-handler'
 import { cspNonce, sameOriginWrites, securityHeaders } from './security'
 
+export { createHttpServer } from './http-server'
 export { hasAdminAccount, printPlain, readyLine } from './ready-line'
 export { answerClientError, refuseConnect } from './request-target'
 
