@@ -98,9 +98,7 @@ async function run({ label, env, open }: Where) {
 		let rssPeak = 0
 		// Each thread's CPU time when the idle window starts, when the reminders fall due and once the
 		// scan has ended (to the sampler's 250 ms): BENCH_DEBUG prints which threads the scan keeps busy.
-		const cpuAt: Array<{ at: number; threads: ReturnType<typeof serverThreadsCpuMs> }> = [
-			{ at: Date.now(), threads: serverThreadsCpuMs(child.pid!) },
-		]
+		const cpuAt: ThreadsAt[] = [{ at: Date.now(), threads: serverThreadsCpuMs(child.pid!) }]
 		const sampler = setInterval(() => {
 			if (cpuAt.length === 1 ? Date.now() >= dueAt : cpuAt.length === 2 && lastAt > 0)
 				cpuAt.push({ at: Date.now(), threads: serverThreadsCpuMs(child.pid!) })
@@ -140,13 +138,14 @@ async function run({ label, env, open }: Where) {
 	}
 }
 
+/** Each of the server's threads' CPU time so far, and when it was read. */
+type ThreadsAt = { at: number; threads: ReturnType<typeof serverThreadsCpuMs> }
+
 /** CPU ms a second of each of the server's threads in the idle window and in the busy one. */
-function printThreadCpu(
-	cpuAt: Array<{ at: number; threads: ReturnType<typeof serverThreadsCpuMs> }>,
-) {
+function printThreadCpu(cpuAt: ThreadsAt[]) {
 	const [idle, due, ended] = cpuAt
 	if (!idle || !due || !ended) return
-	const rate = (from: typeof idle, to: typeof idle, tid: number) =>
+	const rate = (from: ThreadsAt, to: ThreadsAt, tid: number) =>
 		((to.threads.find((t) => t.tid === tid)?.ms ?? 0) -
 			(from.threads.find((t) => t.tid === tid)?.ms ?? 0)) /
 		((to.at - from.at) / 1000)

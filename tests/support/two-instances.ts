@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import http from 'node:http'
+import type http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -57,7 +57,9 @@ export function setUpTwoInstances(
 		cluster.base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
 
 		vite = await testViteServer()
-		const { boot, createApp } = (await vite.ssrLoadModule('./server/app.ts')) as typeof ServerApp
+		const { boot, createApp, createHttpServer } = (await vite.ssrLoadModule(
+			'./server/app.ts',
+		)) as typeof ServerApp
 		const secret = crypto.randomBytes(32).toString('hex')
 		for (let i = 0; i < 2; i++) {
 			cluster.sinks.push(await startSmtpSink())
@@ -86,7 +88,8 @@ export function setUpTwoInstances(
 			),
 		)
 		for (const runtime of runtimes) {
-			const server = http.createServer(
+			// Made as production makes it (server.js).
+			const server = createHttpServer(
 				createApp(runtime, { dev: true, devMiddleware: vite.middlewares }),
 			)
 			await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
