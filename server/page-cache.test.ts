@@ -61,6 +61,64 @@ describe('PageCache', () => {
 	})
 })
 
+describe('PageCache.lookup: one render of a page at a time', () => {
+	const turn = (found: ReturnType<PageCache['lookup']>) => {
+		if (!('render' in found))
+			throw new Error(`expected a turn to render, got ${Object.keys(found)}`)
+		return found.render
+	}
+	const waiting = (found: ReturnType<PageCache['lookup']>) => {
+		if (!('wait' in found)) throw new Error(`expected to wait, got ${Object.keys(found)}`)
+		return found.wait
+	}
+
+	it('gives the first request for a missing page the render and has the others wait for it', async () => {
+		const cache = new PageCache(60_000)
+		const first = turn(cache.lookup('/a', 0))
+		const second = waiting(cache.lookup('/a', 1))
+		const third = waiting(cache.lookup('/a', 2))
+		expect(second).toBe(third)
+		cache.set('/a', page('A'), 0)
+		first.done()
+		expect(await second).toBe(true)
+		const again = cache.lookup('/a', 3)
+		expect('page' in again && bodyWithNonce(again.page, 'n').toString()).toBe('A')
+	})
+
+	it('tells the waiting requests to render too when the render stored nothing (not a page to keep)', async () => {
+		const cache = new PageCache(60_000)
+		const first = turn(cache.lookup('/404', 0))
+		const waiter = waiting(cache.lookup('/404', 1))
+		first.done()
+		expect(await waiter).toBe(false)
+		turn(cache.lookup('/404', 2))
+	})
+
+	it("renders again in an entry's last 5 s, once, while every other request replays the entry", () => {
+		const cache = new PageCache(60_000)
+		cache.set('/a', page('old'), 0)
+		expect('page' in cache.lookup('/a', 54_999)).toBe(true)
+		const refresh = turn(cache.lookup('/a', 55_000))
+		expect('page' in cache.lookup('/a', 55_001)).toBe(true)
+		expect('page' in cache.lookup('/a', 59_999)).toBe(true)
+		cache.set('/a', page('new'), 55_000)
+		refresh.done()
+		const replay = cache.lookup('/a', 60_000)
+		expect('page' in replay && bodyWithNonce(replay.page, 'n').toString()).toBe('new')
+	})
+
+	it('starts a new render after a clear instead of waiting for one that began before it', () => {
+		const cache = new PageCache(60_000)
+		const before = turn(cache.lookup('/a', 0))
+		cache.clear()
+		const after = turn(cache.lookup('/a', 1))
+		before.done() // finishing late must not end the newer render's turn
+		waiting(cache.lookup('/a', 2))
+		after.done()
+		turn(cache.lookup('/a', 3))
+	})
+})
+
 describe('gzipWithNonce', () => {
 	it('splices a gzip stream that gunzips to the page with the new nonce, without recompressing', () => {
 		const cache = new PageCache(1000)

@@ -28,6 +28,19 @@ export type CachedPage = {
 
 type NewPage = { status: number; headers: Array<[string, string]>; body: Buffer; nonce: string }
 
+/**
+ * What a request for a cacheable page does (PageCache.lookup): replay `page`; render it and call
+ * `done` when finished, stored or not; or wait for the render under way (true if it stored the
+ * page: look again; false: render it too, as the page is not one that can be kept).
+ */
+export type Lookup =
+	| { page: CachedPage }
+	| { render: { done: () => void } }
+	| { wait: Promise<boolean> }
+
+/** How long before an entry expires the next request renders it again while others replay it. */
+const REFRESH_AHEAD_MS = 5000
+
 function splitAt(body: Buffer, separator: string) {
 	const parts: Buffer[] = []
 	const needle = Buffer.from(separator)
@@ -117,13 +130,18 @@ export function bodyWithNonce(page: CachedPage, nonce: string) {
 
 export class PageCache {
 	readonly #entries = new Map<string, CachedPage>()
+	/** Renders under way, by key, for others to wait for (lookup). */
+	readonly #renders = new Map<string, Promise<boolean>>()
+	readonly #refreshAheadMs: number
 	#bytes = 0
 	#generation = 0
 
 	constructor(
 		private readonly ttlMs: number,
 		private readonly maxBytes = 32 * 1024 * 1024,
-	) {}
+	) {
+		this.#refreshAheadMs = Math.min(REFRESH_AHEAD_MS, ttlMs / 4)
+	}
 
 	get enabled() {
 		return this.ttlMs > 0
@@ -140,6 +158,32 @@ export class PageCache {
 		this.#entries.delete(key)
 		this.#entries.set(key, entry)
 		return entry
+	}
+
+	/**
+	 * One render of a page at a time, however many requests arrive for it. The first request to
+	 * find no entry renders it and later ones wait for that render; the first to arrive in an
+	 * entry's last seconds renders it again while the others go on replaying the entry, so under
+	 * steady traffic nobody waits for a render. Before, every request that arrived while an expired
+	 * `/` was rendering rendered it too: at 200 requests/s, dozens of renders held the server for
+	 * 0.4 s once a minute (bench:jobs, fifteenth session). The caller of a `render` must call its
+	 * `done`, whatever the outcome.
+	 */
+	lookup(key: string, now = Date.now()): Lookup {
+		const entry = this.get(key, now)
+		const rendering = this.#renders.get(key)
+		if (rendering) return entry ? { page: entry } : { wait: rendering }
+		if (entry && entry.expiresAt - now > this.#refreshAheadMs) return { page: entry }
+		let finish = (_stored: boolean) => {}
+		const render = new Promise<boolean>((resolve) => {
+			finish = resolve
+		})
+		this.#renders.set(key, render)
+		const done = () => {
+			if (this.#renders.get(key) === render) this.#renders.delete(key)
+			finish(this.#entries.has(key))
+		}
+		return { render: { done } }
 	}
 
 	/** Bumped by clear(); a render that began before a clear may show the data it replaced. */
@@ -177,6 +221,8 @@ export class PageCache {
 
 	clear() {
 		this.#entries.clear()
+		// Renders under way began before the clear and will not be stored: the next request starts anew.
+		this.#renders.clear()
 		this.#bytes = 0
 		this.#generation++
 	}

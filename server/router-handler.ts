@@ -58,6 +58,8 @@ export function routerHandler({
 		return handler
 	}
 	return async (req: Request, res: Response, next: NextFunction) => {
+		// This request's turn to render a cacheable page (PageCache.lookup), ended when it is stored.
+		let rendering: { done: () => void } | undefined
 		try {
 			const nonce = res.locals.cspNonce as string
 			const personal = isPersonalPage(req.path)
@@ -69,11 +71,12 @@ export function routerHandler({
 				cache?.enabled && req.method === 'GET' && !personal && (shared || anonymous)
 					? req.originalUrl
 					: undefined
-			const hit = key ? cache?.get(key) : undefined
-			if (hit) {
-				sendCached(req, res, hit, nonce)
+			const found = key && cache ? await pageOrTurn(cache, key) : undefined
+			if (found && 'page' in found) {
+				sendCached(req, res, found.page, nonce)
 				return
 			}
+			rendering = found?.render
 			const replayable =
 				privatePages && personal && anonymous && req.method === 'GET'
 					? await privatePages.keyFor(req)
@@ -133,6 +136,7 @@ export function routerHandler({
 			if (key && isCacheable(response)) {
 				const body = Buffer.from(await response.arrayBuffer())
 				cache?.set(key, { status: response.status, headers, body, nonce }, dataAsOf, generation)
+				rendering?.done()
 				res.setHeader('X-Page-Cache', 'miss')
 				await sendWhole(req, res, body)
 				return
@@ -150,6 +154,8 @@ export function routerHandler({
 			// to answer and nothing wrong on our side, so it is not an error to log.
 			if (res.destroyed) return
 			next(error)
+		} finally {
+			rendering?.done()
 		}
 	}
 }
@@ -231,3 +237,32 @@ function toFetchRequest(
 	} as RequestInit)
 	return { request, bodyTooLarge: () => body?.exceeded() ?? false }
 }
+
+/**
+ * How long a request waits for another's render of the page before rendering it itself: far longer
+ * than a render takes, even the first after a start; only a render that hangs is not waited out.
+ */
+const RENDER_WAIT_MS = 10_000
+
+/**
+ * The cached page, or this request's turn to render it (`render` undefined: it renders without
+ * one, as the render it waited for stored nothing or took too long).
+ */
+async function pageOrTurn(cache: PageCache, key: string) {
+	for (let tries = 0; tries < 3; tries++) {
+		const found = cache.lookup(key)
+		if (!('wait' in found)) return found
+		if (!(await waitAtMost(found.wait, RENDER_WAIT_MS))) break
+	}
+	return { render: undefined }
+}
+
+/** What `outcome` gave, or false once `ms` have passed. */
+const waitAtMost = (outcome: Promise<boolean>, ms: number) =>
+	new Promise<boolean>((resolve) => {
+		const timer = setTimeout(() => resolve(false), ms)
+		void outcome.then((value) => {
+			clearTimeout(timer)
+			resolve(value)
+		})
+	})

@@ -12,6 +12,28 @@ afterAll(async () => {
 const nonceOf = cspNonceOf
 
 describe('page cache', () => {
+	// First in the file: the page's first render here includes compiling its route, so it is still
+	// rendering when the other requests arrive (a later render may finish before they do).
+	it('renders a page once however many requests for it arrive together; the rest replay it', async () => {
+		const answers = await Promise.all(Array.from({ length: 12 }, () => app.request('/contact')))
+		const how = answers.map((answer) => answer.headers.get('x-page-cache'))
+		expect(how.filter((h) => h === 'miss')).toHaveLength(1)
+		expect(how.filter((h) => h === 'hit')).toHaveLength(11)
+		const pages = await Promise.all(answers.map((answer) => answer.text()))
+		pages.forEach((html, i) => {
+			expect(answers[i]!.status).toBe(200)
+			expect(html).toContain(`nonce="${nonceOf(answers[i]!)}"`)
+		})
+	})
+
+	it('answers requests for a page it may not keep together, each rendered', async () => {
+		const answers = await Promise.all(Array.from({ length: 4 }, () => app.request('/no-such-page')))
+		for (const answer of answers) {
+			expect(answer.status).toBe(404)
+			expect(answer.headers.get('x-page-cache')).toBeNull()
+		}
+	})
+
 	it('replays a cookie-less page compressed, each time with its own nonce in CSP and scripts', async () => {
 		const first = await app.request('/about')
 		expect(first.headers.get('x-page-cache')).toBe('miss')
