@@ -89,7 +89,7 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 		// catalogue version on the next request and drop pages rendered from the old data.
 		// It may also have changed an account's role: sessions are looked up afresh.
 		() => {
-			running.runtime?.catalog.recheck()
+			void running.runtime?.catalog.recheck()
 			running.runtime?.pageCache.clear()
 			if (running.runtime) sessionCacheFor(running.runtime.auth).forget('all')
 		},

@@ -96,8 +96,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return data({ error }, { status: 404 })
 	}
 	if (report.status === 'refused') return data({ error: report.error }, { status: 400 })
-	// Load the new version in the background; shoppers keep the old one until it is ready.
-	context.catalog.recheck()
+	// Shoppers keep the old version until the new one is ready; this answer waits for it.
+	await context.catalog.recheck()
 	context.logger.info(
 		{ adminId: admin.id, intent: form.intent, status: report.status },
 		'catalogue published',

@@ -84,6 +84,19 @@ describe('catalogue reads', () => {
 		}
 	})
 
+	it('resolves a recheck once the version published here is live: the next read is never behind', async () => {
+		let swaps = 0
+		const own = new Catalog(database.db, () => swaps++)
+		await own.all()
+		const before = swaps
+		const lines = demo.trimEnd().split('\n')
+		await importCatalog(database.db, `${lines.slice(0, 11).join('\n')}\n`)
+		await own.recheck()
+		expect(swaps).toBe(before + 1)
+		expect(await own.all()).toHaveLength(10)
+		await importCatalog(database.db, demo)
+	})
+
 	it('sees an import made through another Catalog instance within a second', async () => {
 		let swaps = 0
 		const other = new Catalog(database.db, () => swaps++)

@@ -66,11 +66,17 @@ export class Catalog {
 
 	/**
 	 * Compare the catalogue version now (another process, or this one, published): a new version
-	 * loads in the background while reads keep answering from the old one.
+	 * loads while other reads keep answering from the old one. Resolves once it is live here, so a
+	 * request that published a change answers after the change shows: the admin's next page, or
+	 * the download straight after a publish, is never one version behind (it was, on a slow machine).
 	 */
-	recheck() {
+	async recheck() {
+		if (!this.#index) return
+		// A check begun before the change was written may have read the old version: let it end first.
+		await this.#loading?.catch(() => {})
 		this.#checkedAt = 0
-		if (this.#index) void this.#current().catch(() => {})
+		await this.#current().catch(() => {})
+		await this.#building?.catch(() => {})
 	}
 
 	async #current(): Promise<Index> {

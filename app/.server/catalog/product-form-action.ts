@@ -37,7 +37,7 @@ export async function productFormAction(
 	})
 	if (!result.ok) return refuse(result.status, result.error, result.fieldErrors)
 	// Shop pages show the new version on their next view (the page cache is cleared when it is live).
-	context.catalog.recheck()
+	await context.catalog.recheck()
 	context.logger.info(
 		{ adminId: admin.id, action: result.change.action, code: result.change.code },
 		'product saved',

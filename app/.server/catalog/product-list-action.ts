@@ -27,7 +27,7 @@ export async function productListAction(request: Request, context: AppLoadContex
 		const hide = result.offerHide ? { id, fingerprint } : undefined
 		return data({ error: result.error, hide }, { status: result.status })
 	}
-	context.catalog.recheck()
+	await context.catalog.recheck()
 	context.logger.info(
 		{ adminId: admin.id, action: result.change.action, code: result.change.code },
 		'product changed',

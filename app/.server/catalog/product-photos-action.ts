@@ -34,7 +34,7 @@ export async function productPhotosAction(
 	})
 	if (!result.ok)
 		return data({ error: result.error, fieldErrors: {}, values: {} }, { status: result.status })
-	context.catalog.recheck()
+	await context.catalog.recheck()
 	context.logger.info({ adminId: admin.id, code: result.change.code }, 'product photos saved')
 	return redirect(`/admin/products/${id}?saved=photos#photos`)
 }

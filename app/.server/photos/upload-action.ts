@@ -116,7 +116,7 @@ async function store(
 			added: stored,
 		})
 		if (!saved.ok) return answer({ ok: false, error: saved.error }, saved.status)
-		context.catalog.recheck()
+		await context.catalog.recheck()
 	}
 	return answer({ ok: true, photos: stored })
 }
