@@ -12,7 +12,13 @@ import {
 } from './body-limit'
 import { acceptsGzip, compressBody } from './compress-body'
 import { ORDER_PAGE_REPLAY_MS, type PrivatePageCache } from './order-page-cache'
-import { bodyWithNonce, type CachedPage, gzipWithNonce, type PageCache } from './page-cache'
+import {
+	bodyWithNonce,
+	type CachedPage,
+	gzipWithNonce,
+	type Lookup,
+	type PageCache,
+} from './page-cache'
 import { isPersonalPage, isSharedPage } from './security'
 
 type Options = {
@@ -71,7 +77,12 @@ export function routerHandler({
 				cache?.enabled && req.method === 'GET' && !personal && (shared || anonymous)
 					? req.originalUrl
 					: undefined
-			const found = key && cache ? await pageOrTurn(cache, key) : undefined
+			// A hit is answered without awaiting (the hot path); only a render under way is waited for.
+			let found: Turn | undefined
+			if (key && cache) {
+				const first = cache.lookup(key)
+				found = 'wait' in first ? await pageOrTurn(() => cache.lookup(key), first.wait) : first
+			}
 			if (found && 'page' in found) {
 				sendCached(req, res, found.page, nonce)
 				return
@@ -244,15 +255,21 @@ function toFetchRequest(
  */
 const RENDER_WAIT_MS = 10_000
 
+/** A lookup's answer once there is nothing left to wait for. */
+type Turn = Exclude<Lookup, { wait: Promise<boolean> }> | { render: undefined }
+
 /**
- * The cached page, or this request's turn to render it (`render` undefined: it renders without
- * one, as the render it waited for stored nothing or took too long).
+ * After waiting for a render under way: the cached page, or this request's turn to render it
+ * (`render` undefined: it renders without one, as the render it waited for stored nothing or took
+ * too long).
  */
-async function pageOrTurn(cache: PageCache, key: string) {
+async function pageOrTurn(lookup: () => Lookup, firstWait: Promise<boolean>): Promise<Turn> {
+	let wait = firstWait
 	for (let tries = 0; tries < 3; tries++) {
-		const found = cache.lookup(key)
+		if (!(await waitAtMost(wait, RENDER_WAIT_MS))) break
+		const found = lookup()
 		if (!('wait' in found)) return found
-		if (!(await waitAtMost(found.wait, RENDER_WAIT_MS))) break
+		wait = found.wait
 	}
 	return { render: undefined }
 }
