@@ -8,6 +8,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import {
 	machine,
+	percentile,
 	signInCookie,
 	startProductionServer,
 	summarise,
@@ -43,6 +44,40 @@ async function measure(url: string, cookie: string) {
 	}
 }
 
+/**
+ * A change an admin makes from the list (hide, then show again, ten times): each answer comes once
+ * the catalogue's read model shows it (Catalog.recheck), so its time is the save and the rebuild.
+ */
+async function hideAndShow(url: string, cookie: string) {
+	const times: number[] = []
+	for (let i = 0; i < 10; i++) {
+		for (const intent of ['hide', 'show']) {
+			const list = await (
+				await fetch(`${url}/admin/products?page=250`, { headers: { cookie } })
+			).text()
+			const id = /name="id" value="([^"]+)"/.exec(list)?.[1]
+			const fingerprint = /name="fingerprint" value="([0-9a-f]{64})"/.exec(list)?.[1]
+			if (!id || !fingerprint) throw new Error('no product action form on the list')
+			const started = performance.now()
+			const answer = await fetch(`${url}/admin/products?page=250`, {
+				method: 'POST',
+				redirect: 'manual',
+				headers: { cookie, origin: url, 'content-type': 'application/x-www-form-urlencoded' },
+				body: new URLSearchParams({
+					intent,
+					id,
+					fingerprint,
+					returnTo: '/admin/products?page=250',
+				}),
+			})
+			times.push(performance.now() - started)
+			if (answer.status !== 302 && answer.status !== 303)
+				throw new Error(`${intent} answered ${answer.status}`)
+		}
+	}
+	return times
+}
+
 const loadBefore = os.loadavg()
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-bench-products-'))
 const csv = path.join(dir, 'products.csv')
@@ -62,6 +97,7 @@ const server = await startProductionServer(
 	process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
 )
 const rows: Array<{ name: string; page: string; p50: number; p95: number; errors: number }> = []
+const saves: number[] = []
 try {
 	const cookie = await signInCookie(server.url, ADMIN)
 	// The editor of a product in the middle of the list (ids are the catalogue's own).
@@ -70,10 +106,19 @@ try {
 	if (!edit) throw new Error('no product editor link on the list')
 	for (const [name, page] of [...PAGES, ['Edit one product', edit] as [string, string]])
 		rows.push({ name, page, ...(await measure(`${server.url}${page}`, cookie)) })
+	saves.push(...(await hideAndShow(server.url, cookie)))
 } finally {
 	await server.stop()
 	fs.rmSync(dir, { recursive: true, force: true })
 }
+
+rows.push({
+	name: 'Hide or show one product (POST; answered once the catalogue shows it), 20 saves',
+	page: '/admin/products',
+	p50: Math.round(percentile(saves, 0.5)),
+	p95: Math.round(percentile(saves, 0.975)),
+	errors: 0,
+})
 
 const loadAfter = os.loadavg()
 const table = [

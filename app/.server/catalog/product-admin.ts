@@ -44,7 +44,7 @@ export function saveProduct(
 			if (taken) return taken
 			return {
 				ok: true,
-				products: [...current.map(strip), fields],
+				products: [...current, fields],
 				id: String(current.length),
 				change: { action: 'created', code: fields.code, name: fields.name, detail: '' },
 			}
@@ -53,7 +53,7 @@ export function saveProduct(
 		if (!found) return conflict
 		const taken = codeTaken(current, fields.code, found.index)
 		if (taken) return taken
-		const next = current.map(strip)
+		const next: ProductFields[] = [...current]
 		next[found.index] = fields
 		const detail = describeChanges(found.product, fields)
 		return {
@@ -86,7 +86,8 @@ export function changeProduct(
 		const found = find(current, id, fingerprint)
 		if (!found) return conflict
 		const { product, index } = found
-		const next = current.map(strip)
+		// The others as they are: the file is written from their fields (an id is not one).
+		const next: ProductFields[] = [...current]
 		const change = { action: '', code: product.code, name: product.name, detail: '' }
 		if (intent === 'hide' || intent === 'show') {
 			next[index] = { ...strip(product), hidden: intent === 'hide' }

@@ -1,6 +1,7 @@
 import type { Db } from '~/.server/db/client'
 import { photoRefs, setAltTexts } from '~/.server/photos/store'
 import type { Product } from '~/lib/catalog/product'
+import type { ProductFields } from '~/lib/catalog/product-schema'
 import { type ShownPhoto, uploadedPhotoId } from '~/lib/photos'
 import { CHANGED_ELSEWHERE, type EditOutcome, editCatalog, productFingerprint } from './edit'
 import { storedProduct } from './product-admin'
@@ -62,7 +63,7 @@ export function saveProductPhotos(
 		await setAltTexts(tx, alts)
 		const urls = input.photos.map((p) => p.url)
 		const { id: _id, ...fields } = product
-		const next = current.map(({ id: _i, ...rest }) => rest)
+		const next: ProductFields[] = [...current]
 		next[index] = { ...fields, imageUrl: urls[0]!, moreImages: urls.slice(1) }
 		const detail = [
 			`${urls.length} photo${urls.length === 1 ? '' : 's'}`,
