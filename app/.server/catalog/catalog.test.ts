@@ -97,6 +97,54 @@ describe('catalogue reads', () => {
 		await importCatalog(database.db, demo)
 	})
 
+	it('loads a version a page at a time, keeping the objects of the products it did not change', async () => {
+		const own = new Catalog(database.db, () => {}, 7)
+		const before = await own.everything()
+		expect(before.map((p) => p.code)).toEqual((await catalog.everything()).map((p) => p.code))
+		const lines = demo.trimEnd().split('\n')
+		// The first product's price, 128.99, becomes 129.99.
+		lines[1] = lines[1]!.replace(',128.99,', ',129.99,')
+		await importCatalog(database.db, `${lines.join('\n')}\n`)
+		await own.recheck()
+		const after = await own.everything()
+		expect(after).toHaveLength(before.length)
+		expect(after[0]).not.toBe(before[0])
+		expect(after[0]!.pricePence).toBe(12999)
+		expect(after.slice(1).every((p, i) => p === before[i + 1])).toBe(true)
+		expect((await own.search(undefined, before[5]!.code)).map((p) => p.id)).toContain(before[5]!.id)
+		await importCatalog(database.db, demo)
+	})
+
+	it('never mixes two versions: a change committed while one is read page by page is read again', async () => {
+		const [header, ...rows] = demo.trimEnd().split('\n')
+		// The demo's last 100 products: a mixed load would begin with the demo's first ones.
+		const small = `${[header, ...rows.slice(-100)].join('\n')}\n`
+		const codes = async () => (await catalog.everything()).map((p) => p.code).join()
+		catalog.invalidate()
+		const demoCodes = await codes()
+		// One product a statement; the import starts as the fifth is asked for, so it commits while
+		// this load is part-way through its 253 pages.
+		let selects = 0
+		let importing: Promise<unknown> | undefined
+		const db = new Proxy(database.db, {
+			get(target, prop) {
+				const value = Reflect.get(target, prop, target)
+				if (typeof value !== 'function') return value
+				return (...args: unknown[]) => {
+					if (prop === 'select' && ++selects === 5) importing = importCatalog(database.db, small)
+					return value.apply(target, args)
+				}
+			},
+		})
+		const loaded = await new Catalog(db, () => {}, 1).everything()
+		await importing
+		expect(selects).toBeGreaterThan(100)
+		catalog.invalidate()
+		const smallCodes = await codes()
+		expect([demoCodes, smallCodes]).toContain(loaded.map((p) => p.code).join())
+		await importCatalog(database.db, demo)
+	})
+
 	it('sees an import made through another Catalog instance within a second', async () => {
 		let swaps = 0
 		const other = new Catalog(database.db, () => swaps++)

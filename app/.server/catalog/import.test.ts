@@ -1,5 +1,6 @@
-import { asc } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rows as rows_ } from '~/.server/db/rows'
 import { products } from '~/.server/db/schema'
 import { syntheticCatalogCsv } from '../../../bench/synthetic-catalog'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db'
@@ -43,4 +44,33 @@ describe('the batched insert', () => {
 		})
 		expect(stored.some((p) => p.options.length === 2 && p.sizes.length === 3)).toBe(true)
 	}, 60_000)
+
+	it('writes only the rows a new file changes, and drops the rows past its end', async () => {
+		const [header, ...rows] = syntheticCatalogCsv(300).trimEnd().split('\n')
+		await importCatalog(database.db, `${[header, ...rows].join('\n')}\n`)
+		// xmin: the transaction that wrote each row version; an untouched row keeps its own.
+		const written = async () =>
+			new Map(
+				(
+					await rows_<{ id: string; xmin: string }>(
+						database.db,
+						sql`select id, xmin::text as xmin from products order by position`,
+					)
+				).map((r) => [r.id, r.xmin]),
+			)
+		const before = await written()
+		const changed = [...rows]
+		changed[7] = changed[7]!.replace(/^[^,]+/, 'Renamed Pond Pump')
+		const report = await importCatalog(
+			database.db,
+			`${[header, ...changed.slice(0, 250)].join('\n')}\n`,
+		)
+		expect(report).toMatchObject({ status: 'imported', imported: 250 })
+		const after = await written()
+		expect(after.size).toBe(250)
+		const rewritten = [...after].filter(([id, xmin]) => before.get(id) !== xmin).map(([id]) => id)
+		expect(rewritten).toEqual(['7'])
+		const [seventh] = await database.db.select().from(products).where(eq(products.id, '7'))
+		expect(seventh?.name).toBe('Renamed Pond Pump')
+	})
 })

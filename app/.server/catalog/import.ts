@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { desc, eq, notInArray, sql } from 'drizzle-orm'
+import { desc, eq, gte, notInArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { catalogChanges, catalogState, catalogVersions, products } from '~/.server/db/schema'
 import type { Product } from '~/lib/catalog/product'
@@ -117,10 +117,13 @@ export async function replaceCatalog(
 		fileHash?: string
 	},
 ) {
-	await tx.delete(products)
+	// Only rows that differ are written: an editor's save at 50,000 products rewrote every row (and
+	// left 50,000 dead ones for the nightly vacuum), 1.5 s of its time.
 	for (let i = 0; i < next.products.length; i += BATCH) {
-		await insertProducts(tx, next.products.slice(i, i + BATCH))
+		await upsertProducts(tx, next.products.slice(i, i + BATCH))
 	}
+	// A product's id is its row in the file: a shorter file leaves the last ones behind.
+	await tx.delete(products).where(gte(products.position, next.products.length))
 	const version = (state?.version ?? 0) + 1
 	const { contentHash, csv, publishedBy, summary, fileHash } = next
 	const productCount = next.products.length
@@ -146,11 +149,47 @@ const COLUMNS = sql.raw(`id text, position integer, name text, code text, image_
 	product_url text, vendor text, category text, price_pence integer, sizes jsonb, options jsonb,
 	selected_size text, selected_option text, original_name text, shipping_class text, hidden boolean,
 	more_images jsonb, description text, specifications jsonb`)
-const NAMES = sql.raw(`id, position, name, code, image_url, product_url, vendor, category,
-	price_pence, sizes, options, selected_size, selected_option, original_name, shipping_class,
-	hidden, more_images, description, specifications`)
+const NAME_LIST = [
+	'id',
+	'position',
+	'name',
+	'code',
+	'image_url',
+	'product_url',
+	'vendor',
+	'category',
+	'price_pence',
+	'sizes',
+	'options',
+	'selected_size',
+	'selected_option',
+	'original_name',
+	'shipping_class',
+	'hidden',
+	'more_images',
+	'description',
+	'specifications',
+]
+const NAMES = sql.raw(NAME_LIST.join(', '))
 
-async function insertProducts(tx: Tx, batch: Product[]) {
+/** Columns an upsert sets when the stored row differs (everything but the id it matches on). */
+const UPDATED = sql.raw(
+	NAME_LIST.filter((name) => name !== 'id')
+		.map((name) => `${name} = excluded.${name}`)
+		.join(', '),
+)
+const STORED = sql.raw(
+	`(${NAME_LIST.filter((name) => name !== 'id')
+		.map((name) => `products.${name}`)
+		.join(', ')})`,
+)
+const INCOMING = sql.raw(
+	`(${NAME_LIST.filter((name) => name !== 'id')
+		.map((name) => `excluded.${name}`)
+		.join(', ')})`,
+)
+
+async function upsertProducts(tx: Tx, batch: Product[]) {
 	const rows = batch.map((p) => ({
 		id: p.id,
 		position: Number(p.id),
@@ -173,6 +212,7 @@ async function insertProducts(tx: Tx, batch: Product[]) {
 		specifications: p.specifications,
 	}))
 	await tx.execute(
-		sql`insert into ${products} (${NAMES}) select ${NAMES} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${COLUMNS})`,
+		sql`insert into ${products} (${NAMES}) select ${NAMES} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${COLUMNS})
+			on conflict (id) do update set ${UPDATED} where ${STORED} is distinct from ${INCOMING}`,
 	)
 }

@@ -33,7 +33,11 @@ export const products = pgTable(
 		description: text('description').notNull().default(''),
 		specifications: jsonb('specifications').$type<ProductSpec[]>().notNull().default([]),
 	},
-	(t) => [index('products_category_idx').on(t.category, t.position)],
+	(t) => [
+		index('products_category_idx').on(t.category, t.position),
+		// The read model loads the catalogue a page at a time in this order (Catalog.#readAll).
+		index('products_position_idx').on(t.position, t.id),
+	],
 )
 
 /** One row: which file is loaded, and a version every instance polls to refresh its cache. */

@@ -1,0 +1,1 @@
+CREATE INDEX "products_position_idx" ON "products" USING btree ("position","id");
