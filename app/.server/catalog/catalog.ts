@@ -203,6 +203,12 @@ export class Catalog {
 		return (await this.#current()).all.products
 	}
 
+	/** Every product and the version they are (an editor's save starts from them: editCatalog). */
+	async snapshot(): Promise<{ version: number; everything: Product[] }> {
+		const { version, everything } = await this.#current()
+		return { version, everything }
+	}
+
 	/** Every product, hidden ones included (the back office and the CSV download). */
 	async everything(): Promise<Product[]> {
 		return (await this.#current()).everything

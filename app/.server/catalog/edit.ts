@@ -4,7 +4,11 @@ import type { Db, Tx } from '~/.server/db/client'
 import { rows } from '~/.server/db/rows'
 import { catalogChanges, products } from '~/.server/db/schema'
 import type { Product } from '~/lib/catalog/product'
-import { type ProductFields, productToRow } from '~/lib/catalog/product-schema'
+import {
+	duplicateCodeMessage,
+	type ProductFields,
+	productToRow,
+} from '~/lib/catalog/product-schema'
 import type { FieldErrors } from '~/lib/forms'
 import { parseCatalogCsv } from './csv'
 import { catalogCsv } from './export'
@@ -35,36 +39,54 @@ export type EditOutcome =
 	| Refusal
 export type EditResult = { ok: true; version: number; id: string; change: Change } | Refusal
 
+/** The read model's products and the version they are (Catalog.snapshot). */
+export type LiveCatalogue = { snapshot(): Promise<{ version: number; everything: Product[] }> }
+
 /**
  * Every editor save goes through here: under the catalogue lock, the current products are read,
- * `edit` returns the new list (or refuses), and the result is published exactly as an uploaded
- * file is — written as the CSV, parsed by the import's own parser, kept as a catalogue version
- * (so restore undoes it) — and recorded with who and when.
+ * `edit` returns the new list (or refuses), and the result is published as an uploaded file is —
+ * its changed rows checked by the import's own parser, the whole written as the CSV kept as a
+ * catalogue version (so restore undoes it) — and recorded with who and when.
+ *
+ * At 50,000 products the work is in what did not change, so it is skipped: the products come from
+ * the read model when it is the locked version (the same rows, already in memory), and only the
+ * rows the edit replaced or moved are parsed and written.
  */
 export async function editCatalog(
 	db: Db,
 	publishedBy: string,
 	edit: (current: Product[], tx: Tx) => Promise<EditOutcome> | EditOutcome,
+	live?: LiveCatalogue,
 ): Promise<EditResult> {
+	// Taken before the transaction: the read model may ask the database, and on the embedded
+	// database nothing else runs while a transaction is open.
+	const snapshot = await live?.snapshot().catch(() => undefined)
 	return db.transaction(async (tx) => {
 		const state = await lockCatalog(tx)
-		const edited = await editedCsv(tx, edit)
-		if (!edited.ok) return edited
-		const { csv, change, id } = edited
-		const parsed = parseCatalogCsv(csv)
-		if (!parsed.ok) return { ok: false as const, status: 400 as const, error: parsed.error }
-		const rejected = parsed.errors[0]
-		if (rejected) return { ok: false as const, status: 400 as const, error: rejected.reason }
+		const current =
+			snapshot && snapshot.version === state?.version
+				? snapshot.everything
+				: ((await tx
+						.select(PRODUCT_COLUMNS)
+						.from(products)
+						.orderBy(asc(products.position))) as Product[])
+		const outcome = await edit(current, tx)
+		if (!outcome.ok) return outcome
+		const checked = checkedRows(current, outcome.products)
+		if (!checked.ok) return checked
+		const { change } = outcome
+		const csv = catalogCsv(checked.products)
 		const summary = `${change.action}: ${change.code} ${change.name}`.slice(0, 300)
 		const version = await replaceCatalog(tx, state, {
-			products: parsed.products,
+			products: checked.products,
+			changed: checked.changed,
 			csv,
 			contentHash: catalogHash(csv),
 			publishedBy,
 			summary,
 		})
 		await tx.insert(catalogChanges).values({ by: publishedBy, ...change })
-		return { ok: true as const, version, id, change }
+		return { ok: true as const, version, id: outcome.id, change }
 	})
 }
 
@@ -72,21 +94,43 @@ export async function editCatalog(
 const { position: _position, ...PRODUCT_COLUMNS } = getTableColumns(products)
 
 /**
- * The edit applied, as the file it makes. Its own function so that only the file outlives it: at
- * 50,000 products the rows read, the edited list and the rows parsed back from the file would
- * otherwise all be alive at once beside the read model, over the heap's 192 MB (decision 0013).
+ * The edited list as the import would store it: a product still in its row is kept as it is; any
+ * other is written as a CSV row and parsed back by the import's parser (its id its row), so an
+ * edit obeys exactly the rules and messages of an upload. Codes stay unique across the file.
  */
-async function editedCsv(
-	tx: Tx,
-	edit: (current: Product[], tx: Tx) => Promise<EditOutcome> | EditOutcome,
-): Promise<Refusal | { ok: true; csv: string; change: Change; id: string }> {
-	const current = (await tx
-		.select(PRODUCT_COLUMNS)
-		.from(products)
-		.orderBy(asc(products.position))) as Product[]
-	const outcome = await edit(current, tx)
-	if (!outcome.ok) return outcome
-	return { ok: true, csv: catalogCsv(outcome.products), change: outcome.change, id: outcome.id }
+function checkedRows(
+	current: Product[],
+	next: ProductFields[],
+): Refusal | { ok: true; products: Product[]; changed: Product[] } {
+	const checked: Product[] = []
+	const changed: Product[] = []
+	for (const [i, fields] of next.entries()) {
+		const kept = current[i]
+		if (kept && fields === kept && kept.id === String(i)) {
+			checked.push(kept)
+			continue
+		}
+		const parsed = parseCatalogCsv(catalogCsv([fields]))
+		if (!parsed.ok) return { ok: false, status: 400, error: parsed.error }
+		const [product] = parsed.products
+		if (!product) return { ok: false, status: 400, error: parsed.errors[0]?.reason ?? '' }
+		const row = { ...product, id: String(i) }
+		checked.push(row)
+		changed.push(row)
+	}
+	const lines = new Map<string, number>()
+	for (const [i, product] of checked.entries()) {
+		const first = lines.get(product.code)
+		// Line numbers as in the file: the header is line 1.
+		if (first !== undefined)
+			return {
+				ok: false,
+				status: 400,
+				error: duplicateCodeMessage(product.code, `first on line ${first}`),
+			}
+		lines.set(product.code, i + 2)
+	}
+	return { ok: true, products: checked, changed }
 }
 
 /** True when any order (of any status) has a line with this product code. */

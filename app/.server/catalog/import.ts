@@ -109,6 +109,8 @@ export async function replaceCatalog(
 	state: { version: number } | undefined,
 	next: {
 		products: Product[]
+		/** The rows that differ from those stored, when the caller knows (an editor's save). */
+		changed?: Product[]
 		csv: string
 		contentHash: string
 		publishedBy: string
@@ -119,8 +121,9 @@ export async function replaceCatalog(
 ) {
 	// Only rows that differ are written: an editor's save at 50,000 products rewrote every row (and
 	// left 50,000 dead ones for the nightly vacuum), 1.5 s of its time.
-	for (let i = 0; i < next.products.length; i += BATCH) {
-		await upsertProducts(tx, next.products.slice(i, i + BATCH))
+	const written = next.changed ?? next.products
+	for (let i = 0; i < written.length; i += BATCH) {
+		await upsertProducts(tx, written.slice(i, i + BATCH))
 	}
 	// A product's id is its row in the file: a shorter file leaves the last ones behind.
 	await tx.delete(products).where(gte(products.position, next.products.length))

@@ -9,6 +9,7 @@ import {
 	type EditOutcome,
 	editCatalog,
 	everOrdered,
+	type LiveCatalogue,
 	productFingerprint,
 	type Refusal,
 } from './edit'
@@ -36,33 +37,39 @@ export function saveProduct(
 	db: Db,
 	by: string,
 	input: { id?: string; fingerprint?: string; fields: ProductFields },
+	live?: LiveCatalogue,
 ) {
-	return editCatalog(db, by, (current): EditOutcome => {
-		const { fields } = input
-		if (input.id === undefined) {
-			const taken = codeTaken(current, fields.code, -1)
+	return editCatalog(
+		db,
+		by,
+		(current): EditOutcome => {
+			const { fields } = input
+			if (input.id === undefined) {
+				const taken = codeTaken(current, fields.code, -1)
+				if (taken) return taken
+				return {
+					ok: true,
+					products: [...current, fields],
+					id: String(current.length),
+					change: { action: 'created', code: fields.code, name: fields.name, detail: '' },
+				}
+			}
+			const found = find(current, input.id, input.fingerprint ?? '')
+			if (!found) return conflict
+			const taken = codeTaken(current, fields.code, found.index)
 			if (taken) return taken
+			const next: ProductFields[] = [...current]
+			next[found.index] = fields
+			const detail = describeChanges(found.product, fields)
 			return {
 				ok: true,
-				products: [...current, fields],
-				id: String(current.length),
-				change: { action: 'created', code: fields.code, name: fields.name, detail: '' },
+				products: next,
+				id: input.id,
+				change: { action: 'edited', code: fields.code, name: fields.name, detail },
 			}
-		}
-		const found = find(current, input.id, input.fingerprint ?? '')
-		if (!found) return conflict
-		const taken = codeTaken(current, fields.code, found.index)
-		if (taken) return taken
-		const next: ProductFields[] = [...current]
-		next[found.index] = fields
-		const detail = describeChanges(found.product, fields)
-		return {
-			ok: true,
-			products: next,
-			id: input.id,
-			change: { action: 'edited', code: fields.code, name: fields.name, detail },
-		}
-	})
+		},
+		live,
+	)
 }
 
 /** A free code for a copy: CODE-COPY, CODE-COPY2, … */
@@ -81,40 +88,46 @@ export function changeProduct(
 	db: Db,
 	by: string,
 	{ intent, id, fingerprint }: { intent: ListIntent; id: string; fingerprint: string },
+	live?: LiveCatalogue,
 ) {
-	return editCatalog(db, by, async (current, tx): Promise<EditOutcome> => {
-		const found = find(current, id, fingerprint)
-		if (!found) return conflict
-		const { product, index } = found
-		// The others as they are: the file is written from their fields (an id is not one).
-		const next: ProductFields[] = [...current]
-		const change = { action: '', code: product.code, name: product.name, detail: '' }
-		if (intent === 'hide' || intent === 'show') {
-			next[index] = { ...strip(product), hidden: intent === 'hide' }
-			change.action = intent === 'hide' ? 'hidden' : 'shown'
-			return { ok: true, products: next, id, change }
-		}
-		if (intent === 'duplicate') {
-			// A copy starts hidden: nothing half-finished reaches shoppers before it is edited.
-			const code = copyCode(current, product.code)
-			const name = `${product.name} (copy)`.slice(0, 300)
-			next.push({ ...strip(product), code, name, hidden: true })
-			change.action = 'duplicated'
-			change.detail = `as ${code}`
-			return { ok: true, products: next, id: String(current.length), change }
-		}
-		if (await everOrdered(tx, product.code)) {
-			return {
-				ok: false,
-				status: 409,
-				offerHide: true,
-				error: `${product.name} (${product.code}) has been ordered, so it cannot be deleted: past orders show it. Hide it instead to take it off the shop.`,
+	return editCatalog(
+		db,
+		by,
+		async (current, tx): Promise<EditOutcome> => {
+			const found = find(current, id, fingerprint)
+			if (!found) return conflict
+			const { product, index } = found
+			// The others as they are: the file is written from their fields (an id is not one).
+			const next: ProductFields[] = [...current]
+			const change = { action: '', code: product.code, name: product.name, detail: '' }
+			if (intent === 'hide' || intent === 'show') {
+				next[index] = { ...strip(product), hidden: intent === 'hide' }
+				change.action = intent === 'hide' ? 'hidden' : 'shown'
+				return { ok: true, products: next, id, change }
 			}
-		}
-		next.splice(index, 1)
-		change.action = 'deleted'
-		return { ok: true, products: next, id, change }
-	})
+			if (intent === 'duplicate') {
+				// A copy starts hidden: nothing half-finished reaches shoppers before it is edited.
+				const code = copyCode(current, product.code)
+				const name = `${product.name} (copy)`.slice(0, 300)
+				next.push({ ...strip(product), code, name, hidden: true })
+				change.action = 'duplicated'
+				change.detail = `as ${code}`
+				return { ok: true, products: next, id: String(current.length), change }
+			}
+			if (await everOrdered(tx, product.code)) {
+				return {
+					ok: false,
+					status: 409,
+					offerHide: true,
+					error: `${product.name} (${product.code}) has been ordered, so it cannot be deleted: past orders show it. Hide it instead to take it off the shop.`,
+				}
+			}
+			next.splice(index, 1)
+			change.action = 'deleted'
+			return { ok: true, products: next, id, change }
+		},
+		live,
+	)
 }
 
 /** The latest changes, newest first (all products, or one product's code). */

@@ -30,11 +30,16 @@ export async function productFormAction(
 	const submission = parseForm(ProductFormSchema, values)
 	if (!submission.ok)
 		return refuse(400, 'Please correct the fields marked below.', submission.fieldErrors)
-	const result = await saveProduct(context.db, admin.email, {
-		id,
-		fingerprint: version?.ok ? version.data.fingerprint : undefined,
-		fields: submission.data,
-	})
+	const result = await saveProduct(
+		context.db,
+		admin.email,
+		{
+			id,
+			fingerprint: version?.ok ? version.data.fingerprint : undefined,
+			fields: submission.data,
+		},
+		context.catalog,
+	)
 	if (!result.ok) return refuse(result.status, result.error, result.fieldErrors)
 	// Shop pages show the new version on their next view (the page cache is cleared when it is live).
 	await context.catalog.recheck()

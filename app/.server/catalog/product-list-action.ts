@@ -21,7 +21,7 @@ export async function productListAction(request: Request, context: AppLoadContex
 	const values = formValues(await readForm(request))
 	const submission = parseForm(ProductListActionSchema, values)
 	if (!submission.ok) return data({ error: submission.formError, hide: undefined }, { status: 400 })
-	const result = await changeProduct(context.db, admin.email, submission.data)
+	const result = await changeProduct(context.db, admin.email, submission.data, context.catalog)
 	if (!result.ok) {
 		const { id, fingerprint } = submission.data
 		const hide = result.offerHide ? { id, fingerprint } : undefined

@@ -27,11 +27,12 @@ export async function productPhotosAction(
 			{ status: 400 },
 		)
 	const { fingerprint, photos, op } = parsed.data
-	const result = await saveProductPhotos(context.db, admin.email, {
-		id,
-		fingerprint,
-		photos: op ? applyPhotoOp(photos, op) : photos,
-	})
+	const result = await saveProductPhotos(
+		context.db,
+		admin.email,
+		{ id, fingerprint, photos: op ? applyPhotoOp(photos, op) : photos },
+		context.catalog,
+	)
 	if (!result.ok)
 		return data({ error: result.error, fieldErrors: {}, values: {} }, { status: result.status })
 	await context.catalog.recheck()

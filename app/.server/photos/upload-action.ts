@@ -110,11 +110,12 @@ async function store(
 		)
 	context.logger.info({ adminId: admin.id, photos: stored.map((p) => p.id) }, 'photos uploaded')
 	if (productId && fingerprint && !wantsJson) {
-		const saved = await addProductPhotos(context.db, admin.email, {
-			id: productId,
-			fingerprint,
-			added: stored,
-		})
+		const saved = await addProductPhotos(
+			context.db,
+			admin.email,
+			{ id: productId, fingerprint, added: stored },
+			context.catalog,
+		)
 		if (!saved.ok) return answer({ ok: false, error: saved.error }, saved.status)
 		await context.catalog.recheck()
 	}
