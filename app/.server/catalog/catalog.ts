@@ -115,6 +115,8 @@ export class Catalog {
 		if (current && current.version === version) return current
 		this.#building ??= this.#build(version)
 			.then((index) => {
+				// A version this process published (adopt) may have gone live while this one loaded.
+				if (this.#index && this.#index.version > index.version) return this.#index
 				this.#index = index
 				this.onSwap()
 				return index
@@ -201,6 +203,16 @@ export class Catalog {
 	/** The products shoppers can see, in catalogue order. */
 	async all(): Promise<Product[]> {
 		return (await this.#current()).all.products
+	}
+
+	/**
+	 * A version this process has just published (editCatalog), live at once from the products it
+	 * wrote: the saving admin's next page shows it without reading 50,000 rows back (1.6–1.9 s).
+	 */
+	adopt(version: number, everything: Product[]) {
+		if (this.#index && this.#index.version >= version) return
+		this.#index = this.#indexOf(version, everything)
+		this.onSwap()
 	}
 
 	/** Every product and the version they are (an editor's save starts from them: editCatalog). */

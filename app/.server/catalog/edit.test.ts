@@ -44,6 +44,7 @@ describe("an editor's save", () => {
 	it('writes only the row it changes, and keeps the whole file as the version', async () => {
 		const catalog = new Catalog(database.db)
 		const product = (await catalog.everything())[40]!
+		const before41 = (await catalog.everything())[41]
 		const before = await written()
 		const result = await changeProduct(
 			database.db,
@@ -52,6 +53,11 @@ describe("an editor's save", () => {
 			catalog,
 		)
 		expect(result.ok).toBe(true)
+		// Live here at once, from what was written: no reload read back (the version check is fresh).
+		const live = await catalog.snapshot()
+		expect(result.ok && live.version).toBe(result.ok && result.version)
+		expect(live.everything[40]?.hidden).toBe(true)
+		expect(live.everything[41]).toBe(before41)
 		const after = await written()
 		expect([...after].filter(([id, xmin]) => before.get(id) !== xmin).map(([id]) => id)).toEqual([
 			product.id,

@@ -40,7 +40,10 @@ export type EditOutcome =
 export type EditResult = { ok: true; version: number; id: string; change: Change } | Refusal
 
 /** The read model's products and the version they are (Catalog.snapshot). */
-export type LiveCatalogue = { snapshot(): Promise<{ version: number; everything: Product[] }> }
+export type LiveCatalogue = {
+	snapshot(): Promise<{ version: number; everything: Product[] }>
+	adopt(version: number, everything: Product[]): void
+}
 
 /**
  * Every editor save goes through here: under the catalogue lock, the current products are read,
@@ -61,7 +64,8 @@ export async function editCatalog(
 	// Taken before the transaction: the read model may ask the database, and on the embedded
 	// database nothing else runs while a transaction is open.
 	const snapshot = await live?.snapshot().catch(() => undefined)
-	return db.transaction(async (tx) => {
+	let published: Product[] = []
+	const result = await db.transaction(async (tx) => {
 		const state = await lockCatalog(tx)
 		const current =
 			snapshot && snapshot.version === state?.version
@@ -86,8 +90,12 @@ export async function editCatalog(
 			summary,
 		})
 		await tx.insert(catalogChanges).values({ by: publishedBy, ...change })
+		published = checked.products
 		return { ok: true as const, version, id: outcome.id, change }
 	})
+	// Committed: live here now. Other instances load it when they see the new version.
+	if (result.ok) live?.adopt(result.version, published)
+	return result
 }
 
 /** The stored columns but the position (a product's place is its row in the file). */
