@@ -135,8 +135,9 @@ summarise(
 		target: '—',
 		measure: `/admin/products: ${r.name}`,
 		result: `p95 ${r.p95} ms`,
-		goal: '≤ 100 ms',
-		met: r.p95 <= 100 && r.errors === 0,
+		// A save has no target of its own: a context figure.
+		goal: r.page === '/admin/products' && r.name.startsWith('Hide') ? '—' : '≤ 100 ms',
+		met: r.name.startsWith('Hide') ? null : r.p95 <= 100 && r.errors === 0,
 	})),
 )
 console.log(table)
