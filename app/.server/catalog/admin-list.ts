@@ -1,6 +1,6 @@
 import { ADMIN_PAGE_SIZE, type AdminProductFilters } from '~/lib/catalog/admin-filters'
 import type { Product } from '~/lib/catalog/product'
-import type { Pool } from './catalog'
+import type { Pool } from './catalog-index'
 import { productFingerprint } from './edit'
 import { photoChecker } from './photos'
 

@@ -1,11 +1,11 @@
-import { isDeepStrictEqual } from 'node:util'
-import { asc, eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
-import { catalogState, products } from '~/.server/db/schema'
+import { catalogState } from '~/.server/db/schema'
 import { applyListing, hasListingOptions, type ListingOptions } from '~/lib/catalog/listing-options'
 import { CATEGORY_PAGE_SIZE, GROUP_SIZE } from '~/lib/catalog/pagination'
 import type { Product, ProductSummary } from '~/lib/catalog/product'
 import { CATEGORIES, type Category } from '~/lib/categories'
+import { type Index, indexOf, type Pool, pool, readProducts } from './catalog-index'
 
 /**
  * How often an instance asks the database whether another instance imported a new catalogue: the
@@ -19,34 +19,6 @@ export const VERSION_CHECK_MS = 1000
 const SWAP_WAIT_MS = 250
 /** Products read a statement at a time when a version loads (a few MB of rows at once). */
 const LOAD_PAGE_SIZE = 2000
-
-export type Pool = {
-	products: Product[] /** Lower-cased "name code vendor", aligned with products. */
-	haystack: string[]
-}
-
-type Index = {
-	version: number
-	/** Hidden products included: the back office's view. */
-	everything: Product[]
-	/** The same with the search text, for the back office's list (built on first use). */
-	everyPool?: Pool
-	everyById: Map<string, Product>
-	/** Each product's search text, shared by the pools (and by the next version's unchanged ones). */
-	texts: Map<Product, string>
-	/** What shoppers see: everything below leaves hidden products out. */
-	all: Pool
-	byId: Map<string, Product>
-	byCategory: Map<Category, Pool>
-}
-
-const searchable = (p: Product) => `${p.name}\u0000${p.code}\u0000${p.vendor}`.toLowerCase()
-
-/** A pool whose search text comes from `texts` (every product's, made once a version). */
-const pool = (products: Product[], texts?: Map<Product, string>): Pool => ({
-	products,
-	haystack: products.map((p) => texts?.get(p) ?? searchable(p)),
-})
 
 const NO_OPTIONS: ListingOptions = { sort: '', vendor: '', minPence: null, maxPence: null }
 
@@ -139,59 +111,13 @@ export class Catalog {
 	 */
 	async #build(version: number): Promise<Index> {
 		for (;;) {
-			const everything = await this.#readAll()
+			const everything = await readProducts(this.db, this.pageSize, this.#index)
 			const [state] = await this.db
 				.select({ version: catalogState.version })
 				.from(catalogState)
 				.where(eq(catalogState.id, 1))
-			if ((state?.version ?? 0) === version) return this.#indexOf(version, everything)
+			if ((state?.version ?? 0) === version) return indexOf(version, everything, this.#index)
 			version = state?.version ?? 0
-		}
-	}
-
-	async #readAll(): Promise<Product[]> {
-		const live = this.#index?.everyById
-		const everything: Product[] = []
-		let after: { position: number; id: string } | undefined
-		for (;;) {
-			const rows = await this.db
-				.select()
-				.from(products)
-				.where(
-					after && sql`(${products.position}, ${products.id}) > (${after.position}, ${after.id})`,
-				)
-				.orderBy(asc(products.position), asc(products.id))
-				.limit(this.pageSize)
-			for (const { position: _position, ...row } of rows) {
-				const kept = live?.get(row.id)
-				everything.push(kept && isDeepStrictEqual(kept, row) ? kept : (row as Product))
-			}
-			const last = rows.at(-1)
-			if (!last || rows.length < this.pageSize) return everything
-			after = { position: last.position, id: last.id }
-		}
-	}
-
-	#indexOf(version: number, everything: Product[]): Index {
-		const before = this.#index?.texts
-		const texts = new Map(everything.map((p) => [p, before?.get(p) ?? searchable(p)]))
-		const all = everything.filter((p) => !p.hidden)
-		return {
-			version,
-			everything,
-			everyById: new Map(everything.map((p) => [p.id, p])),
-			texts,
-			all: pool(all, texts),
-			byId: new Map(all.map((p) => [p.id, p])),
-			byCategory: new Map(
-				CATEGORIES.map((c) => [
-					c,
-					pool(
-						all.filter((p) => p.category === c),
-						texts,
-					),
-				]),
-			),
 		}
 	}
 
@@ -211,7 +137,7 @@ export class Catalog {
 	 */
 	adopt(version: number, everything: Product[]) {
 		if (this.#index && this.#index.version >= version) return
-		this.#index = this.#indexOf(version, everything)
+		this.#index = indexOf(version, everything, this.#index)
 		this.onSwap()
 	}
 

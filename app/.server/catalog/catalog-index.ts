@@ -1,0 +1,80 @@
+import { isDeepStrictEqual } from 'node:util'
+import { asc, sql } from 'drizzle-orm'
+import type { Db } from '~/.server/db/client'
+import { products } from '~/.server/db/schema'
+import type { Product } from '~/lib/catalog/product'
+import { CATEGORIES, type Category } from '~/lib/categories'
+
+/** How the catalogue read model (catalog.ts) holds one version, and how it loads one. */
+
+export type Pool = {
+	products: Product[] /** Lower-cased "name code vendor", aligned with products. */
+	haystack: string[]
+}
+
+export type Index = {
+	version: number
+	/** Hidden products included: the back office's view. */
+	everything: Product[]
+	/** The same with the search text, for the back office's list (built on first use). */
+	everyPool?: Pool
+	everyById: Map<string, Product>
+	/** Each product's search text, shared by the pools (and by the next version's unchanged ones). */
+	texts: Map<Product, string>
+	/** What shoppers see: everything below leaves hidden products out. */
+	all: Pool
+	byId: Map<string, Product>
+	byCategory: Map<Category, Pool>
+}
+
+const searchable = (p: Product) => `${p.name}\u0000${p.code}\u0000${p.vendor}`.toLowerCase()
+
+/** A pool whose search text comes from `texts` (every product's, made once a version). */
+export const pool = (products: Product[], texts?: Map<Product, string>): Pool => ({
+	products,
+	haystack: products.map((p) => texts?.get(p) ?? searchable(p)),
+})
+
+/**
+ * Every product in catalogue order, a page of `pageSize` a statement (keyset on position, id):
+ * a product equal to the one in `live` is that object, so a version that changed one product
+ * holds one new object, not a second copy of the catalogue.
+ */
+export async function readProducts(db: Db, pageSize: number, live?: Index): Promise<Product[]> {
+	const kept = live?.everyById
+	const everything: Product[] = []
+	let after: { position: number; id: string } | undefined
+	for (;;) {
+		const rows = await db
+			.select()
+			.from(products)
+			.where(
+				after && sql`(${products.position}, ${products.id}) > (${after.position}, ${after.id})`,
+			)
+			.orderBy(asc(products.position), asc(products.id))
+			.limit(pageSize)
+		for (const { position: _position, ...row } of rows) {
+			const same = kept?.get(row.id)
+			everything.push(same && isDeepStrictEqual(same, row) ? same : (row as Product))
+		}
+		const last = rows.at(-1)
+		if (!last || rows.length < pageSize) return everything
+		after = { position: last.position, id: last.id }
+	}
+}
+
+/** A version's index; products unchanged from `before` keep their search text. */
+export function indexOf(version: number, everything: Product[], before?: Index): Index {
+	const texts = new Map(everything.map((p) => [p, before?.texts.get(p) ?? searchable(p)]))
+	const all = everything.filter((p) => !p.hidden)
+	const inCategory = (c: Category) => all.filter((p) => p.category === c)
+	return {
+		version,
+		everything,
+		everyById: new Map(everything.map((p) => [p.id, p])),
+		texts,
+		all: pool(all, texts),
+		byId: new Map(all.map((p) => [p.id, p])),
+		byCategory: new Map(CATEGORIES.map((c) => [c, pool(inCategory(c), texts)])),
+	}
+}
