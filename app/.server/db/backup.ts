@@ -1,3 +1,4 @@
+import { once } from 'node:events'
 import fs from 'node:fs'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
@@ -9,7 +10,7 @@ import {
 	appliedMigrations,
 	emptyTables,
 	type Row,
-	readTable,
+	tableBatches,
 	tablesInOrder,
 	writeTable,
 } from './tables'
@@ -43,46 +44,55 @@ type Header = { format: string; version: number; createdAt: string; migrations: 
 export type Backup = Header & { tables: Map<string, Row[]> }
 export class BackupError extends Error {}
 
+/**
+ * Written as it is read, a batch of rows at a time: the server writes the nightly backup, and the
+ * photos' originals alone (photo_chunks) can be far larger than its heap (192 MB, decision 0013);
+ * held whole, a shop with a few hundred photos would have crashed it every night.
+ */
 export async function writeBackup(db: Db, file: string) {
 	fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 })
 	const partial = `${file}.partial`
 	const counts: Record<string, number> = {}
-	const lines: string[] = []
-	await db.transaction(
-		async (tx) => {
-			const header: Header = {
-				format: FORMAT,
-				version: VERSION,
-				createdAt: new Date().toISOString(),
-				migrations: await appliedMigrations(tx),
-			}
-			lines.push(JSON.stringify(header))
-			for (const table of await tablesInOrder(tx)) {
-				if (CREDENTIAL_TABLES.has(table)) {
+	const gzip = zlib.createGzip()
+	const written = pipeline(gzip, fs.createWriteStream(partial, { mode: 0o600 }))
+	// Nobody waits on `written` until the end; a failed disk shows at the next write instead.
+	written.catch(() => {})
+	const line = async (value: unknown) => {
+		if (!gzip.write(`${JSON.stringify(value)}\n`)) await once(gzip, 'drain')
+	}
+	try {
+		await db.transaction(
+			async (tx) => {
+				await line({
+					format: FORMAT,
+					version: VERSION,
+					createdAt: new Date().toISOString(),
+					migrations: await appliedMigrations(tx),
+				} satisfies Header)
+				for (const table of await tablesInOrder(tx)) {
 					counts[table] = 0
-					continue
+					if (CREDENTIAL_TABLES.has(table)) continue
+					const where =
+						table === 'email_outbox'
+							? sql`t.kind <> all(${`{${CREDENTIAL_EMAIL_KINDS.join(',')}}`}::text[])`
+							: undefined
+					for await (const batch of tableBatches(tx, table, where)) {
+						for (const row of batch) await line({ table, row })
+						counts[table] += batch.length
+					}
 				}
-				const data = await readTable(
-					tx,
-					table,
-					table === 'email_outbox'
-						? sql`t.kind <> all(${`{${CREDENTIAL_EMAIL_KINDS.join(',')}}`}::text[])`
-						: undefined,
-				)
-				counts[table] = data.length
-				for (const row of data) lines.push(JSON.stringify({ table, row }))
-			}
-		},
-		{ isolationLevel: 'repeatable read', accessMode: 'read only' },
-	)
-	lines.push(JSON.stringify({ end: true, counts }))
-	await pipeline(
-		(function* () {
-			for (const line of lines) yield `${line}\n`
-		})(),
-		zlib.createGzip(),
-		fs.createWriteStream(partial, { mode: 0o600 }),
-	)
+			},
+			{ isolationLevel: 'repeatable read', accessMode: 'read only' },
+		)
+		await line({ end: true, counts })
+		gzip.end()
+		await written
+	} catch (error) {
+		gzip.destroy()
+		await written.catch(() => {})
+		fs.rmSync(partial, { force: true })
+		throw error
+	}
 	fs.renameSync(partial, file)
 	return { file, counts, bytes: fs.statSync(file).size }
 }

@@ -51,6 +51,28 @@ export async function appliedMigrations(db: Runner): Promise<string[]> {
 	).map((m) => m.hash)
 }
 
+/**
+ * Rows fetched a batch at a time (a cursor, so only inside a transaction). 50 rows: a photo's
+ * chunk is 64 KB, 128 KB as JSON, so a batch of them is a few MB however large the table is.
+ */
+const FETCH_ROWS = 50
+
+/** Every row of `table` as JSON, a batch at a time; `where` (over the alias `t`) leaves rows out. */
+export async function* tableBatches(tx: Tx, table: string, where?: SQL): AsyncGenerator<Row[]> {
+	await tx.execute(
+		sql`declare table_rows no scroll cursor for select row_to_json(t) as row from ${ident(table)} t${where ? sql` where ${where}` : sql``}`,
+	)
+	try {
+		for (;;) {
+			const batch = await rows<{ row: Row }>(tx, sql.raw(`fetch ${FETCH_ROWS} from table_rows`))
+			if (batch.length === 0) return
+			yield batch.map((r) => r.row)
+		}
+	} finally {
+		await tx.execute(sql`close table_rows`)
+	}
+}
+
 /** Every row of `table` as JSON; `where` (over the alias `t`) leaves rows out. */
 export async function readTable(db: Runner, table: string, where?: SQL): Promise<Row[]> {
 	return (
