@@ -28,12 +28,11 @@ const summary = (counts: Record<string, number>) =>
 
 try {
 	// Read and check the whole file before touching the database.
-	const backup = readBackup(file)
+	const backup = await readBackup(file)
 	const database = await openStoppedShop(env)
 	try {
-		const counts = Object.fromEntries([...backup.tables].map(([t, rows]) => [t, rows.length]))
 		console.log(
-			`This replaces everything in ${path.resolve(env.DATA_DIR, 'db')} (now ${summary(await countRows(database.db))})\nwith the backup made ${backup.createdAt} (${summary(counts)}).`,
+			`This replaces everything in ${path.resolve(env.DATA_DIR, 'db')} (now ${summary(await countRows(database.db))})\nwith the backup made ${backup.createdAt} (${summary(backup.counts)}).`,
 		)
 		if (!args.yes) {
 			if (!process.stdin.isTTY)

@@ -1,16 +1,18 @@
 import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from './client'
+import { rows } from './rows'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-backup-size-'))
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
 describe('a backup larger than the heap', () => {
-	it('is written a batch at a time by a process whose heap is a fraction of it', async () => {
+	it('is written and restored a batch at a time by processes whose heap is a fraction of it', async () => {
 		// 64 MB of photo originals (1,024 chunks): 128 MB as JSON, twice the writer's 64 MB heap.
 		const dataDir = path.join(dir, 'db')
 		const database = await openDatabase({ dataDir })
@@ -42,6 +44,44 @@ describe('a backup larger than the heap', () => {
 		expect(run.stderr).not.toMatch(/heap out of memory/)
 		expect(run.status).toBe(0)
 		expect(JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}').photo_chunks).toBe(1024)
-		expect(fs.statSync(file).size).toBeGreaterThan(0)
+
+		// Restored into a new shop by a process with the same heap: read and written a batch at a time.
+		const target = path.join(dir, 'restored')
+		await (await openDatabase({ dataDir: target })).close()
+		const restore = spawnSync(
+			process.execPath,
+			[
+				'--max-old-space-size=64',
+				'--import',
+				'tsx',
+				'--input-type=module',
+				'--eval',
+				`const { openDatabase } = await import('./app/.server/db/client.ts')
+				const { readBackup, restoreBackup } = await import('./app/.server/db/backup.ts')
+				const backup = await readBackup(process.argv[2])
+				const database = await openDatabase({ dataDir: process.argv[1] })
+				await restoreBackup(database.db, backup)
+				await database.close()
+				console.log(JSON.stringify(backup.counts))`,
+				target,
+				file,
+			],
+			{ encoding: 'utf8', timeout: 120_000 },
+		)
+		expect(restore.stderr).not.toMatch(/heap out of memory/)
+		expect(restore.status).toBe(0)
+		const restored = await openDatabase({ dataDir: target })
+		try {
+			const [found] = await rows<{ n: number; bytes: number; first: string }>(
+				restored.db,
+				sql`select count(*)::int as n, sum(length(bytes))::int as bytes,
+					(select encode(bytes, 'hex') from photo_chunks where seq = 7) as first
+					from photo_chunks`,
+			)
+			expect(found).toMatchObject({ n: 1024, bytes: 1024 * 65_536 })
+			expect(found?.first.slice(0, 32)).toBe(createHash('md5').update('7').digest('hex'))
+		} finally {
+			await restored.close()
+		}
 	}, 180_000)
 })

@@ -42,7 +42,7 @@ describe('backup and restore', () => {
 		)
 		expect((await countRows(database.db)).orders).toBe(0)
 
-		await restoreBackup(database.db, readBackup(file))
+		await restoreBackup(database.db, await readBackup(file))
 		expect(await snapshot(database.db)).toEqual(before)
 		// Sequences follow the restored rows: a new event gets a fresh id.
 		await expect(
@@ -71,12 +71,19 @@ describe('backup and restore', () => {
 		expect(written.counts).toMatchObject({ session: 0, verification: 0, login_attempts: 0 })
 
 		// A backup made before this rule, with them in it: the restore leaves them out too.
-		const old = readBackup(file)
-		for (const table of ['session', 'verification', 'login_attempts', 'rate_limit', 'email_outbox'])
-			old.tables.set(
-				table,
-				(before[table] ?? []).map((row) => JSON.parse(row)),
-			)
+		const lines = content.trimEnd().split('\n')
+		const end = JSON.parse(lines.pop()!) as { end: true; counts: Record<string, number> }
+		const credentials = ['session', 'verification', 'login_attempts', 'rate_limit']
+		const kept = lines.filter((line) => !line.includes('"table":"email_outbox"'))
+		for (const table of [...credentials, 'email_outbox']) {
+			const rows = (before[table] ?? []).map((row) => JSON.parse(row))
+			kept.push(...rows.map((row) => JSON.stringify({ table, row })))
+			end.counts[table] = rows.length
+		}
+		const oldFile = path.join(dir, 'old-rule.backup.gz')
+		fs.writeFileSync(oldFile, zlib.gzipSync(`${[...kept, JSON.stringify(end)].join('\n')}\n`))
+		const old = await readBackup(oldFile)
+		expect(old.counts.session).toBe(1)
 		await restoreBackup(db, old)
 		const after = await snapshot(db)
 		for (const table of ['session', 'verification', 'login_attempts', 'rate_limit'])
@@ -90,18 +97,18 @@ describe('backup and restore', () => {
 		const file = path.join(dir, 'shop.backup.gz')
 		const notBackup = path.join(dir, 'notes.txt')
 		fs.writeFileSync(notBackup, 'hello')
-		expect(() => readBackup(notBackup)).toThrow(/not a shop backup/)
+		await expect(readBackup(notBackup)).rejects.toThrow(/not a shop backup/)
 		const truncated = path.join(dir, 'truncated.gz')
 		const bytes = fs.readFileSync(file)
 		fs.writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)))
-		expect(() => readBackup(truncated)).toThrow(/truncated/)
+		await expect(readBackup(truncated)).rejects.toThrow(/truncated/)
 		// Cut at a line boundary and re-compressed: the end marker is missing.
 		const lines = zlib.gunzipSync(bytes).toString().split('\n')
 		fs.writeFileSync(truncated, zlib.gzipSync(lines.slice(0, 5).join('\n')))
-		expect(() => readBackup(truncated)).toThrow(/truncated/)
+		await expect(readBackup(truncated)).rejects.toThrow(/truncated/)
 
 		const before = await countRows(database.db)
-		const newer = readBackup(file)
+		const newer = await readBackup(file)
 		newer.migrations.push('a-migration-from-the-future')
 		await expect(restoreBackup(database.db, newer)).rejects.toThrow(BackupError)
 		await expect(restoreBackup(database.db, newer)).rejects.toThrow(/newer version/)

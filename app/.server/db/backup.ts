@@ -41,7 +41,8 @@ const CREDENTIAL_EMAIL_KINDS = ['password-reset']
 const isCredentialEmail = (row: Row) => CREDENTIAL_EMAIL_KINDS.includes(String(row.kind))
 
 type Header = { format: string; version: number; createdAt: string; migrations: string[] }
-export type Backup = Header & { tables: Map<string, Row[]> }
+/** A checked backup file: its header and each table's row count (the rows stay in the file). */
+export type Backup = Header & { file: string; counts: Record<string, number> }
 export class BackupError extends Error {}
 
 /**
@@ -97,10 +98,30 @@ export async function writeBackup(db: Db, file: string) {
 	return { file, counts, bytes: fs.statSync(file).size }
 }
 
-export function readBackup(file: string): Backup {
-	let text: string
+/**
+ * A backup's lines, read as the file is decompressed: a restore never holds the whole file (its
+ * photos alone may be larger than the longest string Node can make, about 512 MB).
+ */
+async function* backupLines(file: string): AsyncGenerator<string> {
+	const gunzip = zlib.createGunzip()
+	const source = fs.createReadStream(file)
+	source.on('error', (error) => gunzip.destroy(error))
+	source.pipe(gunzip)
+	gunzip.setEncoding('utf8')
+	// A line may span many chunks (a catalogue version is one line of megabytes): kept in pieces.
+	let pieces: string[] = []
 	try {
-		text = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8')
+		for await (const chunk of gunzip as AsyncIterable<string>) {
+			let start = 0
+			for (let nl = chunk.indexOf('\n'); nl !== -1; nl = chunk.indexOf('\n', start)) {
+				pieces.push(chunk.slice(start, nl))
+				const line = pieces.join('')
+				pieces = []
+				if (line) yield line
+				start = nl + 1
+			}
+			if (start < chunk.length) pieces.push(chunk.slice(start))
+		}
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code
 		if (code === 'ENOENT') throw new BackupError(`No such file: ${file}`)
@@ -109,35 +130,79 @@ export function readBackup(file: string): Backup {
 				? `${file} is truncated (the compressed data ends early); it cannot be restored.`
 				: `${file} is not a shop backup (it is not a gzip file).`,
 		)
+	} finally {
+		source.destroy()
 	}
-	const lines = text.split('\n').filter(Boolean)
-	const parse = (line: string | undefined) => {
-		try {
-			return JSON.parse(line ?? '')
-		} catch {
-			return undefined
+	const last = pieces.join('')
+	if (last) yield last
+}
+
+const parseLine = (line: string | undefined) => {
+	try {
+		return JSON.parse(line ?? '')
+	} catch {
+		return undefined
+	}
+}
+
+/**
+ * Checks a whole backup without keeping its rows: the header, every row readable and each table's
+ * count matching the end line (so a truncated or damaged file is refused before anything changes).
+ */
+export async function readBackup(file: string): Promise<Backup> {
+	let header: Header | undefined
+	let end: { end?: true; counts?: Record<string, number> } | undefined
+	let unreadable = false
+	const seen = new Map<string, number>()
+	for await (const line of backupLines(file)) {
+		// A line that does not parse is damage, unless it is the last: then the file was cut short.
+		if (unreadable) throw new BackupError(`${file} is damaged (an unreadable row).`)
+		const entry = parseLine(line)
+		if (!header) {
+			header = entry as Header | undefined
+			if (header?.format !== FORMAT) throw new BackupError(`${file} is not a shop backup.`)
+			if (header.version !== VERSION)
+				throw new BackupError(`${file} is a backup format this version of the shop cannot read.`)
+		} else if (entry?.end) {
+			end = entry
+		} else if (end || (entry && (!entry.table || !entry.row))) {
+			throw new BackupError(`${file} is damaged (an unreadable row).`)
+		} else if (!entry) {
+			unreadable = true
+		} else {
+			seen.set(entry.table, (seen.get(entry.table) ?? 0) + 1)
 		}
 	}
-	const header = parse(lines[0]) as Header | undefined
-	if (header?.format !== FORMAT) throw new BackupError(`${file} is not a shop backup.`)
-	if (header.version !== VERSION)
-		throw new BackupError(`${file} is a backup format this version of the shop cannot read.`)
-	const end = parse(lines.at(-1)) as { end?: true; counts?: Record<string, number> } | undefined
-	if (!end?.end || !end.counts)
+	if (!header) throw new BackupError(`${file} is not a shop backup.`)
+	const counts = end?.counts
+	if (!counts)
 		throw new BackupError(
 			`${file} is truncated (its end marker is missing); it cannot be restored.`,
 		)
-	const tables = new Map<string, Row[]>(Object.keys(end.counts).map((t) => [t, []]))
-	for (const line of lines.slice(1, -1)) {
-		const entry = parse(line) as { table?: string; row?: Row } | undefined
-		const rows = entry?.table ? tables.get(entry.table) : undefined
-		if (!rows || !entry?.row) throw new BackupError(`${file} is damaged (an unreadable row).`)
-		rows.push(entry.row)
-	}
-	for (const [table, count] of Object.entries(end.counts))
-		if (tables.get(table)?.length !== count)
+	if ([...seen.keys()].some((table) => !(table in counts)))
+		throw new BackupError(`${file} is damaged (an unreadable row).`)
+	for (const [table, count] of Object.entries(counts))
+		if ((seen.get(table) ?? 0) !== count)
 			throw new BackupError(`${file} is damaged: ${table} has the wrong number of rows.`)
-	return { ...header, tables }
+	return { ...header, file, counts }
+}
+
+/** The rows of a checked backup, in the file's order (parents before children). */
+async function* backupRows(
+	file: string,
+): AsyncGenerator<{ table: string; row: Row; size: number }> {
+	let first = true
+	for await (const line of backupLines(file)) {
+		if (first) {
+			first = false
+			continue
+		}
+		const entry = parseLine(line)
+		if (entry?.end) return
+		if (!entry?.table || !entry.row)
+			throw new BackupError(`${file} is damaged (an unreadable row).`)
+		yield { table: entry.table, row: entry.row, size: line.length }
+	}
 }
 
 /** Row counts per table of the database, for "this will replace …" messages and checks. */
@@ -167,22 +232,44 @@ export async function checkSchema(db: Db, backup: Backup) {
 		)
 }
 
-/** Replaces every row of the database with the backup's, in one transaction. */
+/** Rows inserted a statement at a time during a restore: 500, or fewer making 4 MB of JSON. */
+const RESTORE_BATCH = { rows: 500, chars: 4_000_000 }
+
+/**
+ * Replaces every row of the database with the backup's, in one transaction, reading the file
+ * again a batch of rows at a time (readBackup has checked it).
+ */
 export async function restoreBackup(db: Db, backup: Backup) {
 	await checkSchema(db, backup)
 	await db.transaction(async (tx) => {
 		const tables = await tablesInOrder(tx)
-		const unknown = [...backup.tables.keys()].filter((t) => !tables.includes(t))
+		const unknown = Object.keys(backup.counts).filter((t) => !tables.includes(t))
 		if (unknown.length)
 			throw new BackupError(`The backup has tables this shop does not: ${unknown.join(', ')}.`)
 		await emptyTables(tx, tables)
-		for (const table of tables) {
-			const data = CREDENTIAL_TABLES.has(table) ? [] : (backup.tables.get(table) ?? [])
-			await writeTable(
-				tx,
-				table,
-				table === 'email_outbox' ? data.filter((row) => !isCredentialEmail(row)) : data,
-			)
+		const written = new Set<string>()
+		let table = ''
+		let batch: Row[] = []
+		let chars = 0
+		const flush = async () => {
+			if (batch.length) await writeTable(tx, table, batch)
+			batch = []
+			chars = 0
 		}
+		for await (const entry of backupRows(backup.file)) {
+			if (entry.table !== table) {
+				await flush()
+				table = entry.table
+			}
+			if (CREDENTIAL_TABLES.has(table)) continue
+			if (table === 'email_outbox' && isCredentialEmail(entry.row)) continue
+			written.add(table)
+			batch.push(entry.row)
+			chars += entry.size
+			if (batch.length >= RESTORE_BATCH.rows || chars >= RESTORE_BATCH.chars) await flush()
+		}
+		await flush()
+		// The others' sequences start again too, as an empty write sets them.
+		for (const empty of tables.filter((t) => !written.has(t))) await writeTable(tx, empty, [])
 	})
 }
