@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { type Db, openDatabase } from './client'
-import { appliedMigrations, readTable, tablesInOrder, tableTotals, writeTable } from './tables'
+import { appliedMigrations, tableBatches, tablesInOrder, tableTotals, writeTable } from './tables'
 
 export class MoveError extends Error {}
 
@@ -22,7 +22,12 @@ export async function moveToPostgres(source: Db, url: string): Promise<MoveRepor
 		return await target.db.transaction(async (tx) => {
 			const report: MoveReport = []
 			for (const table of tables) {
-				await writeTable(tx, table, await readTable(source, table))
+				// A batch at a time (a cursor needs a transaction of its own on the source): the photos'
+				// originals alone may be more than a process, or the embedded database, can hold at once.
+				await source.transaction(async (read) => {
+					for await (const batch of tableBatches(read, table)) await writeTable(tx, table, batch)
+				})
+				await writeTable(tx, table, [])
 				const [want, got] = [await tableTotals(source, table), await tableTotals(tx, table)]
 				if (JSON.stringify(want) !== JSON.stringify(got))
 					throw new MoveError(
