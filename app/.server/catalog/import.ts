@@ -147,32 +147,30 @@ export async function replaceCatalog(
 	return version
 }
 
-/** The products table's columns, as jsonb_to_recordset unpacks them (types as in the schema). */
-const COLUMNS = sql.raw(`id text, position integer, name text, code text, image_url text,
-	product_url text, vendor text, category text, price_pence integer, sizes jsonb, options jsonb,
-	selected_size text, selected_option text, original_name text, shipping_class text, hidden boolean,
-	more_images jsonb, description text, specifications jsonb`)
-const NAME_LIST = [
-	'id',
-	'position',
-	'name',
-	'code',
-	'image_url',
-	'product_url',
-	'vendor',
-	'category',
-	'price_pence',
-	'sizes',
-	'options',
-	'selected_size',
-	'selected_option',
-	'original_name',
-	'shipping_class',
-	'hidden',
-	'more_images',
-	'description',
-	'specifications',
+/** The products table's columns and types, as jsonb_to_recordset unpacks them (as in the schema). */
+const TYPED_COLUMNS: Array<[name: string, type: string]> = [
+	['id', 'text'],
+	['position', 'integer'],
+	['name', 'text'],
+	['code', 'text'],
+	['image_url', 'text'],
+	['product_url', 'text'],
+	['vendor', 'text'],
+	['category', 'text'],
+	['price_pence', 'integer'],
+	['sizes', 'jsonb'],
+	['options', 'jsonb'],
+	['selected_size', 'text'],
+	['selected_option', 'text'],
+	['original_name', 'text'],
+	['shipping_class', 'text'],
+	['hidden', 'boolean'],
+	['more_images', 'jsonb'],
+	['description', 'text'],
+	['specifications', 'jsonb'],
 ]
+const COLUMNS = sql.raw(TYPED_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', '))
+const NAME_LIST = TYPED_COLUMNS.map(([name]) => name)
 const NAMES = sql.raw(NAME_LIST.join(', '))
 
 /** Columns an upsert sets when the stored row differs (everything but the id it matches on). */

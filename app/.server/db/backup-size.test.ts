@@ -11,6 +11,18 @@ import { rows } from './rows'
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-backup-size-'))
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
+/** Runs `code` (an ES module) in a process with a 64 MB heap; it prints its result as JSON last. */
+function withSmallHeap(code: string, ...args: string[]) {
+	const run = spawnSync(
+		process.execPath,
+		['--max-old-space-size=64', '--import', 'tsx', '--input-type=module', '--eval', code, ...args],
+		{ encoding: 'utf8', timeout: 120_000 },
+	)
+	expect(run.stderr).not.toMatch(/heap out of memory/)
+	expect(run.status).toBe(0)
+	return JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, number>
+}
+
 describe('a backup larger than the heap', () => {
 	it('is written and restored a batch at a time by processes whose heap is a fraction of it', async () => {
 		// 64 MB of photo originals (1,024 chunks): 128 MB as JSON, twice the writer's 64 MB heap.
@@ -22,54 +34,32 @@ describe('a backup larger than the heap', () => {
 		)
 		await database.close()
 		const file = path.join(dir, 'shop.backup.gz')
-		const run = spawnSync(
-			process.execPath,
-			[
-				'--max-old-space-size=64',
-				'--import',
-				'tsx',
-				'--input-type=module',
-				'--eval',
-				`const { openDatabase } = await import('./app/.server/db/client.ts')
-				const { writeBackup } = await import('./app/.server/db/backup.ts')
-				const database = await openDatabase({ dataDir: process.argv[1] })
-				const { counts } = await writeBackup(database.db, process.argv[2])
-				await database.close()
-				console.log(JSON.stringify(counts))`,
-				dataDir,
-				file,
-			],
-			{ encoding: 'utf8', timeout: 120_000 },
+		const written = withSmallHeap(
+			`const { openDatabase } = await import('./app/.server/db/client.ts')
+			const { writeBackup } = await import('./app/.server/db/backup.ts')
+			const database = await openDatabase({ dataDir: process.argv[1] })
+			const { counts } = await writeBackup(database.db, process.argv[2])
+			await database.close()
+			console.log(JSON.stringify(counts))`,
+			dataDir,
+			file,
 		)
-		expect(run.stderr).not.toMatch(/heap out of memory/)
-		expect(run.status).toBe(0)
-		expect(JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}').photo_chunks).toBe(1024)
+		expect(written.photo_chunks).toBe(1024)
 
 		// Restored into a new shop by a process with the same heap: read and written a batch at a time.
 		const target = path.join(dir, 'restored')
 		await (await openDatabase({ dataDir: target })).close()
-		const restore = spawnSync(
-			process.execPath,
-			[
-				'--max-old-space-size=64',
-				'--import',
-				'tsx',
-				'--input-type=module',
-				'--eval',
-				`const { openDatabase } = await import('./app/.server/db/client.ts')
-				const { readBackup, restoreBackup } = await import('./app/.server/db/backup.ts')
-				const backup = await readBackup(process.argv[2])
-				const database = await openDatabase({ dataDir: process.argv[1] })
-				await restoreBackup(database.db, backup)
-				await database.close()
-				console.log(JSON.stringify(backup.counts))`,
-				target,
-				file,
-			],
-			{ encoding: 'utf8', timeout: 120_000 },
+		withSmallHeap(
+			`const { openDatabase } = await import('./app/.server/db/client.ts')
+			const { readBackup, restoreBackup } = await import('./app/.server/db/backup.ts')
+			const backup = await readBackup(process.argv[2])
+			const database = await openDatabase({ dataDir: process.argv[1] })
+			await restoreBackup(database.db, backup)
+			await database.close()
+			console.log(JSON.stringify(backup.counts))`,
+			target,
+			file,
 		)
-		expect(restore.stderr).not.toMatch(/heap out of memory/)
-		expect(restore.status).toBe(0)
 		const restored = await openDatabase({ dataDir: target })
 		try {
 			const [found] = await rows<{ n: number; bytes: number; first: string }>(
