@@ -48,6 +48,7 @@ describe('parseCatalogCsv', () => {
 			row({ code: 'B', price: 'Price not available' }),
 			row({ code: 'C', price: 'call us' }),
 			row({ code: 'D', price: '£1,299.00' }),
+			row({ code: 'E', price: '1000000.01' }),
 		].join('\n')
 		const result = parseCatalogCsv(csv)
 		if (!result.ok) throw new Error(result.error)
@@ -56,7 +57,10 @@ describe('parseCatalogCsv', () => {
 			['B', null],
 			['D', 129900],
 		])
-		expect(result.errors).toEqual([{ line: 4, reason: 'price "call us" is not an amount' }])
+		expect(result.errors).toEqual([
+			{ line: 4, reason: 'price "call us" is not an amount' },
+			{ line: 6, reason: 'price "1000000.01" is more than £1,000,000' },
+		])
 	})
 
 	it('keeps product ids as the data-row index even when earlier rows are rejected', () => {

@@ -69,14 +69,28 @@ const list = (value: string) =>
 		.map((item) => item.trim())
 		.filter(Boolean)
 
-/** Alternating name,price pairs; pairs whose price is not a number are ignored (spec). */
+/**
+ * The most a price may be: £1,000,000. Prices are integer pence in the database (at most
+ * £21,474,836.47), and a cart multiplies them; nothing a pond shop sells comes near.
+ */
+export const MAX_PRICE_PENCE = 100_000_000
+
+/**
+ * Alternating name,price pairs; pairs whose price is not a number are ignored (spec), as are
+ * those over MAX_PRICE_PENCE.
+ */
 export function parseOptionPairs(value: string): ProductOption[] {
 	const parts = value.split(',').map((part) => part.trim())
 	const options: ProductOption[] = []
 	for (let i = 0; i + 1 < parts.length; i += 2) {
 		const name = parts[i]!
 		const pricePence = parsePriceText(parts[i + 1])
-		if (name && pricePence !== null && !options.some((o) => o.name === name)) {
+		if (
+			name &&
+			pricePence !== null &&
+			pricePence <= MAX_PRICE_PENCE &&
+			!options.some((o) => o.name === name)
+		) {
 			options.push({ name, pricePence })
 		}
 	}
@@ -91,9 +105,10 @@ export function parsePrice(
 		return { ok: true, pence: null }
 	if (/^-/.test(price)) return { ok: false, message: `price "${price}" is negative` }
 	const pence = parsePriceText(price)
-	return pence === null
-		? { ok: false, message: `price "${price}" is not an amount` }
-		: { ok: true, pence }
+	if (pence === null) return { ok: false, message: `price "${price}" is not an amount` }
+	if (pence > MAX_PRICE_PENCE)
+		return { ok: false, message: `price "${price}" is more than £1,000,000` }
+	return { ok: true, pence }
 }
 
 export const duplicateCodeMessage = (code: string, where: string) =>
