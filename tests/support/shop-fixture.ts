@@ -10,7 +10,7 @@ import {
 	photos,
 	user,
 } from '~/.server/db/schema'
-import { readTable, tablesInOrder } from '~/.server/db/tables'
+import { tableBatches, tablesInOrder } from '~/.server/db/tables'
 import { seedContent } from '~/.server/portfolio/seed'
 
 /** A shop with customers, an order in every status with its events, queued and sent emails. */
@@ -99,7 +99,13 @@ export async function fillShop(db: Db) {
 /** Every row of every table, in a stable order, for before/after comparisons. */
 export async function snapshot(db: Db) {
 	const out: Record<string, string[]> = {}
-	for (const table of await tablesInOrder(db))
-		out[table] = (await readTable(db, table)).map((row) => JSON.stringify(row)).sort()
+	await db.transaction(async (tx) => {
+		for (const table of await tablesInOrder(tx)) {
+			const lines: string[] = []
+			for await (const batch of tableBatches(tx, table))
+				lines.push(...batch.map((row) => JSON.stringify(row)))
+			out[table] = lines.sort()
+		}
+	})
 	return out
 }

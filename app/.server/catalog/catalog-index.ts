@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util'
 import { asc, sql } from 'drizzle-orm'
-import type { Db } from '~/.server/db/client'
+import type { Db, Tx } from '~/.server/db/client'
 import { products } from '~/.server/db/schema'
 import type { Product } from '~/lib/catalog/product'
 import { CATEGORIES, type Category } from '~/lib/categories'
@@ -27,6 +27,9 @@ export type Index = {
 	byCategory: Map<Category, Pool>
 }
 
+/** Products read a statement at a time when a version loads (a few MB of rows at once). */
+export const LOAD_PAGE_SIZE = 2000
+
 const searchable = (p: Product) => `${p.name}\u0000${p.code}\u0000${p.vendor}`.toLowerCase()
 
 /** A pool whose search text comes from `texts` (every product's, made once a version). */
@@ -40,7 +43,11 @@ export const pool = (products: Product[], texts?: Map<Product, string>): Pool =>
  * a product equal to the one in `live` is that object, so a version that changed one product
  * holds one new object, not a second copy of the catalogue.
  */
-export async function readProducts(db: Db, pageSize: number, live?: Index): Promise<Product[]> {
+export async function readProducts(
+	db: Db | Tx,
+	pageSize = LOAD_PAGE_SIZE,
+	live?: Index,
+): Promise<Product[]> {
 	const kept = live?.everyById
 	const everything: Product[] = []
 	let after: { position: number; id: string } | undefined

@@ -5,7 +5,7 @@ import { applyListing, hasListingOptions, type ListingOptions } from '~/lib/cata
 import { CATEGORY_PAGE_SIZE, GROUP_SIZE } from '~/lib/catalog/pagination'
 import type { Product, ProductSummary } from '~/lib/catalog/product'
 import { CATEGORIES, type Category } from '~/lib/categories'
-import { type Index, indexOf, type Pool, pool, readProducts } from './catalog-index'
+import { type Index, indexOf, LOAD_PAGE_SIZE, type Pool, pool, readProducts } from './catalog-index'
 
 /**
  * How often an instance asks the database whether another instance imported a new catalogue: the
@@ -17,8 +17,6 @@ export const VERSION_CHECK_MS = 1000
  * small catalogue is live on the next page, a 50,000-row one loads in the background.
  */
 const SWAP_WAIT_MS = 250
-/** Products read a statement at a time when a version loads (a few MB of rows at once). */
-const LOAD_PAGE_SIZE = 2000
 
 const NO_OPTIONS: ListingOptions = { sort: '', vendor: '', minPence: null, maxPence: null }
 

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto'
-import { asc, getTableColumns, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { rows } from '~/.server/db/rows'
-import { catalogChanges, products } from '~/.server/db/schema'
+import { catalogChanges } from '~/.server/db/schema'
 import type { Product } from '~/lib/catalog/product'
 import {
 	duplicateCodeMessage,
@@ -10,6 +10,7 @@ import {
 	productToRow,
 } from '~/lib/catalog/product-schema'
 import type { FieldErrors } from '~/lib/forms'
+import { readProducts } from './catalog-index'
 import { parseCatalogCsv } from './csv'
 import { catalogCsv } from './export'
 import { catalogHash, lockCatalog, replaceCatalog } from './import'
@@ -68,12 +69,7 @@ export async function editCatalog(
 	const result = await db.transaction(async (tx) => {
 		const state = await lockCatalog(tx)
 		const current =
-			snapshot && snapshot.version === state?.version
-				? snapshot.everything
-				: ((await tx
-						.select(PRODUCT_COLUMNS)
-						.from(products)
-						.orderBy(asc(products.position))) as Product[])
+			snapshot && snapshot.version === state?.version ? snapshot.everything : await readProducts(tx)
 		const outcome = await edit(current, tx)
 		if (!outcome.ok) return outcome
 		const checked = checkedRows(current, outcome.products)
@@ -97,9 +93,6 @@ export async function editCatalog(
 	if (result.ok) live?.adopt(result.version, published)
 	return result
 }
-
-/** The stored columns but the position (a product's place is its row in the file). */
-const { position: _position, ...PRODUCT_COLUMNS } = getTableColumns(products)
 
 /**
  * The edited list as the import would store it: a product still in its row is kept as it is; any

@@ -173,22 +173,12 @@ const COLUMNS = sql.raw(TYPED_COLUMNS.map(([name, type]) => `${name} ${type}`).j
 const NAME_LIST = TYPED_COLUMNS.map(([name]) => name)
 const NAMES = sql.raw(NAME_LIST.join(', '))
 
-/** Columns an upsert sets when the stored row differs (everything but the id it matches on). */
-const UPDATED = sql.raw(
-	NAME_LIST.filter((name) => name !== 'id')
-		.map((name) => `${name} = excluded.${name}`)
-		.join(', '),
-)
-const STORED = sql.raw(
-	`(${NAME_LIST.filter((name) => name !== 'id')
-		.map((name) => `products.${name}`)
-		.join(', ')})`,
-)
-const INCOMING = sql.raw(
-	`(${NAME_LIST.filter((name) => name !== 'id')
-		.map((name) => `excluded.${name}`)
-		.join(', ')})`,
-)
+/** Every column but the id an upsert matches on. */
+const SET_LIST = NAME_LIST.filter((name) => name !== 'id')
+/** Columns an upsert sets when the stored row differs. */
+const UPDATED = sql.raw(SET_LIST.map((name) => `${name} = excluded.${name}`).join(', '))
+const STORED = sql.raw(`(${SET_LIST.map((name) => `products.${name}`).join(', ')})`)
+const INCOMING = sql.raw(`(${SET_LIST.map((name) => `excluded.${name}`).join(', ')})`)
 
 async function upsertProducts(tx: Tx, batch: Product[]) {
 	const rows = batch.map((p) => ({

@@ -9,6 +9,7 @@ import { rows } from './rows'
 import {
 	appliedMigrations,
 	emptyTables,
+	followSequences,
 	type Row,
 	tableBatches,
 	tablesInOrder,
@@ -247,7 +248,6 @@ export async function restoreBackup(db: Db, backup: Backup) {
 		if (unknown.length)
 			throw new BackupError(`The backup has tables this shop does not: ${unknown.join(', ')}.`)
 		await emptyTables(tx, tables)
-		const written = new Set<string>()
 		let table = ''
 		let batch: Row[] = []
 		let chars = 0
@@ -263,13 +263,11 @@ export async function restoreBackup(db: Db, backup: Backup) {
 			}
 			if (CREDENTIAL_TABLES.has(table)) continue
 			if (table === 'email_outbox' && isCredentialEmail(entry.row)) continue
-			written.add(table)
 			batch.push(entry.row)
 			chars += entry.size
 			if (batch.length >= RESTORE_BATCH.rows || chars >= RESTORE_BATCH.chars) await flush()
 		}
 		await flush()
-		// The others' sequences start again too, as an empty write sets them.
-		for (const empty of tables.filter((t) => !written.has(t))) await writeTable(tx, empty, [])
+		for (const t of tables) await followSequences(tx, t)
 	})
 }

@@ -1,6 +1,13 @@
 import pg from 'pg'
 import { type Db, openDatabase } from './client'
-import { appliedMigrations, tableBatches, tablesInOrder, tableTotals, writeTable } from './tables'
+import {
+	appliedMigrations,
+	followSequences,
+	tableBatches,
+	tablesInOrder,
+	tableTotals,
+	writeTable,
+} from './tables'
 
 export class MoveError extends Error {}
 
@@ -27,7 +34,7 @@ export async function moveToPostgres(source: Db, url: string): Promise<MoveRepor
 				await source.transaction(async (read) => {
 					for await (const batch of tableBatches(read, table)) await writeTable(tx, table, batch)
 				})
-				await writeTable(tx, table, [])
+				await followSequences(tx, table)
 				const [want, got] = [await tableTotals(source, table), await tableTotals(tx, table)]
 				if (JSON.stringify(want) !== JSON.stringify(got))
 					throw new MoveError(

@@ -73,19 +73,9 @@ export async function* tableBatches(tx: Tx, table: string, where?: SQL): AsyncGe
 	}
 }
 
-/** Every row of `table` as JSON; `where` (over the alias `t`) leaves rows out. */
-export async function readTable(db: Runner, table: string, where?: SQL): Promise<Row[]> {
-	return (
-		await rows<{ row: Row }>(
-			db,
-			sql`select row_to_json(t) as row from ${ident(table)} t${where ? sql` where ${where}` : sql``}`,
-		)
-	).map((r) => r.row)
-}
-
 const BATCH = 500
 
-/** Inserts JSON rows as the table's own types; identity and serial sequences follow. */
+/** Inserts JSON rows as the table's own types (followSequences once the table is written). */
 export async function writeTable(tx: Tx, table: string, data: Row[]) {
 	const columns = (
 		await rows<{ name: string }>(
@@ -103,6 +93,10 @@ export async function writeTable(tx: Tx, table: string, data: Row[]) {
 				select ${list} from json_populate_recordset(null::${ident(table)}, ${batch}::json)`,
 		)
 	}
+}
+
+/** Identity and serial sequences start after the table's rows (or again at 1 if it has none). */
+export async function followSequences(tx: Tx, table: string) {
 	const sequences = await rows<{ column: string; sequence: string }>(
 		tx,
 		sql`select column_name as column, pg_get_serial_sequence(${`public."${table}"`}, column_name) as sequence
