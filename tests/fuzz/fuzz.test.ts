@@ -10,7 +10,7 @@ import { getRequests } from './get-requests'
 import { count, fuzz, type Prepared, prepare, report, SEED, sentSoFar, suspects } from './harness'
 import { type JsonTarget, jsonRequests } from './json-requests'
 import { rawRequests } from './raw-requests'
-import { HARNESS_IP, harnessPost, startShop } from './shop'
+import { HARNESS_IP, harnessFetch, harnessPost, startShop } from './shop'
 import { photoUploadRequests, tinyJpeg, uploadFuzzPhoto, uploadRequests } from './upload-requests'
 import { type StripeIds, webhookRequests } from './webhooks'
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
 	])
 	;[main, stripe] = await Promise.all([prepare(mainShop!), prepare(stripeShop!)])
 	// A checkout session on the fake for the Stripe shop's link: webhooks then name a real one.
-	const pay = await fetch(new URL(`/pay/${stripe.ids.token}`, stripe.shop.url), {
+	const pay = await harnessFetch(new URL(`/pay/${stripe.ids.token}`, stripe.shop.url), {
 		headers: { 'x-forwarded-for': HARNESS_IP },
 	})
 	for (const form of formsIn(await pay.text(), `/pay/${stripe.ids.token}`, 'anonymous'))

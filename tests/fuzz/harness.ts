@@ -9,6 +9,7 @@ import { describe as describeRequest, type FuzzRequest, MAX_MS, send } from './s
 import {
 	ADMIN_PASSWORD,
 	HARNESS_IP,
+	harnessFetch,
 	harnessPost,
 	jsonPost,
 	placeFuzzOrder,
@@ -62,7 +63,7 @@ export async function prepare(shop: Shop): Promise<Prepared> {
 	if (!placed.ok) throw new Error(`placing the order failed: ${placed.status}`)
 	const page = async (path: string, cookie = '') =>
 		(
-			await fetch(new URL(path, shop.url), {
+			await harnessFetch(new URL(path, shop.url), {
 				headers: { cookie, 'x-forwarded-for': HARNESS_IP },
 				redirect: 'manual',
 			})

@@ -2,6 +2,7 @@ import zlib from 'node:zlib'
 import fc from 'fast-check'
 import sharp from 'sharp'
 import type { FuzzRequest } from './send'
+import { harnessFetch } from './shop'
 import { bytesOf, clientIp, fieldValue, nastyString, type Roles } from './values'
 
 /**
@@ -115,7 +116,7 @@ export const tinyJpeg = () =>
 export async function uploadFuzzPhoto(site: URL, admin: string, ip: string) {
 	const body = new FormData()
 	body.append('file', new Blob([new Uint8Array(await tinyJpeg())]), 'pond.jpg')
-	const res = await fetch(new URL('/admin/photos', site), {
+	const res = await harnessFetch(new URL('/admin/photos', site), {
 		method: 'POST',
 		headers: {
 			cookie: admin,
