@@ -6,6 +6,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import { serverRssMb } from './process-tree'
 import {
 	machine,
 	percentile,
@@ -98,6 +99,8 @@ const server = await startProductionServer(
 )
 const rows: Array<{ name: string; page: string; p50: number; p95: number; errors: number }> = []
 const saves: number[] = []
+/** The server's resident memory before and after the saves (issue 22: ≤ 350 MB at 50,000). */
+const rss = { beforeSaves: 0, afterSaves: 0 }
 try {
 	const cookie = await signInCookie(server.url, ADMIN)
 	// The editor of a product in the middle of the list (ids are the catalogue's own).
@@ -106,7 +109,9 @@ try {
 	if (!edit) throw new Error('no product editor link on the list')
 	for (const [name, page] of [...PAGES, ['Edit one product', edit] as [string, string]])
 		rows.push({ name, page, ...(await measure(`${server.url}${page}`, cookie)) })
+	rss.beforeSaves = serverRssMb(server.child.pid!)
 	saves.push(...(await hideAndShow(server.url, cookie)))
+	rss.afterSaves = serverRssMb(server.child.pid!)
 } finally {
 	await server.stop()
 	fs.rmSync(dir, { recursive: true, force: true })
@@ -128,7 +133,7 @@ const table = [
 ].join('\n')
 writeResultsSection(
 	'Products admin at 50,000 products (npm run bench:products)',
-	`Command: \`npm run bench:products\` (${machine()}, ${new Date().toISOString().slice(0, 10)}; ${ROWS.toLocaleString('en-GB')} generated products imported from CSV; PGlite; a signed-in admin; ${REQUESTS} requests per page, one connection; load average ${loadBefore.map((l) => l.toFixed(1)).join(', ')} before, ${loadAfter.map((l) => l.toFixed(1)).join(', ')} after). Target: p95 ≤ 100 ms.\n\n${table}`,
+	`Command: \`npm run bench:products\` (${machine()}, ${new Date().toISOString().slice(0, 10)}; ${ROWS.toLocaleString('en-GB')} generated products imported from CSV; PGlite; a signed-in admin; ${REQUESTS} requests per page, one connection; load average ${loadBefore.map((l) => l.toFixed(1)).join(', ')} before, ${loadAfter.map((l) => l.toFixed(1)).join(', ')} after). Target: p95 ≤ 100 ms.\n\n${table}\n\nServer RSS before the saves ${rss.beforeSaves} MB, after them ${rss.afterSaves} MB (issue 22: ≤ 350 MB at 50,000 products).`,
 )
 summarise(
 	rows.map((r) => ({
@@ -141,3 +146,4 @@ summarise(
 	})),
 )
 console.log(table)
+console.log(`Server RSS before the saves ${rss.beforeSaves} MB, after ${rss.afterSaves} MB`)

@@ -3,6 +3,7 @@ import type { RouteConfigEntry } from '@react-router/dev/routes'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { catalogCsvLines } from '~/.server/catalog/export'
+import { catalogHash } from '~/.server/catalog/import'
 import { catalogState, catalogUploads, catalogVersions, products } from '~/.server/db/schema'
 import routes from '~/routes'
 import { startTestApp, type TestApp } from '../support/app'
@@ -155,7 +156,7 @@ describe('catalogue upload: preview, publish, restore', () => {
 		const again = await admin.post('/admin/catalogue', { intent: 'publish', upload: id })
 		expect(again.status).toBe(404)
 		const versions = await app.database.db.select().from(catalogVersions)
-		const previous = versions.find((v) => v.csv === demo)!
+		const previous = versions.find((v) => v.contentHash === catalogHash(demo))!
 		expect(versions.at(-1)?.publishedBy).toMatch(/^admin-/)
 		const page = await pageText(await admin.request('/admin/catalogue?done=published'))
 		expect(page).toContain('The new catalogue is published')

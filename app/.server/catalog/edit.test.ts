@@ -8,6 +8,7 @@ import { Catalog } from './catalog'
 import { productFingerprint } from './edit'
 import { importCatalog } from './import'
 import { changeProduct } from './product-admin'
+import { versionFile } from './version-file'
 
 const demo = fs.readFileSync('catalog/products.csv', 'utf8')
 let database: TestDatabase
@@ -31,14 +32,14 @@ const written = async () =>
 		).map((r) => [r.id, r.xmin]),
 	)
 
-const latestCsv = async () =>
-	(
-		await database.db
-			.select({ csv: catalogVersions.csv })
-			.from(catalogVersions)
-			.orderBy(desc(catalogVersions.id))
-			.limit(1)
-	)[0]?.csv ?? ''
+const latestCsv = async () => {
+	const [latest] = await database.db
+		.select({ id: catalogVersions.id })
+		.from(catalogVersions)
+		.orderBy(desc(catalogVersions.id))
+		.limit(1)
+	return latest ? ((await versionFile(database.db, latest.id)) ?? '') : ''
+}
 
 describe("an editor's save", () => {
 	it('writes only the row it changes, and keeps the whole file as the version', async () => {

@@ -4,6 +4,7 @@ import type { Db, Tx } from '~/.server/db/client'
 import { catalogChanges, catalogState, catalogVersions, products } from '~/.server/db/schema'
 import type { Product } from '~/lib/catalog/product'
 import { parseCatalogCsv, type RowError } from './csv'
+import { packVersionFile } from './version-file'
 
 export type ImportReport =
 	| { status: 'imported'; imported: number; rejected: RowError[]; version: number }
@@ -137,7 +138,15 @@ export async function replaceCatalog(
 			target: catalogState.id,
 			set: { contentHash, version, productCount, fileHash, importedAt: new Date() },
 		})
-	await tx.insert(catalogVersions).values({ csv, contentHash, productCount, publishedBy, summary })
+	// As base64 text, decoded by the database: a Buffer parameter is sent as hex built in JavaScript.
+	const gzipped = (await packVersionFile(csv)).toString('base64')
+	await tx.insert(catalogVersions).values({
+		csvGzip: sql`decode(${gzipped}, 'base64')`,
+		contentHash,
+		productCount,
+		publishedBy,
+		summary,
+	})
 	const kept = tx
 		.select({ id: catalogVersions.id })
 		.from(catalogVersions)

@@ -4,6 +4,7 @@ import type { Db } from '~/.server/db/client'
 import { catalogState, catalogUploads, catalogVersions } from '~/.server/db/schema'
 import { type ImportReport, importCatalog } from './import'
 import { previewCatalog } from './preview'
+import { versionFile } from './version-file'
 
 /** An upload not confirmed within a day is dropped. */
 const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000
@@ -77,12 +78,9 @@ export async function restoreVersion(
 	versionId: number,
 	publishedBy: string,
 ): Promise<ImportReport | undefined> {
-	const [version] = await db
-		.select({ csv: catalogVersions.csv })
-		.from(catalogVersions)
-		.where(eq(catalogVersions.id, versionId))
-	if (!version) return undefined
-	return importCatalog(db, version.csv, { publishedBy })
+	const csv = await versionFile(db, versionId)
+	if (csv === undefined) return undefined
+	return importCatalog(db, csv, { publishedBy })
 }
 
 /** The kept versions, newest first, with which one is live. */
