@@ -5,10 +5,10 @@ import { rows } from '~/.server/db/rows'
 import { catalogVersions, products } from '~/.server/db/schema'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db'
 import { Catalog } from './catalog'
+import { versionFile } from './catalog-file'
 import { productFingerprint } from './edit'
 import { importCatalog } from './import'
 import { changeProduct } from './product-admin'
-import { versionFile } from './version-file'
 
 const demo = fs.readFileSync('catalog/products.csv', 'utf8')
 let database: TestDatabase

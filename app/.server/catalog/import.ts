@@ -3,8 +3,8 @@ import { desc, eq, gte, notInArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { catalogChanges, catalogState, catalogVersions, products } from '~/.server/db/schema'
 import type { Product } from '~/lib/catalog/product'
+import { packedFile } from './catalog-file'
 import { parseCatalogCsv, type RowError } from './csv'
-import { packVersionFile } from './version-file'
 
 export type ImportReport =
 	| { status: 'imported'; imported: number; rejected: RowError[]; version: number }
@@ -138,10 +138,8 @@ export async function replaceCatalog(
 			target: catalogState.id,
 			set: { contentHash, version, productCount, fileHash, importedAt: new Date() },
 		})
-	// As base64 text, decoded by the database: a Buffer parameter is sent as hex built in JavaScript.
-	const gzipped = (await packVersionFile(csv)).toString('base64')
 	await tx.insert(catalogVersions).values({
-		csvGzip: sql`decode(${gzipped}, 'base64')`,
+		csvGzip: await packedFile(csv),
 		contentHash,
 		productCount,
 		publishedBy,

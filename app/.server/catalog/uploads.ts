@@ -2,9 +2,9 @@ import crypto from 'node:crypto'
 import { and, desc, eq, gt, lte } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
 import { catalogState, catalogUploads, catalogVersions } from '~/.server/db/schema'
+import { packedColumn, packedFile, unpackFile, versionFile } from './catalog-file'
 import { type ImportReport, importCatalog } from './import'
 import { previewCatalog } from './preview'
-import { versionFile } from './version-file'
 
 /** An upload not confirmed within a day is dropped. */
 const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000
@@ -26,7 +26,7 @@ export async function stageUpload(
 	const id = crypto.randomBytes(16).toString('hex')
 	await db.insert(catalogUploads).values({
 		id,
-		csv: bytes.toString('utf8'),
+		csvGzip: await packedFile(bytes),
 		fileName,
 		preview: result.preview,
 		uploadedBy,
@@ -58,11 +58,13 @@ export async function publishUpload(
 	publishedBy: string,
 ): Promise<ImportReport | undefined> {
 	const [upload] = await db
-		.select({ csv: catalogUploads.csv })
+		.select({ packed: packedColumn(catalogUploads.csvGzip), text: catalogUploads.csv })
 		.from(catalogUploads)
 		.where(unexpired(id))
 	if (!upload) return undefined
-	const report = await importCatalog(db, upload.csv, { publishedBy })
+	const report = await importCatalog(db, await unpackFile(upload.packed, upload.text), {
+		publishedBy,
+	})
 	if (report.status !== 'refused') await db.delete(catalogUploads).where(eq(catalogUploads.id, id))
 	return report
 }

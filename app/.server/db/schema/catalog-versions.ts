@@ -9,7 +9,7 @@ import { bytea } from './columns'
 export const catalogVersions = pgTable('catalog_versions', {
 	id: serial('id').primaryKey(),
 	/**
-	 * The file, gzipped (catalog/version-file.ts). A 50,000-row file is 7.7 MB of text and 1.1 MB
+	 * The file, gzipped (catalog/catalog-file.ts). A 50,000-row file is 7.7 MB of text and 1.1 MB
 	 * gzipped: kept as text, every editor's save held it several times over in the embedded
 	 * database's memory, which never shrinks (decision 0024).
 	 */
@@ -54,7 +54,10 @@ export const catalogUploads = pgTable(
 	'catalog_uploads',
 	{
 		id: text('id').primaryKey(),
-		csv: text('csv').notNull(),
+		/** The uploaded file, gzipped (catalog/catalog-file.ts). */
+		csvGzip: bytea('csv_gzip'),
+		/** Uploads staged before migration 0023 hold their file as text (they expire in a day). */
+		csv: text('csv'),
 		fileName: text('file_name').notNull(),
 		preview: jsonb('preview').$type<UploadPreview>().notNull(),
 		uploadedBy: text('uploaded_by').notNull(),
