@@ -210,6 +210,7 @@ describe('/admin/products: hide, show, duplicate, delete', () => {
 			fingerprint: await editorOf('1'),
 		})
 		expect(hide.status).toBe(302)
+		expect(await text(await admin.request('/admin/catalogue'))).toContain(`Hidden: ${row!.code}`)
 		const gone = await publicPage(path, (r) => r.status === 404)
 		expect(gone.res.status).toBe(404)
 		expect(await sitemap()).not.toContain(path)

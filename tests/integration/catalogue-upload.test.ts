@@ -167,6 +167,10 @@ describe('catalogue upload: preview, publish, restore', () => {
 		})
 		expect(restored.headers.get('location')).toBe('/admin/catalogue?done=restored')
 		expect(await productPageShows('£128.99')).toBe(true)
+		// The demo file is published again: one version is live; its older copy is marked, not offered.
+		const after = await pageText(await admin.request('/admin/catalogue'))
+		expect(after.match(/\(live\)/g)).toHaveLength(1)
+		expect(after).toContain('(same as live)')
 	})
 
 	it('refuses an unknown or forged upload id and a version that is not kept', async () => {

@@ -85,7 +85,11 @@ export async function restoreVersion(
 	return importCatalog(db, csv, { publishedBy })
 }
 
-/** The kept versions, newest first, with which one is live. */
+/**
+ * The kept versions, newest first: the newest with the live file is live; an older one with the
+ * same file (a restore publishes an earlier file again) is marked so, as restoring it would
+ * change nothing.
+ */
 export async function listVersions(db: Db) {
 	const [rows, [state]] = await Promise.all([
 		db
@@ -95,13 +99,16 @@ export async function listVersions(db: Db) {
 				productCount: catalogVersions.productCount,
 				publishedBy: catalogVersions.publishedBy,
 				publishedAt: catalogVersions.publishedAt,
+				summary: catalogVersions.summary,
 			})
 			.from(catalogVersions)
 			.orderBy(desc(catalogVersions.id)),
 		db.select({ contentHash: catalogState.contentHash }).from(catalogState),
 	])
+	const liveId = rows.find((row) => row.contentHash === state?.contentHash)?.id
 	return rows.map(({ contentHash, ...row }) => ({
 		...row,
-		live: contentHash === state?.contentHash,
+		live: row.id === liveId,
+		sameAsLive: row.id !== liveId && contentHash === state?.contentHash,
 	}))
 }

@@ -6,7 +6,11 @@ type Version = {
 	productCount: number
 	publishedBy: string
 	publishedAt: Date | string
+	/** What an editor's save changed ('edited: OA-1 Oase …'); null for a published file. */
+	summary: string | null
 	live: boolean
+	/** An older version with the live file: restoring it would change nothing. */
+	sameAsLive: boolean
 }
 
 /** The kept catalogue files, newest first; any but the live one can be published again. */
@@ -27,8 +31,12 @@ export function CatalogueVersions({ versions }: { versions: Version[] }) {
 								{formatDateTime(v.publishedAt)} by {v.publishedBy}:{' '}
 								{v.productCount.toLocaleString('en-GB')} products
 								{v.live ? <strong className="ml-2 text-green-800">(live)</strong> : null}
+								{v.sameAsLive ? <span className="ml-2 text-slate-600">(same as live)</span> : null}
+								{v.summary ? (
+									<span className="block text-sm text-slate-600">{sentence(v.summary)}</span>
+								) : null}
 							</span>
-							{v.live ? null : (
+							{v.live || v.sameAsLive ? null : (
 								<Form method="post">
 									<input type="hidden" name="version" value={v.id} />
 									<button
@@ -37,7 +45,7 @@ export function CatalogueVersions({ versions }: { versions: Version[] }) {
 										value="restore"
 										className="btn-secondary"
 										disabled={busy}
-										aria-label={`Restore the version of ${formatDateTime(v.publishedAt)}`}
+										aria-label={`Restore version ${v.id}, published ${formatDateTime(v.publishedAt)}`}
 									>
 										Restore
 									</button>
@@ -50,3 +58,6 @@ export function CatalogueVersions({ versions }: { versions: Version[] }) {
 		</section>
 	)
 }
+
+/** 'edited: OA-1 Oase …' as 'Edited: OA-1 Oase …'. */
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
