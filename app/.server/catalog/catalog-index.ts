@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
-import { asc, sql } from 'drizzle-orm'
+import { asc, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { products } from '~/.server/db/schema'
 import type { Product } from '~/lib/catalog/product'
@@ -14,6 +14,8 @@ export type Pool = {
 
 export type Index = {
 	version: number
+	/** The version's content hash (catalog_state): an editor's save names the one it was made from. */
+	contentHash: string
 	/** Hidden products included: the back office's view. */
 	everything: Product[]
 	/** The same with the search text, for the back office's list (built on first use). */
@@ -70,13 +72,25 @@ export async function readProducts(
 	}
 }
 
+/** The products with these ids (an editor's save wrote them), in no particular order. */
+export async function readProductsById(db: Db | Tx, ids: string[]): Promise<Product[]> {
+	if (ids.length === 0) return []
+	const rows = await db.select().from(products).where(inArray(products.id, ids))
+	return rows.map(({ position: _position, ...row }) => row as Product)
+}
+
 /** A version's index; products unchanged from `before` keep their search text. */
-export function indexOf(version: number, everything: Product[], before?: Index): Index {
+export function indexOf(
+	{ version, contentHash }: { version: number; contentHash: string },
+	everything: Product[],
+	before?: Index,
+): Index {
 	const texts = new Map(everything.map((p) => [p, before?.texts.get(p) ?? searchable(p)]))
 	const all = everything.filter((p) => !p.hidden)
 	const inCategory = (c: Category) => all.filter((p) => p.category === c)
 	return {
 		version,
+		contentHash,
 		everything,
 		everyById: new Map(everything.map((p) => [p.id, p])),
 		texts,

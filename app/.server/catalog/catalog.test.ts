@@ -1,9 +1,12 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CATEGORY_PAGE_SIZE } from '~/lib/catalog/pagination'
+import type { Product } from '~/lib/catalog/product'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db'
 import { Catalog } from './catalog'
+import { productFingerprint } from './edit'
 import { importCatalog } from './import'
+import { changeProduct } from './product-admin'
 
 const demo = fs.readFileSync('catalog/products.csv', 'utf8')
 let database: TestDatabase
@@ -156,6 +159,51 @@ describe('catalogue reads', () => {
 		expect([before, 10]).toContain((await other.all()).length)
 		await vi.waitFor(async () => expect(await other.all()).toHaveLength(10), { timeout: 5000 })
 		expect(swaps).toBe(2)
+		await importCatalog(database.db, demo)
+	})
+
+	it('another instance reads only the rows an editor saved, when it holds what the save was made from', async () => {
+		let selects = 0
+		const counted = new Proxy(database.db, {
+			get(target, prop) {
+				const value = Reflect.get(target, prop, target)
+				if (typeof value !== 'function') return value
+				return (...args: unknown[]) => {
+					if (prop === 'select') selects++
+					return value.apply(target, args)
+				}
+			},
+		})
+		const other = new Catalog(counted, () => {}, 7)
+		const save = async (intent: 'hide' | 'show', product: Product) =>
+			expect(
+				(
+					await changeProduct(database.db, 'owner@example.co.uk', {
+						intent,
+						id: product.id,
+						fingerprint: productFingerprint(product),
+					})
+				).ok,
+			).toBe(true)
+		const before = await other.everything()
+		selects = 0
+		await save('hide', before[3]!)
+		await other.recheck()
+		const after = await other.everything()
+		expect(after[3]!.hidden).toBe(true)
+		expect(after.filter((p, i) => p !== before[i]).map((p) => p.id)).toEqual([before[3]!.id])
+		// The version, the saved row, the version again: not 37 pages of 7.
+		expect(selects).toBeLessThanOrEqual(3)
+
+		// Two saves before it looks: the second was not made from what it holds, so it reads all.
+		selects = 0
+		await save('show', after[3]!)
+		await save('hide', after[4]!)
+		await other.recheck()
+		const twice = await other.everything()
+		expect(selects).toBeGreaterThan(36)
+		expect([twice[3]!.hidden, twice[4]!.hidden]).toEqual([false, true])
+		expect(twice.map((p) => p.code)).toEqual(before.map((p) => p.code))
 		await importCatalog(database.db, demo)
 	})
 })

@@ -43,7 +43,7 @@ export type EditResult = { ok: true; version: number; id: string; change: Change
 /** The read model's products and the version they are (Catalog.snapshot). */
 export type LiveCatalogue = {
 	snapshot(): Promise<{ version: number; everything: Product[] }>
-	adopt(version: number, everything: Product[]): void
+	adopt(published: { version: number; contentHash: string }, everything: Product[]): void
 }
 
 /**
@@ -65,7 +65,7 @@ export async function editCatalog(
 	// Taken before the transaction: the read model may ask the database, and on the embedded
 	// database nothing else runs while a transaction is open.
 	const snapshot = await live?.snapshot().catch(() => undefined)
-	let published: Product[] = []
+	let published = { version: 0, contentHash: '', everything: [] as Product[] }
 	const result = await db.transaction(async (tx) => {
 		const state = await lockCatalog(tx)
 		const current =
@@ -76,21 +76,22 @@ export async function editCatalog(
 		if (!checked.ok) return checked
 		const { change } = outcome
 		const csv = catalogCsv(checked.products)
+		const contentHash = catalogHash(csv)
 		const summary = `${change.action}: ${change.code} ${change.name}`.slice(0, 300)
 		const version = await replaceCatalog(tx, state, {
 			products: checked.products,
 			changed: checked.changed,
 			csv,
-			contentHash: catalogHash(csv),
+			contentHash,
 			publishedBy,
 			summary,
 		})
 		await tx.insert(catalogChanges).values({ by: publishedBy, ...change })
-		published = checked.products
+		published = { version, contentHash, everything: checked.products }
 		return { ok: true as const, version, id: outcome.id, change }
 	})
 	// Committed: live here now. Other instances load it when they see the new version.
-	if (result.ok) live?.adopt(result.version, published)
+	if (result.ok) live?.adopt(published, published.everything)
 	return result
 }
 

@@ -4,6 +4,7 @@ import type { Db, Tx } from '~/.server/db/client'
 import { catalogChanges, catalogState, catalogVersions, products } from '~/.server/db/schema'
 import type { Product } from '~/lib/catalog/product'
 import { packedFile } from './catalog-file'
+import { LOAD_PAGE_SIZE } from './catalog-index'
 import { parseCatalogCsv, type RowError } from './csv'
 
 export type ImportReport =
@@ -107,7 +108,7 @@ export async function lockCatalog(tx: Tx) {
  */
 export async function replaceCatalog(
 	tx: Tx,
-	state: { version: number } | undefined,
+	state: { version: number; contentHash: string } | undefined,
 	next: {
 		products: Product[]
 		/** The rows that differ from those stored, when the caller knows (an editor's save). */
@@ -131,12 +132,19 @@ export async function replaceCatalog(
 	const version = (state?.version ?? 0) + 1
 	const { contentHash, csv, publishedBy, summary, fileHash } = next
 	const productCount = next.products.length
+	// What other instances need to load only this save's rows (Catalog); a whole file, or a save
+	// that rewrote more than a load reads in one statement, is read whole.
+	const changedIds =
+		state && next.changed && next.changed.length <= LOAD_PAGE_SIZE
+			? next.changed.map((p) => p.id)
+			: null
+	const changes = { previousHash: changedIds && state ? state.contentHash : null, changedIds }
 	await tx
 		.insert(catalogState)
-		.values({ id: 1, contentHash, version, productCount, fileHash })
+		.values({ id: 1, contentHash, version, productCount, fileHash, ...changes })
 		.onConflictDoUpdate({
 			target: catalogState.id,
-			set: { contentHash, version, productCount, fileHash, importedAt: new Date() },
+			set: { contentHash, version, productCount, fileHash, ...changes, importedAt: new Date() },
 		})
 	await tx.insert(catalogVersions).values({
 		csvGzip: await packedFile(csv),

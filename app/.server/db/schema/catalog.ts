@@ -51,5 +51,12 @@ export const catalogState = pgTable('catalog_state', {
 	 * file itself changed, so the owner's edits and uploads since then survive a redeploy.
 	 */
 	fileHash: text('file_hash'),
+	/**
+	 * An editor's save: the content hash it was made from and the product ids it wrote, so an
+	 * instance holding that catalogue reads those rows, not all 50,000 (Catalog). Null after a
+	 * whole file is published, or a save that rewrote too many rows to be worth it.
+	 */
+	previousHash: text('previous_hash'),
+	changedIds: jsonb('changed_ids').$type<string[]>(),
 	importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
 })
