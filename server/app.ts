@@ -9,6 +9,7 @@ import type { SessionMemo } from '../app/.server/auth/guards'
 import { resolveAuthSecret } from '../app/.server/auth/secret'
 import { sessionCacheFor } from '../app/.server/auth/session-cache'
 import { Catalog } from '../app/.server/catalog/catalog'
+import { listenForCatalogChanges } from '../app/.server/catalog/catalog-notify'
 import type { Database } from '../app/.server/db/client'
 import { openServerDatabase } from '../app/.server/db/owner'
 import { fillOrderLink } from '../app/.server/email/order-link'
@@ -119,9 +120,15 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 	})
 	await scheduler.start()
 	runtime.visits?.start()
+	// Another instance's publish is live here at once, not at the next version check.
+	const catalogChanges =
+		database.driver === 'postgres' && env.DATABASE_URL
+			? listenForCatalogChanges(env.DATABASE_URL, () => void runtime.catalog.recheck(), logger)
+			: undefined
 	return {
 		...runtime,
 		async close() {
+			await catalogChanges?.close()
 			await scheduler.stop()
 			await runtime.visits?.close() // the last second's visits, before the database closes
 			await runtime.outbox.stop()

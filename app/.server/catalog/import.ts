@@ -5,6 +5,7 @@ import { catalogChanges, catalogState, catalogVersions, products } from '~/.serv
 import type { Product } from '~/lib/catalog/product'
 import { packedFile } from './catalog-file'
 import { LOAD_PAGE_SIZE } from './catalog-index'
+import { CATALOG_CHANNEL } from './catalog-notify'
 import { parseCatalogCsv, type RowError } from './csv'
 
 export type ImportReport =
@@ -146,6 +147,8 @@ export async function replaceCatalog(
 			target: catalogState.id,
 			set: { contentHash, version, productCount, fileHash, ...changes, importedAt: new Date() },
 		})
+	// Other instances on PostgreSQL load it at once (catalog-notify.ts), delivered at commit.
+	await tx.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${String(version)})`)
 	await tx.insert(catalogVersions).values({
 		csvGzip: await packedFile(csv),
 		contentHash,
