@@ -62,9 +62,9 @@ export async function readProducts(
 			)
 			.orderBy(asc(products.position), asc(products.id))
 			.limit(pageSize)
-		for (const { position: _position, ...row } of rows) {
-			const same = kept?.get(row.id)
-			everything.push(same && isDeepStrictEqual(same, row) ? same : (row as Product))
+		for (const product of rows.map(asProduct)) {
+			const same = kept?.get(product.id)
+			everything.push(same && isDeepStrictEqual(same, product) ? same : product)
 		}
 		const last = rows.at(-1)
 		if (!last || rows.length < pageSize) return everything
@@ -75,9 +75,11 @@ export async function readProducts(
 /** The products with these ids (an editor's save wrote them), in no particular order. */
 export async function readProductsById(db: Db | Tx, ids: string[]): Promise<Product[]> {
 	if (ids.length === 0) return []
-	const rows = await db.select().from(products).where(inArray(products.id, ids))
-	return rows.map(({ position: _position, ...row }) => row as Product)
+	return (await db.select().from(products).where(inArray(products.id, ids))).map(asProduct)
 }
+
+/** A stored row as a product: its position is its id (a product's row in the file). */
+const asProduct = ({ position: _position, ...row }: typeof products.$inferSelect) => row as Product
 
 /** A version's index; products unchanged from `before` keep their search text. */
 export function indexOf(

@@ -14,6 +14,7 @@ import {
 	readProducts,
 	readProductsById,
 } from './catalog-index'
+import type { Published } from './edit'
 
 /**
  * How often an instance asks the database whether another instance imported a new catalogue: the
@@ -190,9 +191,9 @@ export class Catalog {
 	 * A version this process has just published (editCatalog), live at once from the products it
 	 * wrote: the saving admin's next page shows it without reading 50,000 rows back (1.6–1.9 s).
 	 */
-	adopt(published: { version: number; contentHash: string }, everything: Product[]) {
+	adopt(published: Published) {
 		if (this.#index && this.#index.version >= published.version) return
-		this.#index = indexOf(published, everything, this.#index)
+		this.#index = indexOf(published, published.everything, this.#index)
 		this.onSwap()
 	}
 

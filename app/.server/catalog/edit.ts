@@ -40,10 +40,13 @@ export type EditOutcome =
 	| Refusal
 export type EditResult = { ok: true; version: number; id: string; change: Change } | Refusal
 
+/** A version an editor's save committed: what the saving instance puts live (Catalog.adopt). */
+export type Published = { version: number; contentHash: string; everything: Product[] }
+
 /** The read model's products and the version they are (Catalog.snapshot). */
 export type LiveCatalogue = {
 	snapshot(): Promise<{ version: number; everything: Product[] }>
-	adopt(published: { version: number; contentHash: string }, everything: Product[]): void
+	adopt(published: Published): void
 }
 
 /**
@@ -65,7 +68,7 @@ export async function editCatalog(
 	// Taken before the transaction: the read model may ask the database, and on the embedded
 	// database nothing else runs while a transaction is open.
 	const snapshot = await live?.snapshot().catch(() => undefined)
-	let published = { version: 0, contentHash: '', everything: [] as Product[] }
+	let published: Published | undefined
 	const result = await db.transaction(async (tx) => {
 		const state = await lockCatalog(tx)
 		const current =
@@ -91,7 +94,7 @@ export async function editCatalog(
 		return { ok: true as const, version, id: outcome.id, change }
 	})
 	// Committed: live here now. Other instances load it when they see the new version.
-	if (result.ok) live?.adopt(published, published.everything)
+	if (result.ok && published) live?.adopt(published)
 	return result
 }
 
