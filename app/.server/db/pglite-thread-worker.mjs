@@ -8,6 +8,7 @@
 // Plain JavaScript, like create-pglite.mjs: started as it is in development, tests and production.
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
+import { readRange } from './file-range.mjs'
 
 /** @type {{ dataDir?: string, startParams: string[], textTypes: number[] }} */
 const { dataDir, startParams, textTypes } = workerData
@@ -33,7 +34,7 @@ function plainError(error) {
 }
 
 /**
- * @typedef {{ id: number, op: 'query', text: string, params?: unknown[], rowMode?: 'array' | 'object', blob?: Uint8Array<ArrayBuffer> }
+ * @typedef {{ id: number, op: 'query', text: string, params?: unknown[], rowMode?: 'array' | 'object', blob?: Uint8Array<ArrayBuffer>, blobFile?: import('./file-range.mjs').FileRange }
  *   | { id: number, op: 'exec', text: string }
  *   | { id: number, op: 'protocol', message: Uint8Array }
  *   | { id: number, op: 'close' }} Request
@@ -55,10 +56,8 @@ const pglite = db
 async function run(request) {
 	switch (request.op) {
 		case 'query': {
-			const options = {
-				rowMode: request.rowMode,
-				blob: request.blob ? new Blob([request.blob]) : undefined,
-			}
+			const bytes = request.blobFile ? await readRange(request.blobFile) : request.blob
+			const options = { rowMode: request.rowMode, blob: bytes ? new Blob([bytes]) : undefined }
 			const result = await pglite.query(request.text, request.params, options)
 			const blob = result.blob ? new Uint8Array(await result.blob.arrayBuffer()) : undefined
 			return { ...result, blob }

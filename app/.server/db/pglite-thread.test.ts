@@ -111,6 +111,29 @@ describe('the embedded database on its own thread', () => {
 		expect((await client.query('select 2 as two')).rows).toEqual([{ two: 2 }])
 	})
 
+	it("reads a query blob's range of a file itself, byte for byte, and fails on a short file", async () => {
+		const client = database.pglite as PGliteThread
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-file-blob-'))
+		try {
+			const file = path.join(dir, 'original')
+			const bytes = Buffer.from(Array.from({ length: 200_000 }, (_, i) => (i * 7) % 251))
+			fs.writeFileSync(file, bytes)
+			await client.exec('create temporary table kept (bytes bytea)')
+			const insert = "insert into kept values (pg_read_binary_file('/dev/blob'))"
+			await client.queryFileBlob(insert, [], { path: file, position: 65_536, length: 65_536 })
+			const { rows: kept } = await client.query<{ hex: string }>(
+				"select encode(bytes, 'hex') as hex from kept",
+			)
+			expect(kept).toEqual([{ hex: bytes.subarray(65_536, 131_072).toString('hex') }])
+			await expect(
+				client.queryFileBlob(insert, [], { path: file, position: 190_000, length: 65_536 }),
+			).rejects.toThrow('ended at 200000')
+			expect((await client.query('select count(*)::int as n from kept')).rows).toEqual([{ n: 1 }])
+		} finally {
+			fs.rmSync(dir, { recursive: true, force: true })
+		}
+	})
+
 	it('says when the thread stops on its own, and fails the queries waiting and after', async () => {
 		// A stand-in for a crash: a thread that starts, then ends at its first request.
 		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-thread-'))

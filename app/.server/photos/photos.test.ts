@@ -10,8 +10,13 @@ import { allVariants, photoFileName } from '~/lib/photos'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db'
 import { PDF, phoneJpeg, pngBomb, SVG } from '../../../tests/support/photos'
 import { contentId } from './content-id.mjs'
-import { prepareOriginal } from './prepare'
+import { type PreparedOriginal, prepareOriginal } from './prepare'
 import { CHUNK_BYTES, databaseOriginals, purgeOrphanChunks, savePhoto } from './store'
+
+/** A prepared original's bytes, from memory or from its file. */
+const bytesOf = (photo: PreparedOriginal) =>
+	photo.file === undefined ? photo.bytes : fs.readFileSync(photo.file)
+
 import { PhotoVariants } from './variants'
 
 describe('checking an upload', () => {
@@ -20,14 +25,14 @@ describe('checking an upload', () => {
 		expect(before.exif?.toString('latin1')).toContain('PhoneMaker')
 		const result = await prepareOriginal(await phoneJpeg(), 'garden.jpg')
 		if (!result.ok) throw new Error(result.message)
-		const after = await sharp(result.photo.bytes).metadata()
+		const after = await sharp(bytesOf(result.photo)).metadata()
 		expect([after.width, after.height]).toEqual([200, 400])
 		expect(result.photo).toMatchObject({ width: 200, height: 400, contentType: 'image/jpeg' })
 		expect(after.exif).toBeUndefined()
 		expect(after.orientation).toBeUndefined()
 		expect(after.xmp).toBeUndefined()
 		expect(after.iptc).toBeUndefined()
-		expect(result.photo.bytes.toString('latin1')).not.toContain('PhoneMaker')
+		expect(bytesOf(result.photo).toString('latin1')).not.toContain('PhoneMaker')
 	})
 
 	it('names the original by its hash, the same from bytes or from an upload on disk', async () => {
@@ -42,12 +47,14 @@ describe('checking an upload', () => {
 			])
 			if (!fromBytes.ok || !fromFile.ok) throw new Error('not prepared')
 			// The worker names what it made by the rule, from the bytes it answered (or URLs would change).
-			expect(fromBytes.photo.id).toBe(contentId(fromBytes.photo.bytes))
+			expect(fromBytes.photo.id).toBe(contentId(bytesOf(fromBytes.photo)))
 			expect(fromFile.photo.id).toBe(fromBytes.photo.id)
-			expect(Buffer.compare(fromFile.photo.bytes, fromBytes.photo.bytes)).toBe(0)
-			// The original is left beside the upload, for its variants to be made from.
+			// The original is left beside the upload, to be stored and its variants made from there;
+			// its bytes are not read into the server's memory.
 			expect(fromFile.photo.file).toBe(`${file}.original`)
-			expect(Buffer.compare(fs.readFileSync(`${file}.original`), fromFile.photo.bytes)).toBe(0)
+			expect(fromFile.photo.bytes).toBeUndefined()
+			expect(fromFile.photo.size).toBe(fromBytes.photo.size)
+			expect(Buffer.compare(fs.readFileSync(`${file}.original`), bytesOf(fromBytes.photo))).toBe(0)
 		} finally {
 			fs.rmSync(dir, { recursive: true, force: true })
 		}
@@ -119,38 +126,46 @@ describe('stored photos and their variants', () => {
 		expect(rows).toHaveLength(1)
 		expect(rows[0]!.alt).toBe('A blue pump')
 		const kept = await databaseOriginals.get(database.db, ref.id)
-		expect(Buffer.compare(kept!.bytes, prepared.photo.bytes)).toBe(0)
+		expect(Buffer.compare(kept!.bytes, bytesOf(prepared.photo))).toBe(0)
 	})
 
-	it('keeps a large original in 64 KB chunks and reads it back byte for byte', async () => {
-		// Noise does not compress: a few hundred KB of JPEG.
-		const noise = await sharp(crypto.randomBytes(600 * 400 * 3), {
-			raw: { width: 600, height: 400, channels: 3 },
-		})
-			.jpeg({ quality: 95 })
-			.toBuffer()
-		const prepared = await prepareOriginal(noise)
-		if (!prepared.ok) throw new Error(prepared.message)
-		const { bytes } = prepared.photo
-		expect(bytes.length).toBeGreaterThan(3 * CHUNK_BYTES)
-		const { id } = await savePhoto(database.db, prepared.photo, { alt: 'Large', by: 'a@b.c' })
-		const chunks = await database.db
-			.select({ seq: photoChunks.seq, size: sql<number>`length(${photoChunks.bytes})` })
-			.from(photoChunks)
-			.where(eq(photoChunks.photoId, id))
-			.orderBy(photoChunks.seq)
-		expect(chunks.map((c) => c.seq)).toEqual([...chunks.keys()])
-		expect(chunks.length).toBe(Math.ceil(bytes.length / CHUNK_BYTES))
-		expect(chunks.slice(0, -1).every((c) => Number(c.size) === CHUNK_BYTES)).toBe(true)
-		const kept = await databaseOriginals.get(database.db, id)
-		expect(kept?.contentType).toBe('image/jpeg')
-		expect(Buffer.compare(kept!.bytes, bytes)).toBe(0)
-		// A missing chunk is no photo, rather than a truncated one.
-		await database.db
-			.delete(photoChunks)
-			.where(and(eq(photoChunks.photoId, id), eq(photoChunks.seq, 1)))
-		expect(await databaseOriginals.get(database.db, id)).toBeUndefined()
-	})
+	it.each(['memory', 'an upload on disk'])(
+		'keeps a large original from %s in 64 KB chunks and reads it back byte for byte',
+		async (from) => {
+			// Noise does not compress: a few hundred KB of JPEG.
+			const noise = await sharp(crypto.randomBytes(600 * 400 * 3), {
+				raw: { width: 600, height: 400, channels: 3 },
+			})
+				.jpeg({ quality: 95 })
+				.toBuffer()
+			const upload = path.join(cacheDir(), 'upload')
+			fs.writeFileSync(upload, noise)
+			const prepared = await prepareOriginal(
+				from === 'memory' ? noise : { file: upload, size: noise.length },
+			)
+			if (!prepared.ok) throw new Error(prepared.message)
+			expect(prepared.photo.file === undefined).toBe(from === 'memory')
+			const bytes = bytesOf(prepared.photo)
+			expect(bytes.length).toBeGreaterThan(3 * CHUNK_BYTES)
+			const { id } = await savePhoto(database.db, prepared.photo, { alt: 'Large', by: 'a@b.c' })
+			const chunks = await database.db
+				.select({ seq: photoChunks.seq, size: sql<number>`length(${photoChunks.bytes})` })
+				.from(photoChunks)
+				.where(eq(photoChunks.photoId, id))
+				.orderBy(photoChunks.seq)
+			expect(chunks.map((c) => c.seq)).toEqual([...chunks.keys()])
+			expect(chunks.length).toBe(Math.ceil(bytes.length / CHUNK_BYTES))
+			expect(chunks.slice(0, -1).every((c) => Number(c.size) === CHUNK_BYTES)).toBe(true)
+			const kept = await databaseOriginals.get(database.db, id)
+			expect(kept?.contentType).toBe('image/jpeg')
+			expect(Buffer.compare(kept!.bytes, bytes)).toBe(0)
+			// A missing chunk is no photo, rather than a truncated one.
+			await database.db
+				.delete(photoChunks)
+				.where(and(eq(photoChunks.photoId, id), eq(photoChunks.seq, 1)))
+			expect(await databaseOriginals.get(database.db, id)).toBeUndefined()
+		},
+	)
 
 	it('purges chunks of an upload that never got its row, after a day', async () => {
 		const chunk = { photoId: 'cd'.repeat(16), seq: 0, bytes: Buffer.from('partial upload') }

@@ -10,10 +10,16 @@ export type PreparedOriginal = {
 	contentType: 'image/jpeg' | 'image/webp'
 	width: number
 	height: number
-	bytes: Buffer
-	/** The same bytes on disk, when the upload came as a file: its variants are made from there. */
-	file?: string
-}
+	/** Its length in bytes. */
+	size: number
+} & (
+	| { bytes: Buffer; file?: undefined }
+	/**
+	 * An upload's original stays on disk: it is stored and its variants are made from there, and
+	 * its bytes never come to the server's thread.
+	 */
+	| { file: string; bytes?: undefined }
+)
 
 /** An upload already on disk (spooled by the server, split from its form by the photo worker). */
 export type UploadedFile = { file: string; size: number }
@@ -40,8 +46,8 @@ async function sniff(input: Buffer | string) {
  * way its EXIF orientation says and re-encoded, which drops EXIF (GPS positions of customers'
  * gardens), XMP, IPTC and ICC data. A photo with transparency stays WebP, the rest JPEG.
  * Only the header is read here; the decoding and encoding run in the low-priority photo worker.
- * An upload on disk stays there: the worker reads it and writes the original beside it, and only
- * the original's bytes are read back, once, to be stored.
+ * An upload on disk stays there: the worker reads it and writes the original beside it, from
+ * where it is stored.
  */
 export async function prepareOriginal(
 	upload: Buffer | UploadedFile,
@@ -85,7 +91,7 @@ export async function prepareOriginal(
 		if (Buffer.isBuffer(upload)) {
 			const made = await photoWorker.run({ op: 'encode', input: upload, ...encoding })
 			const bytes = Buffer.from(made.data.buffer, made.data.byteOffset, made.data.byteLength)
-			return { ok: true, photo: { ...named(made), contentType, bytes } }
+			return { ok: true, photo: { ...named(made), contentType, bytes, size: bytes.length } }
 		}
 		const file = `${upload.file}.original`
 		const made = await photoWorker.run({
@@ -94,9 +100,8 @@ export async function prepareOriginal(
 			to: file,
 			...encoding,
 		})
-		// Read on the thread pool: the server's thread only receives the filled buffer.
-		const bytes = await fs.readFile(file)
-		return { ok: true, photo: { ...named(made), contentType, bytes, file } }
+		const { size } = await fs.stat(file)
+		return { ok: true, photo: { ...named(made), contentType, file, size } }
 	} catch {
 		return {
 			ok: false,

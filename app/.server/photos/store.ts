@@ -1,6 +1,8 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { isEmbedded } from '~/.server/db/embedded'
+import { type FileRange, readRange } from '~/.server/db/file-range.mjs'
+import { PGliteThread } from '~/.server/db/pglite-thread'
 import { photoChunks, photos } from '~/.server/db/schema'
 import { photoMainUrl, photoThumbUrl } from '~/lib/photos'
 import type { PreparedOriginal } from './prepare'
@@ -8,7 +10,12 @@ import type { PreparedOriginal } from './prepare'
 type Runner = Db | Tx
 
 /** An original as kept: its bytes and what they are. */
-export type Original = { contentType: string; bytes: Buffer }
+export type KeptOriginal = { contentType: string; bytes: Buffer }
+
+/** An original to keep: its bytes, or the file holding them (an upload's, on disk). */
+export type Original =
+	| { contentType: string; bytes: Buffer; file?: undefined }
+	| { contentType: string; file: string; size: number; bytes?: undefined }
 
 /**
  * Where originals live (decision 0026). The default keeps them in `photo_chunks`, so they are in
@@ -19,23 +26,28 @@ export type Original = { contentType: string; bytes: Buffer }
 export interface OriginalStore {
 	/** Keeps the bytes under `id`; storing the same id again is harmless. */
 	put(db: Db, id: string, original: Original): Promise<void>
-	get(db: Db, id: string): Promise<Original | undefined>
+	get(db: Db, id: string): Promise<KeptOriginal | undefined>
 }
 
 /** 64 KB: one chunk holds the embedded database, and the queries waiting for it, 1–2 ms. */
 export const CHUNK_BYTES = 64 * 1024
 
-async function writeChunk(db: Db, photoId: string, seq: number, bytes: Buffer) {
+// Handed over as a file: sent as a parameter, 64 KB became 128 KB of hex text to build and parse,
+// twice the time on the server's thread (measured in decision 0026).
+const INSERT_FROM_BLOB =
+	"insert into photo_chunks (photo_id, seq, bytes) values ($1, $2, pg_read_binary_file('/dev/blob')) on conflict do nothing"
+
+async function writeChunk(db: Db, photoId: string, seq: number, part: Buffer | FileRange) {
 	const client = (db as { $client?: unknown }).$client
+	// The embedded database's thread reads an upload's part itself (issue 32): read here, each
+	// photo's megabytes brought the serving thread's next full garbage collection nearer.
+	if (client instanceof PGliteThread && !Buffer.isBuffer(part))
+		return client.queryFileBlob(INSERT_FROM_BLOB, [photoId, seq], part)
+	const bytes = Buffer.isBuffer(part) ? part : await readRange(part)
 	if (isEmbedded(client)) {
-		// Handed over as a file: sent as a parameter, 64 KB became 128 KB of hex text to build and
-		// parse, twice the time on the server's thread (measured in decision 0026).
-		await client.query(
-			"insert into photo_chunks (photo_id, seq, bytes) values ($1, $2, pg_read_binary_file('/dev/blob')) on conflict do nothing",
-			[photoId, seq],
-			// A Buffer's memory is an ArrayBuffer (never shared): the Blob copies it once, no more.
-			{ blob: new Blob([bytes as Uint8Array<ArrayBuffer>]) },
-		)
+		// A Buffer's memory is an ArrayBuffer (never shared): the Blob copies it once, no more.
+		const blob = new Blob([bytes as Uint8Array<ArrayBuffer>])
+		await client.query(INSERT_FROM_BLOB, [photoId, seq], { blob })
 		return
 	}
 	await db.insert(photoChunks).values({ photoId, seq, bytes }).onConflictDoNothing()
@@ -43,9 +55,18 @@ async function writeChunk(db: Db, photoId: string, seq: number, bytes: Buffer) {
 
 export const databaseOriginals: OriginalStore = {
 	async put(db, id, original) {
-		for (let seq = 0; seq * CHUNK_BYTES < original.bytes.length; seq++) {
-			const start = seq * CHUNK_BYTES
-			await writeChunk(db, id, seq, original.bytes.subarray(start, start + CHUNK_BYTES))
+		const size = original.file === undefined ? original.bytes.length : original.size
+		for (let seq = 0; seq * CHUNK_BYTES < size; seq++) {
+			const position = seq * CHUNK_BYTES
+			const length = Math.min(CHUNK_BYTES, size - position)
+			await writeChunk(
+				db,
+				id,
+				seq,
+				original.file === undefined
+					? original.bytes.subarray(position, position + length)
+					: { path: original.file, position, length },
+			)
 		}
 	},
 	async get(db, id) {
@@ -133,7 +154,7 @@ export async function recordPhoto(
 		contentType: photo.contentType,
 		width: photo.width,
 		height: photo.height,
-		byteSize: photo.bytes.length,
+		byteSize: photo.size,
 		alt,
 		uploadedBy: by,
 	}

@@ -123,7 +123,8 @@ async function store(
 }
 
 /** What the variants are made from: the original's file when it has one, else its bytes. */
-const made = (photo: PreparedOriginal) => (photo.file ? { file: photo.file } : photo.bytes)
+const made = (photo: PreparedOriginal) =>
+	photo.file === undefined ? photo.bytes : { file: photo.file }
 
 /**
  * A file's name as messages quote it. At most 60 characters: a name of any length must not make
