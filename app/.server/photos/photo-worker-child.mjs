@@ -40,8 +40,8 @@ const source = (input) =>
 const encoded = (image, output) => image[output.format](output.options)
 
 /**
- * One image re-encoded: `{ data, width, height, contentId }`, or without `data`, written to the
- * file `to` ('encodeFile').
+ * One image re-encoded: `{ data, width, height, size, contentId }`, or without `data`, written to
+ * the file `to` ('encodeFile').
  * @param {Extract<PhotoJob, { op: 'encode' | 'encodeFile' }>} job
  */
 async function encode(job) {
@@ -52,7 +52,12 @@ async function encode(job) {
 	if (job.flatten) image = image.flatten({ background: job.flatten })
 	if (job.resize) image = image.resize(job.resize)
 	const { data, info } = await encoded(image, job.output).toBuffer({ resolveWithObject: true })
-	const answer = { width: info.width, height: info.height, contentId: contentId(data) }
+	const answer = {
+		width: info.width,
+		height: info.height,
+		size: data.length,
+		contentId: contentId(data),
+	}
 	if (job.op === 'encode') return { ...answer, data }
 	await fs.writeFile(job.to, data)
 	return answer

@@ -44,7 +44,7 @@ export type PhotoJob =
 	  }
 export type PostedFile = { field: string; name: string; size: number; file: string }
 /** `contentId`: the SHA-256 of the encoded bytes, as content-id.mjs names originals. */
-type Encoded = { width: number; height: number; contentId: string }
+type Encoded = { width: number; height: number; size: number; contentId: string }
 type Results = {
 	encode: Encoded & { data: Uint8Array }
 	encodeFile: Encoded

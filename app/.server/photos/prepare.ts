@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises'
 import sharp from 'sharp'
 import { MAX_PHOTO_MEGAPIXELS, MAX_PHOTO_UPLOAD_BYTES } from '~/lib/photos'
 import { type Encoding, photoWorker } from './photo-worker'
@@ -91,7 +90,7 @@ export async function prepareOriginal(
 		if (Buffer.isBuffer(upload)) {
 			const made = await photoWorker.run({ op: 'encode', input: upload, ...encoding })
 			const bytes = Buffer.from(made.data.buffer, made.data.byteOffset, made.data.byteLength)
-			return { ok: true, photo: { ...named(made), contentType, bytes, size: bytes.length } }
+			return { ok: true, photo: { ...named(made), contentType, bytes } }
 		}
 		const file = `${upload.file}.original`
 		const made = await photoWorker.run({
@@ -100,8 +99,7 @@ export async function prepareOriginal(
 			to: file,
 			...encoding,
 		})
-		const { size } = await fs.stat(file)
-		return { ok: true, photo: { ...named(made), contentType, file, size } }
+		return { ok: true, photo: { ...named(made), contentType, file } }
 	} catch {
 		return {
 			ok: false,
@@ -110,8 +108,9 @@ export async function prepareOriginal(
 	}
 }
 
-const named = (made: { width: number; height: number; contentId: string }) => ({
+const named = (made: { width: number; height: number; size: number; contentId: string }) => ({
 	id: made.contentId,
 	width: made.width,
 	height: made.height,
+	size: made.size,
 })
