@@ -76,7 +76,6 @@ describe('crash safety', () => {
 	it('loses no acknowledged order, half-writes none, and sends each queued email once after a SIGKILL', async () => {
 		if (process.env.DATABASE_URL) database = await createTestDatabase()
 		const smtp = await startSmtpSink()
-		const port = await freePort()
 		const env = {
 			DATA_DIR: dataDir,
 			DATABASE_URL: database?.url,
@@ -88,7 +87,7 @@ describe('crash safety', () => {
 			ORDERS_PER_HOUR: '0',
 			ORDERS_PER_HOUR_PER_IP: '0',
 		}
-		const first = spawnServer(port, env)
+		const first = spawnServer(await freePort(), env)
 		await waitHealthy(first)
 
 		const customers = await Promise.all(
@@ -126,8 +125,9 @@ describe('crash safety', () => {
 		expect(acknowledged.size - 1).toBeLessThan(ORDERS)
 		expect(smtp.received).toHaveLength(0)
 
-		// Restart on the same data: a stale lock (PGlite), migrations, the outbox worker polling.
-		const second = spawnServer(port, { ...env, OUTBOX_POLL_MS: '200' })
+		// Restart on the same data: a stale lock (PGlite), migrations, the outbox worker polling. A new
+		// port: the old one's connections may linger, and nothing here depends on the address.
+		const second = spawnServer(await freePort(), { ...env, OUTBOX_POLL_MS: '200' })
 		await waitHealthy(second)
 		// Every client whose request was cut off retries with its key: never a second order.
 		const retried = await Promise.all(

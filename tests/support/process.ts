@@ -40,16 +40,26 @@ export function spawnServer(port: number, env: Record<string, string | undefined
 }
 
 export async function waitHealthy(server: ServerProcess, seconds = 120) {
-	const deadline = Date.now() + seconds * 1000
+	const started = Date.now()
+	const deadline = started + seconds * 1000
 	while (Date.now() < deadline) {
-		if (server.child.exitCode !== null) break
+		if (server.child.exitCode !== null || server.child.signalCode !== null) break
 		const ok = await fetch(`${server.url}/healthz`)
 			.then((r) => r.ok)
 			.catch(() => false)
 		if (ok) return
 		await new Promise((r) => setTimeout(r, 200))
 	}
-	throw new Error(`the server did not become healthy:\n${server.output()}`)
+	// One line that says why (CI's summary keeps a failure's first lines), then what it printed.
+	const { exitCode, signalCode } = server.child
+	const why =
+		exitCode !== null || signalCode !== null
+			? `it exited (${signalCode ?? `code ${exitCode}`})`
+			: 'it was still running'
+	const waited = ((Date.now() - started) / 1000).toFixed(1)
+	throw new Error(
+		`the server at ${server.url} did not become healthy after ${waited} s: ${why}; it printed:\n${server.output() || '(nothing)'}`,
+	)
 }
 
 export async function stopServer(server: ServerProcess) {
