@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -6,6 +6,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { runCli } from '../support/cli'
+import { spawnDevServer } from '../support/process'
 
 // db:backup through a running shop, db:restore into the stopped shop after a wipe, and
 // db:move-to-postgres, run as the commands a shop owner types (embedded database only).
@@ -30,7 +31,7 @@ afterAll(async () => {
 }, 60_000)
 
 async function start() {
-	server = spawn(process.execPath, ['server.js'], { env, stdio: 'ignore' })
+	server = (await spawnDevServer(env)).child
 	for (let i = 0; i < 300; i++) {
 		await new Promise((r) => setTimeout(r, 200))
 		const up = await fetch(`${base}/healthz`).catch(() => undefined)

@@ -87,8 +87,8 @@ describe('crash safety', () => {
 			ORDERS_PER_HOUR: '0',
 			ORDERS_PER_HOUR_PER_IP: '0',
 		}
-		const first = spawnServer(await freePort(), env)
-		await waitHealthy(first)
+		const first = await spawnServer(await freePort(), env)
+		await waitHealthy(first, { label: 'the first server' })
 
 		const customers = await Promise.all(
 			Array.from({ length: CUSTOMERS }, (_, i) =>
@@ -127,8 +127,8 @@ describe('crash safety', () => {
 
 		// Restart on the same data: a stale lock (PGlite), migrations, the outbox worker polling. A new
 		// port: the old one's connections may linger, and nothing here depends on the address.
-		const second = spawnServer(await freePort(), { ...env, OUTBOX_POLL_MS: '200' })
-		await waitHealthy(second)
+		const second = await spawnServer(await freePort(), { ...env, OUTBOX_POLL_MS: '200' })
+		await waitHealthy(second, { label: 'the server restarted after the SIGKILL' })
 		// Every client whose request was cut off retries with its key: never a second order.
 		const retried = await Promise.all(
 			keys
@@ -185,6 +185,7 @@ describe('crash safety', () => {
 			`crash test (${database ? 'PostgreSQL' : 'PGlite'}): ${ORDERS} orders placed at once; SIGKILL sent after ${killedAfter} were acknowledged, ${acknowledged.size - 1} acknowledged in all; ${retried.length} retried after the restart; ${orders.length} orders stored, ${smtp.received.length} emails delivered once each`,
 		)
 		// About 40 s on PostgreSQL and 60 s on PGlite here; two development-mode boots take most of
-		// it, and up to 140 s when the whole suite shares two busy cores.
-	}, 300_000)
+		// it, and up to 140 s when the whole suite shares two busy cores. Each boot may take 180 s
+		// (waitHealthy) before the test says which one did not start and what it printed.
+	}, 480_000)
 })

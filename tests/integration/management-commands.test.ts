@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -7,13 +7,14 @@ import { SESSION_CACHE_MS } from '~/.server/auth/session-cache'
 import { VERSION_CHECK_MS } from '~/.server/catalog/catalog'
 import { runCli } from '../support/cli'
 import { createTestDatabase, type TestDatabase } from '../support/db'
+import { spawnDevServer } from '../support/process'
 
 // The management commands run beside a live server process (DESIGN decision 14): on the embedded
 // database they reach it through its socket; with DATABASE_URL they connect to PostgreSQL.
 let dataDir: string
 let database: TestDatabase | undefined
 let server: ChildProcess
-let output = ''
+let output = () => ''
 let base: string
 let env: Record<string, string | undefined>
 
@@ -32,19 +33,15 @@ beforeAll(async () => {
 		SITE_URL: base,
 		LOG_LEVEL: 'warn',
 	}
-	server = spawn(process.execPath, ['server.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-	server.stdout!.on('data', (chunk) => {
-		output += chunk
-	})
-	server.stderr!.on('data', (chunk) => {
-		output += chunk
-	})
+	const started = await spawnDevServer(env)
+	server = started.child
+	output = started.output
 	for (let i = 0; i < 300; i++) {
 		await new Promise((r) => setTimeout(r, 200))
 		const up = await fetch(`${base}/healthz`).catch(() => undefined)
 		if (up?.ok) return
 	}
-	throw new Error(`the server did not start:\n${output}`)
+	throw new Error(`the server did not start:\n${output()}`)
 }, 120_000)
 
 afterAll(async () => {

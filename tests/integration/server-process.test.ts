@@ -1,36 +1,25 @@
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { spawnDevServer } from '../support/process'
 
-function runServer(env: Record<string, string>) {
+async function runServer(env: Record<string, string>) {
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-proc-'))
-	const child = spawn(process.execPath, ['server.js'], {
-		env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
-		stdio: ['ignore', 'pipe', 'pipe'],
-	})
-	let output = ''
-	child.stdout.on('data', (chunk) => {
-		output += chunk
-	})
-	child.stderr.on('data', (chunk) => {
-		output += chunk
-	})
-	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-	return { child, exited, output: () => output, dataDir }
+	const server = await spawnDevServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env })
+	return { ...server, dataDir }
 }
 
 describe('the server process', () => {
 	it('refuses to start with a bad setting and names the variable', async () => {
-		const server = runServer({ PORT: 'not-a-port' })
+		const server = await runServer({ PORT: 'not-a-port' })
 		expect(await server.exited).toBe(1)
 		expect(server.output()).toMatch(/PORT/)
 	})
 
 	it('stops cleanly on SIGTERM, closing the database', async () => {
 		const port = 3900 + Math.floor(Math.random() * 90)
-		const server = runServer({ PORT: String(port) })
+		const server = await runServer({ PORT: String(port) })
 		let healthy = false
 		for (let i = 0; i < 300 && !healthy; i++) {
 			await new Promise((r) => setTimeout(r, 200))
@@ -59,7 +48,7 @@ describe('the server process', () => {
 		expect(server.output()).toContain('shutting down')
 		expect(server.output()).toContain('"msg":"stopped"')
 		// The embedded database was closed cleanly: it opens again straight away.
-		const again = runServer({ PORT: String(port + 1), DATA_DIR: server.dataDir })
+		const again = await runServer({ PORT: String(port + 1), DATA_DIR: server.dataDir })
 		for (let i = 0; i < 300; i++) {
 			await new Promise((r) => setTimeout(r, 200))
 			if (

@@ -11,6 +11,7 @@ import { seedContent } from '~/.server/portfolio/seed'
 import type * as ServerApp from '../../server/app'
 import { createTestDatabase, type TestDatabase } from './db'
 import { removeDataDir } from './remove-dir'
+import { inViteStartTurn } from './vite-start-turn'
 
 export type TestApp = {
 	url: string
@@ -43,7 +44,7 @@ export async function startTestApp(
 		logLines = undefined as Array<Record<string, unknown>> | undefined,
 	} = {},
 ): Promise<TestApp> {
-	vite ??= await oneAtATime(testViteServer)
+	vite ??= await inViteStartTurn(testViteServer)
 	const { answerClientError, createApp, createRuntime, refuseConnect } = (await vite.ssrLoadModule(
 		'./server/app.ts',
 	)) as typeof ServerApp
@@ -110,43 +111,6 @@ export function testViteServer() {
 		cacheDir: `node_modules/.vite/test-${process.env.VITEST_POOL_ID ?? process.pid}`,
 		optimizeDeps: { noDiscovery: true, include: [] },
 	})
-}
-
-/**
- * React Router's Vite plugin deletes and rewrites .react-router/types whenever a dev server starts;
- * two test workers starting at once race on it (ENOENT from one's write after the other's delete).
- * So starts take turns, each waiting until its types are written again.
- */
-async function oneAtATime(start: () => Promise<ViteDevServer>) {
-	const lock = path.join(
-		os.tmpdir(),
-		`koi-vite-start-${Buffer.from(process.cwd()).toString('hex')}`,
-	)
-	const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-	for (;;) {
-		try {
-			fs.mkdirSync(lock)
-			break
-		} catch {
-			// A lock left by a killed run is stale after 30 s.
-			const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now())
-			if (age > 30_000) fs.rmSync(lock, { recursive: true, force: true })
-			await sleep(50)
-		}
-	}
-	try {
-		const startedAt = Date.now()
-		const server = await start()
-		const marker = path.join('.react-router', 'types', '+future.ts')
-		for (let waited = 0; waited < 10_000; waited += 50) {
-			const written = fs.statSync(marker, { throwIfNoEntry: false })?.mtimeMs ?? 0
-			if (written >= startedAt - 1000) break
-			await sleep(50)
-		}
-		return server
-	} finally {
-		fs.rmSync(lock, { recursive: true, force: true })
-	}
 }
 
 /** The nonce a response's Content-Security-Policy allows scripts with. */

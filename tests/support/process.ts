@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import net, { type AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
+import { inViteStartTurn } from './vite-start-turn'
 
 /**
  * The shop as a real process (server.js: boot, migrations, lock, outbox worker). Development mode
@@ -14,20 +15,19 @@ export type ServerProcess = {
 	output(): string
 }
 
-export function spawnServer(port: number, env: Record<string, string | undefined>): ServerProcess {
-	const url = `http://127.0.0.1:${port}`
-	const child = spawn(process.execPath, ['server.js'], {
-		env: {
-			...process.env,
-			NODE_ENV: 'development',
-			LOG_LEVEL: 'warn',
-			PORT: String(port),
-			HOST: '127.0.0.1',
-			SITE_URL: url,
-			...env,
-		},
-		stdio: ['ignore', 'pipe', 'pipe'],
-	})
+/**
+ * `node server.js` in development mode with `env` over this process's, started in the checkout's
+ * turn (tests/support/vite-start-turn.ts); its output is kept for error messages.
+ */
+export async function spawnDevServer(env: Record<string, string | undefined>) {
+	const child = await inViteStartTurn(
+		() =>
+			spawn(process.execPath, ['server.js'], {
+				env: { ...process.env, NODE_ENV: 'development', ...env },
+				stdio: ['ignore', 'pipe', 'pipe'],
+			}),
+		(started) => started.exitCode !== null || started.signalCode !== null,
+	)
 	let output = ''
 	child.stdout!.on('data', (chunk) => {
 		output += chunk
@@ -35,11 +35,33 @@ export function spawnServer(port: number, env: Record<string, string | undefined
 	child.stderr!.on('data', (chunk) => {
 		output += chunk
 	})
-	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-	return { child, url, exited, output: () => output }
+	const exited = new Promise<number | null>((resolve) => {
+		if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode)
+		else child.on('exit', (code) => resolve(code))
+	})
+	return { child, exited, output: () => output }
 }
 
-export async function waitHealthy(server: ServerProcess, seconds = 120) {
+/** The shop on `port` of 127.0.0.1, quiet but for warnings. */
+export async function spawnServer(
+	port: number,
+	env: Record<string, string | undefined>,
+): Promise<ServerProcess> {
+	const url = `http://127.0.0.1:${port}`
+	const server = await spawnDevServer({
+		LOG_LEVEL: 'warn',
+		PORT: String(port),
+		HOST: '127.0.0.1',
+		SITE_URL: url,
+		...env,
+	})
+	return { ...server, url }
+}
+
+export async function waitHealthy(
+	server: ServerProcess,
+	{ label = 'the server', seconds = 180 }: { label?: string; seconds?: number } = {},
+) {
 	const started = Date.now()
 	const deadline = started + seconds * 1000
 	while (Date.now() < deadline) {
@@ -58,7 +80,7 @@ export async function waitHealthy(server: ServerProcess, seconds = 120) {
 			: 'it was still running'
 	const waited = ((Date.now() - started) / 1000).toFixed(1)
 	throw new Error(
-		`the server at ${server.url} did not become healthy after ${waited} s: ${why}; it printed:\n${server.output() || '(nothing)'}`,
+		`${label} at ${server.url} did not become healthy after ${waited} s: ${why}; it printed:\n${server.output() || '(nothing)'}`,
 	)
 }
 
