@@ -74,10 +74,11 @@ export function shopJobs(services: {
 			await reconcileAndReport(orderDeps, logger)
 		},
 		// Woken at a reminder time: sends every reminder due by now, not only that moment's.
-		[QUOTE_REMINDERS_JOB]: async (_payload, { now }) => {
+		[QUOTE_REMINDERS_JOB]: async (_payload, { job, now }) => {
 			const { sent, skipped } = await sendDueReminders(
 				{ ...orderDeps, now },
 				REMINDER_CHUNK[database.driver],
+				{ dueAt: job.runAt },
 			)
 			logger.info({ sent, skipped }, 'quote reminders')
 		},
