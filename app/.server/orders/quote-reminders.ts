@@ -59,7 +59,6 @@ export async function sendDueReminders(
 	let skipped = 0
 	let workMs = 0
 	let chunksDone = 0
-	let linksDone = 0
 	for (;;) {
 		const chunkBegan = performance.now()
 		const [counts] = await rows<{
@@ -75,23 +74,29 @@ export async function sendDueReminders(
 		if (found < chunk || taken === 0) return { sent, skipped }
 		workMs += performance.now() - chunkBegan
 		chunksDone++
-		linksDone += found
 		const rest = restBeforeNextChunk({
 			budgetMs,
 			elapsedMs: nowOf(deps).getTime() - dueAt.getTime(),
 			workMs,
 			chunksDone,
-			// More may fall due while it runs: never fewer than one chunk to come.
-			chunksLeft: Math.max(1, Math.ceil((due - linksDone) / chunk)),
+			// Every chunk before the last is full. More may fall due while it runs: never fewer than
+			// one chunk to come.
+			chunksLeft: Math.max(1, Math.ceil(due / chunk) - chunksDone),
 		})
 		if (rest > 0) await sleep(rest)
 	}
 }
 
+/**
+ * Links `l` with a reminder due by `at`, as the partial index payment_links_reminder_due_idx
+ * (migration 0021) holds them: the count the scan is paced on and each chunk's pick.
+ */
+const dueLink = (at: string) =>
+	sql`l.status = 'active' and least(l.remind_before_at, l.remind_last_morning_at) <= ${at}`
+
 /** How many links have a reminder due: the scan's pace is planned on it. */
 function dueCountSql(now: Date) {
-	return sql`select count(*)::int as due from ${paymentLinks} l
-		where l.status = 'active' and least(l.remind_before_at, l.remind_last_morning_at) <= ${now.toISOString()}`
+	return sql`select count(*)::int as due from ${paymentLinks} l where ${dueLink(now.toISOString())}`
 }
 
 /** The queued reminder's subject, as `toCustomer` words every order email's. */
@@ -118,7 +123,7 @@ function dueRemindersSql(now: Date, limit: number) {
 	return sql`
 		with due as (
 			select l.id from ${paymentLinks} l
-			where l.status = 'active' and least(l.remind_before_at, l.remind_last_morning_at) <= ${at}
+			where ${dueLink(at)}
 			limit ${limit}
 			for update skip locked
 		), candidate as (

@@ -12,10 +12,11 @@ type Runner = Db | Tx
 /** An original as kept: its bytes and what they are. */
 export type KeptOriginal = { contentType: string; bytes: Buffer }
 
-/** An original to keep: its bytes, or the file holding them (an upload's, on disk). */
-export type Original =
-	| { contentType: string; bytes: Buffer; file?: undefined }
-	| { contentType: string; file: string; size: number; bytes?: undefined }
+/** An original to keep: its bytes, or the file holding them (an upload's, on disk), and its size. */
+export type Original = { contentType: string; size: number } & (
+	| { bytes: Buffer; file?: undefined }
+	| { file: string; bytes?: undefined }
+)
 
 /**
  * Where originals live (decision 0026). The default keeps them in `photo_chunks`, so they are in
@@ -55,10 +56,9 @@ async function writeChunk(db: Db, photoId: string, seq: number, part: Buffer | F
 
 export const databaseOriginals: OriginalStore = {
 	async put(db, id, original) {
-		const size = original.file === undefined ? original.bytes.length : original.size
-		for (let seq = 0; seq * CHUNK_BYTES < size; seq++) {
+		for (let seq = 0; seq * CHUNK_BYTES < original.size; seq++) {
 			const position = seq * CHUNK_BYTES
-			const length = Math.min(CHUNK_BYTES, size - position)
+			const length = Math.min(CHUNK_BYTES, original.size - position)
 			await writeChunk(
 				db,
 				id,
