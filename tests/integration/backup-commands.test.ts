@@ -6,7 +6,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { runCli } from '../support/cli'
-import { spawnDevServer } from '../support/process'
+import { spawnDevServer, waitHealthy } from '../support/process'
 
 // db:backup through a running shop, db:restore into the stopped shop after a wipe, and
 // db:move-to-postgres, run as the commands a shop owner types (embedded database only).
@@ -31,13 +31,9 @@ afterAll(async () => {
 }, 60_000)
 
 async function start() {
-	server = (await spawnDevServer(env)).child
-	for (let i = 0; i < 300; i++) {
-		await new Promise((r) => setTimeout(r, 200))
-		const up = await fetch(`${base}/healthz`).catch(() => undefined)
-		if (up?.ok) return
-	}
-	throw new Error('the server did not start')
+	const started = await spawnDevServer(env)
+	server = started.child
+	await waitHealthy({ ...started, url: base }, { label: 'the shop', seconds: 60 })
 }
 
 async function stop() {

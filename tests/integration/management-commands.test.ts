@@ -7,14 +7,13 @@ import { SESSION_CACHE_MS } from '~/.server/auth/session-cache'
 import { VERSION_CHECK_MS } from '~/.server/catalog/catalog'
 import { runCli } from '../support/cli'
 import { createTestDatabase, type TestDatabase } from '../support/db'
-import { spawnDevServer } from '../support/process'
+import { spawnDevServer, waitHealthy } from '../support/process'
 
 // The management commands run beside a live server process (DESIGN decision 14): on the embedded
 // database they reach it through its socket; with DATABASE_URL they connect to PostgreSQL.
 let dataDir: string
 let database: TestDatabase | undefined
 let server: ChildProcess
-let output = () => ''
 let base: string
 let env: Record<string, string | undefined>
 
@@ -35,13 +34,7 @@ beforeAll(async () => {
 	}
 	const started = await spawnDevServer(env)
 	server = started.child
-	output = started.output
-	for (let i = 0; i < 300; i++) {
-		await new Promise((r) => setTimeout(r, 200))
-		const up = await fetch(`${base}/healthz`).catch(() => undefined)
-		if (up?.ok) return
-	}
-	throw new Error(`the server did not start:\n${output()}`)
+	await waitHealthy({ ...started, url: base }, { label: 'the shop', seconds: 60 })
 }, 120_000)
 
 afterAll(async () => {

@@ -2,12 +2,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { spawnDevServer } from '../support/process'
+import { spawnDevServer, waitHealthy } from '../support/process'
 
 async function runServer(env: Record<string, string>) {
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-proc-'))
 	const server = await spawnDevServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env })
-	return { ...server, dataDir }
+	return { ...server, dataDir, url: `http://127.0.0.1:${env.PORT}` }
 }
 
 describe('the server process', () => {
@@ -20,14 +20,7 @@ describe('the server process', () => {
 	it('stops cleanly on SIGTERM, closing the database', async () => {
 		const port = 3900 + Math.floor(Math.random() * 90)
 		const server = await runServer({ PORT: String(port) })
-		let healthy = false
-		for (let i = 0; i < 300 && !healthy; i++) {
-			await new Promise((r) => setTimeout(r, 200))
-			healthy = await fetch(`http://127.0.0.1:${port}/healthz`)
-				.then((r) => r.ok)
-				.catch(() => false)
-		}
-		expect(healthy).toBe(true)
+		await waitHealthy(server, { label: 'the first server', seconds: 60 })
 		// Start-up ends with one plain line saying where the shop is (issue 34 item 8).
 		for (let i = 0; i < 50 && !server.output().includes('Shop ready'); i++)
 			await new Promise((r) => setTimeout(r, 100))
@@ -49,15 +42,7 @@ describe('the server process', () => {
 		expect(server.output()).toContain('"msg":"stopped"')
 		// The embedded database was closed cleanly: it opens again straight away.
 		const again = await runServer({ PORT: String(port + 1), DATA_DIR: server.dataDir })
-		for (let i = 0; i < 300; i++) {
-			await new Promise((r) => setTimeout(r, 200))
-			if (
-				await fetch(`http://127.0.0.1:${port + 1}/healthz`)
-					.then((r) => r.ok)
-					.catch(() => false)
-			)
-				break
-		}
+		await waitHealthy(again, { label: 'the server reopening its database', seconds: 60 })
 		again.child.kill('SIGTERM')
 		expect(await again.exited).toBe(0)
 	}, 180_000)
