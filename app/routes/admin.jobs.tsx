@@ -104,7 +104,9 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
 					</ul>
 				)}
 				<div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-					<h2 className="font-display text-xl font-bold text-pond-900">Scheduled jobs</h2>
+					<h2 id="scheduled-jobs" className="font-display text-xl font-bold text-pond-900">
+						Scheduled jobs
+					</h2>
 					<Form method="post">
 						<input type="hidden" name="intent" value="send-summary" />
 						<button type="submit" className="btn-secondary" disabled={busy}>

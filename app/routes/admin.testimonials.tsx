@@ -79,7 +79,7 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
 				{message && !actionData ? <Notice kind="done">{message}</Notice> : null}
 				{formError ? <Notice kind="refused">{formError}</Notice> : null}
 				<TestimonialForm
-					key={editing ? `${editing.id}-${editing.version}` : 'new'}
+					key={editing ? `${editing.id}-${editing.version}` : `new-${testimonials.length}`}
 					editing={editing}
 					values={Object.keys(fieldErrors).length ? actionData?.values : undefined}
 					serverErrors={actionData?.fieldErrors}

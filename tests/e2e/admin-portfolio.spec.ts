@@ -65,7 +65,17 @@ test('a seventh project with photos and a testimonial, published and featured; a
 		await page.getByLabel('Alt text', { exact: true }).fill(alt)
 		await page.getByRole('button', { name: 'Add photo', exact: true }).click()
 	}
+	// Published with no photo yet: refused; the message goes once a photo is added, not at the next save.
+	const published = page.getByLabel(/^Published/)
+	await published.check()
+	await page.getByRole('button', { name: 'Add project' }).click()
+	const noPhoto = page
+		.getByTestId('error-summary')
+		.getByRole('link', { name: 'Photos: a published project needs at least one photo' })
+	await expect(noPhoto).toBeVisible()
 	await add('/images/portfolio/pond1/05-1280.jpg', 'The pond from the house')
+	await expect(noPhoto).toHaveCount(0)
+	await published.uncheck()
 	await add('/images/portfolio/pond3/10-1280.jpg', 'Koi feeding at the surface')
 	await add('/images/portfolio/pond2/02-1280.jpg', '')
 	await expect(page.getByText('Alt text for the new photo is required')).toBeVisible()
@@ -164,6 +174,14 @@ test('a seventh project with photos and a testimonial, published and featured; a
 	await expect(
 		page.locator('li', { hasText: 'Priya Patel, Leeds' }).getByText('Hidden', { exact: true }),
 	).toBeVisible()
+	// A new one is added at the end, and the form is empty again for the next.
+	await page.getByLabel('Testimonial text').fill('They rebuilt our filter bay in a day.')
+	await page.getByLabel('Name', { exact: true }).fill('Morag Reid')
+	await page.getByRole('button', { name: 'Add testimonial' }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'added at the end' })).toBeVisible()
+	await expect(page.locator('li[data-testimonial]').last()).toContainText('Morag Reid')
+	await expect(page.getByLabel('Testimonial text')).toHaveValue('')
+	await expect(page.getByLabel('Name', { exact: true })).toHaveValue('')
 	await visit(visitor, '/')
 	await expect(visitor.getByText('Alasdair Fraser, Nairn')).toBeVisible()
 	await expect(visitor.getByText('Priya Patel, Leeds')).toHaveCount(0)

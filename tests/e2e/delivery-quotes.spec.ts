@@ -84,12 +84,13 @@ test('changing the Highlands pallet price changes the next suggestion @mobile', 
 		// The error summary takes focus and its link leads to the field, whose message is beside it.
 		const summary = page.getByTestId('error-summary')
 		await expect(summary).toBeFocused()
-		await summary
-			.getByRole('link', { name: 'Enter a price in pounds, 0 or more (e.g. 12.50)' })
-			.click()
+		// It says which of the eight zones, and which price.
+		const message =
+			'Scottish Highlands & islands, pallet price: Enter a price in pounds, 0 or more (e.g. 12.50)'
+		await summary.getByRole('link', { name: message }).click()
 		await expect(pallet).toBeFocused()
 		await expect(page.locator(`#${await pallet.getAttribute('aria-describedby')}`)).toHaveText(
-			'Enter a price in pounds, 0 or more (e.g. 12.50)',
+			message,
 		)
 		await save('79.50')
 		await expect(

@@ -86,6 +86,7 @@ export function ProjectPhotos({
 				?.focus()
 			return
 		}
+		onEdit('photos')
 		setList({ photos: [...photos, { src: draft.src.trim(), alt }], thumbnail })
 		setDraft({ src: '', alt: '' })
 		setAnnouncement(`Photo added as number ${photos.length + 1}.`)
@@ -205,6 +206,8 @@ export function ProjectPhotos({
 				})}
 			</ol>
 			{uploader?.((added) => {
+				// 'A published project needs at least one photo' no longer holds.
+				onEdit('photos')
 				setList((current) => ({ ...current, photos: [...current.photos, ...added] }))
 				setAnnouncement(`${added.length} ${added.length === 1 ? 'photo' : 'photos'} added.`)
 			})}

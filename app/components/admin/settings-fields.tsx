@@ -1,3 +1,4 @@
+import { Link } from 'react-router'
 import { errorProps, FieldError } from '~/components/forms/field-error'
 import { INPUT_CLASS } from '~/components/forms/input-class'
 import type { DeliverySettings } from '~/lib/delivery/zones'
@@ -88,6 +89,13 @@ export function QuoteFollowUpFields({
 					{...errorProps('setting-summaryAt', errors.summaryAt)}
 				/>
 				<FieldError id="setting-summaryAt" error={errors.summaryAt} />
+				<p className="mt-1 text-sm text-slate-600">
+					To see one now,{' '}
+					<Link to="/admin/jobs#scheduled-jobs" className="font-semibold text-pond-800 underline">
+						send the summary from Background work
+					</Link>
+					.
+				</p>
 			</div>
 			<label className="flex min-h-11 items-start gap-3 text-sm font-semibold text-slate-800 sm:col-span-2">
 				<input

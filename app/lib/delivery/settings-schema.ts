@@ -156,13 +156,31 @@ export function readSettingsForm(values: Record<string, string>) {
 	return { settings, formKey }
 }
 
-/** The posted form checked against the schema, its errors named as the form's fields ('zones.2.pallet'). */
+/** What a zone's field is called in its messages. */
+const ZONE_FIELD_LABEL: Record<string, string> = {
+	name: 'name',
+	postcodes: 'postcodes',
+	parcelPence: 'parcel price',
+	palletPence: 'pallet price',
+}
+
+/**
+ * The posted form checked against the schema, its errors named as the form's fields ('zones.2.pallet').
+ * A zone's message says which zone and field it is about ('Highlands, pallet price: Enter a price…'):
+ * the error summary lists them away from their rows, and eight rows ask the same questions.
+ */
 export function parseSettingsForm(values: Record<string, string>) {
 	const { settings, formKey } = readSettingsForm(values)
 	const parsed = parseForm(DeliverySettingsSchema, settings)
 	if (parsed.ok) return parsed
 	const fieldErrors: FieldErrors = {}
-	for (const [path, message] of Object.entries(parsed.fieldErrors))
-		fieldErrors[formKey(path)] ??= message
+	for (const [path, message] of Object.entries(parsed.fieldErrors)) {
+		const zone = /^zones\.(\d+)\.(\w+)$/.exec(path)
+		const index = Number(zone?.[1])
+		const about = zone
+			? `${settings.zones[index]?.name.trim() || `Zone ${index + 1}`}, ${ZONE_FIELD_LABEL[zone[2]!] ?? zone[2]}: `
+			: ''
+		fieldErrors[formKey(path)] ??= `${about}${message}`
+	}
 	return { ...parsed, fieldErrors }
 }

@@ -1,6 +1,7 @@
 /**
  * A new project's address from its name: 'Koi Pond in Nairn' → 'koi-pond-in-nairn'. Letters with
- * accents lose them; anything else becomes a hyphen. A name with no letters or digits gets 'project'.
+ * accents lose them, apostrophes go ('Explorer's Pond' → 'explorers-pond'); anything else becomes a
+ * hyphen. A name with no letters or digits gets 'project'.
  */
 export function slugFrom(name: string) {
 	const slug = name
@@ -8,6 +9,7 @@ export function slugFrom(name: string) {
 		.replace(/[\u0300-\u036f]/g, '')
 		.toLowerCase()
 		.replace(/&/g, ' and ')
+		.replace(/['\u2019]/g, '')
 		.replace(/[^a-z0-9]+/g, '-')
 		.replace(/^-+|-+$/g, '')
 		.slice(0, 60)
