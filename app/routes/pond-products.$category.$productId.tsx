@@ -112,8 +112,9 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
 				</h2>
 				<ul className="mt-4 list-disc space-y-2 pl-6 text-slate-700">
 					<li>
-						We deliver across the UK mainland; Highlands, islands and Northern Ireland are quoted
-						individually.
+						We deliver across the UK, the Isle of Man and the Channel Islands; the Highlands,
+						islands and Northern Ireland cost more. Your cart gives an estimate for your postcode,
+						and we confirm the exact cost before you pay.
 					</li>
 					<li>
 						Small items such as fittings and air stones usually go by tracked parcel; filters and

@@ -26,6 +26,14 @@ test('ask for a price from an unpriced product, then the admin finds the enquiry
 	await expect(
 		customer.getByRole('heading', { name: 'Thank you: your message is with us' }),
 	).toBeVisible()
+	// Scrolled to, and clear of the sticky header (it hid the card's top at 360 px).
+	const headerBottom = await customer
+		.locator('header')
+		.first()
+		.evaluate((header) => header.getBoundingClientRect().bottom)
+	await expect
+		.poll(() => customer.locator('#enquiry').evaluate((card) => card.getBoundingClientRect().top))
+		.toBeGreaterThanOrEqual(headerBottom)
 	await waitForEmail(email, /within 24 hours/)
 	await waitForEmail('orders@highlandkoiponds.co.uk', /two of these cost delivered to Elgin/)
 

@@ -36,9 +36,11 @@ async function expectSummaryLeadsTo(page: Page, message: string, field: Locator)
 	)
 	expect(onTop).toBe(true)
 	await expect(field).toHaveAttribute('aria-invalid', 'true')
-	const describedBy = await field.getAttribute('aria-describedby')
-	expect(describedBy).toBeTruthy()
-	await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(message)
+	// The error is among what describes the field (a hint may come before it).
+	const describedBy = (await field.getAttribute('aria-describedby'))?.split(' ') ?? []
+	const errorId = describedBy.find((id) => id.endsWith('-error'))
+	expect(errorId).toBeTruthy()
+	await expect(page.locator(`[id="${errorId}"]`)).toHaveText(message)
 }
 
 test('create account with passwords that differ: the summary is focused and leads to the field @mobile', async ({
@@ -52,6 +54,20 @@ test('create account with passwords that differ: the summary is focused and lead
 	await page.getByLabel('Confirm password').fill('pond keeper 2025')
 	await page.getByRole('button', { name: 'Create Account' }).click()
 	await expectSummaryLeadsTo(page, 'Passwords do not match', page.getByLabel('Confirm password'))
+
+	// Too short: the spec's message, read together with the hint that says what is needed.
+	const password = page.getByLabel('Password', { exact: true })
+	await password.fill('short')
+	await page.getByLabel('Confirm password').fill('short')
+	await page.getByRole('button', { name: 'Create Account' }).click()
+	await expectSummaryLeadsTo(
+		page,
+		'Password is too weak. Please use a stronger password.',
+		password,
+	)
+	await expect(password).toHaveAccessibleDescription(
+		'At least 8 characters. Password is too weak. Please use a stronger password.',
+	)
 })
 
 test("the server's answer gets the same summary: an email already registered @mobile", async ({

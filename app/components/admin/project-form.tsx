@@ -60,8 +60,7 @@ function Field({
 		name,
 		defaultValue: values[name] ?? '',
 		onChange: () => onEdit(name),
-		...(hint ? { 'aria-describedby': `${id}-hint` } : {}),
-		...errorProps(id, errors[name]),
+		...errorProps(id, errors[name], { hint: Boolean(hint) }),
 	}
 	return (
 		<div>

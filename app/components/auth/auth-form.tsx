@@ -136,10 +136,14 @@ function ModeForm({
 					onChange={() => form.clear(name)}
 					className={INPUT}
 					{...props}
-					{...errorProps(id, error)}
+					{...errorProps(id, error, { hint: Boolean(hint) })}
 				/>
+				{hint ? (
+					<p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+						{hint}
+					</p>
+				) : null}
 				<FieldError id={id} error={error} />
-				{hint ? <p className="mt-1 text-xs text-slate-600">{hint}</p> : null}
 			</div>
 		)
 	}
@@ -185,19 +189,24 @@ function ModeForm({
 				maxLength: 254,
 			})}
 			{mode !== 'reset'
-				? field('password', 'Password', {
-						type: 'password',
-						autoComplete: mode === 'register' ? 'new-password' : 'current-password',
-						maxLength: 128,
-					})
+				? field(
+						'password',
+						'Password',
+						{
+							type: 'password',
+							autoComplete: mode === 'register' ? 'new-password' : 'current-password',
+							maxLength: 128,
+						},
+						// Under the password, where the spec's 'too weak' message appears.
+						mode === 'register' ? 'At least 8 characters.' : undefined,
+					)
 				: null}
 			{mode === 'register'
-				? field(
-						'confirmPassword',
-						'Confirm password',
-						{ type: 'password', autoComplete: 'new-password', maxLength: 128 },
-						'At least 8 characters.',
-					)
+				? field('confirmPassword', 'Confirm password', {
+						type: 'password',
+						autoComplete: 'new-password',
+						maxLength: 128,
+					})
 				: null}
 			<button type="submit" disabled={submitting} className="btn-primary w-full">
 				{submitting ? 'Please wait…' : SUBMIT[mode]}

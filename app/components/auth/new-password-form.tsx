@@ -31,10 +31,14 @@ export function NewPasswordForm({
 				maxLength={128}
 				onChange={() => form.clear(name)}
 				className={INPUT_CLASS}
-				{...errorProps(fieldId(name), form.errors[name])}
+				{...errorProps(fieldId(name), form.errors[name], { hint: Boolean(hint) })}
 			/>
+			{hint ? (
+				<p id={`${fieldId(name)}-hint`} className="mt-1 text-xs text-slate-600">
+					{hint}
+				</p>
+			) : null}
 			<FieldError id={fieldId(name)} error={form.errors[name]} />
-			{hint ? <p className="mt-1 text-xs text-slate-600">{hint}</p> : null}
 		</div>
 	)
 	return (
@@ -46,8 +50,8 @@ export function NewPasswordForm({
 		>
 			<input type="hidden" name="token" value={token} />
 			<ErrorSummary errors={form.errors} idFor={fieldId} attempt={form.attempt} />
-			{field('password', 'New password')}
-			{field('confirmPassword', 'Confirm new password', 'At least 8 characters.')}
+			{field('password', 'New password', 'At least 8 characters.')}
+			{field('confirmPassword', 'Confirm new password')}
 			<button
 				type="submit"
 				className="btn-primary w-full"

@@ -8,7 +8,14 @@ export function FieldError({ id, error }: { id: string; error: string | undefine
 	)
 }
 
-/** The props that connect an input to its FieldError. */
-export function errorProps(id: string, error: string | undefined) {
-	return error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {}
+/**
+ * The props that connect an input to its FieldError and, with `hint`, to its hint (`${id}-hint`),
+ * which a screen reader then reads with the error rather than losing it.
+ */
+export function errorProps(id: string, error: string | undefined, { hint = false } = {}) {
+	const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ')
+	return {
+		...(error ? { 'aria-invalid': true } : {}),
+		...(describedBy ? { 'aria-describedby': describedBy } : {}),
+	}
 }
