@@ -20,6 +20,7 @@ import { ErrorPage } from '~/components/layout/error-page'
 import { useSessionHint } from '~/components/layout/session-hint'
 import { SiteFooter } from '~/components/layout/site-footer'
 import { SiteHeader } from '~/components/layout/site-header'
+import { useFocusOnNavigation } from '~/components/layout/use-focus-on-navigation'
 import { useNonce } from '~/components/nonce'
 import { phoneHref } from '~/lib/business'
 import { BRAND } from '~/lib/business-brand'
@@ -59,6 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	const business = root?.business
 	const { pathname } = useLocation()
 	useScrollToHash()
+	useFocusOnNavigation()
 	useSessionHint()
 	useVisitBeacon()
 	// Lets browser tests (and CSS) know the page is interactive.

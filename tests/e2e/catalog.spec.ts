@@ -97,6 +97,15 @@ test('a product with sizes and options: the option price replaces the base price
 	await quantity.fill('2')
 	await quantity.pressSequentially('x')
 	await expect(quantity).toHaveValue('2')
+	// Too many is refused, and the box says so rather than silently keeping 2.
+	await quantity.fill('1000')
+	await expect(quantity).toHaveValue('2')
+	await expect(quantity).toHaveAccessibleDescription(
+		'Enter a whole number from 1 to 999. For more, please contact us.',
+	)
+	await quantity.fill('')
+	await quantity.fill('2')
+	await expect(quantity).toHaveAccessibleDescription('A whole number from 1 to 999.')
 	await page.getByRole('button', { name: 'Add to Cart' }).click()
 	const toast = page.getByRole('status').filter({ hasText: 'added to cart' })
 	await expect(toast).toHaveText(/Evolution Aqua Varipump 16000 added to cart/)
@@ -178,4 +187,19 @@ test('the catalogue works at 360 px wide @mobile', async ({ page }) => {
 	await expect(page).toHaveURL(/sort=price-asc/)
 	await expect(page.getByLabel('Sort by')).toHaveValue('price-asc')
 	await expect(page.getByLabel('Sort by')).toBeVisible()
+})
+
+test("following a link by keyboard, focus starts at the new page's heading @mobile", async ({
+	page,
+}) => {
+	await visit(page, '/')
+	await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+	// The hero's link is gone once the products page shows: focus would fall to <body>.
+	await page.getByRole('link', { name: 'View Products' }).first().focus()
+	await page.keyboard.press('Enter')
+	await expect(page).toHaveURL(/\/pond-products$/)
+	await expect(page.locator('#main h1')).toBeFocused()
+	// Not a stop when tabbing: the next Tab goes on to what follows it.
+	await page.keyboard.press('Tab')
+	await expect(page.locator('#main h1')).not.toBeFocused()
 })

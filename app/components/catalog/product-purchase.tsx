@@ -16,6 +16,8 @@ export function ProductPurchase({ product }: { product: Product }) {
 	const [size, setSize] = useState(product.selectedSize)
 	const [option, setOption] = useState(product.selectedOption)
 	const [quantity, setQuantity] = useState(1)
+	// Set when typing was ignored, so the box that did not change says why.
+	const [refused, setRefused] = useState(false)
 	const id = useId()
 	const unit = unitPricePence(product, option)
 
@@ -127,9 +129,27 @@ export function ProductPurchase({ product }: { product: Product }) {
 					max={999}
 					step={1}
 					value={quantity}
-					onChange={(event) => setQuantity((current) => nextQuantity(current, event.target.value))}
+					onChange={(event) => {
+						const typed = event.target.value
+						const next = nextQuantity(quantity, typed)
+						// An empty box while typing a new number is not a refusal.
+						setRefused(typed !== '' && next === quantity && typed !== String(quantity))
+						setQuantity(next)
+					}}
+					aria-describedby={`${id}-quantity-hint`}
 					className="mt-2 block min-h-11 w-28 rounded-lg border border-slate-300 px-3 text-base"
 				/>
+				<p
+					id={`${id}-quantity-hint`}
+					role="status"
+					className={
+						refused ? 'mt-1 text-sm font-medium text-red-700' : 'mt-1 text-sm text-slate-600'
+					}
+				>
+					{refused
+						? 'Enter a whole number from 1 to 999. For more, please contact us.'
+						: 'A whole number from 1 to 999.'}
+				</p>
 			</div>
 			<input type="hidden" name="productId" value={product.id} />
 			<button type="submit" className="btn-primary w-full sm:w-auto" disabled={unit === null}>
