@@ -155,6 +155,14 @@ test('every admin page fits a 360 px phone; order cards show status, total and a
 	const sections = page.getByRole('navigation', { name: 'Admin sections' })
 	expect((await sections.boundingBox())!.height).toBeLessThan(60)
 	await expectInViewport(page, sections.getByRole('link', { name: 'Business details' }), 'tab')
+	// From the first tab, a fade and an arrow say more tabs lie to the right; at the end they go.
+	await visit(page, '/admin/requests', { a11y: false })
+	const more = page.getByTestId('more-sections')
+	await expect(more).toBeVisible()
+	await sections.evaluate((nav) => {
+		nav.scrollLeft = nav.scrollWidth
+	})
+	await expect(more).toHaveCount(0)
 
 	await visit(page, '/admin')
 	const card = page.locator(`[data-order-id="${quoted}"]:visible`)

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react'
+import { ChevronRight } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
 import { NavLink } from 'react-router'
 import { TestPaymentsBanner } from '~/components/test-payments-notice'
 import { cn } from '~/lib/cn'
@@ -25,48 +26,70 @@ const LINKS = [
  */
 export function AdminNav({ requestsWaiting }: { requestsWaiting?: number }) {
 	const strip = useRef<HTMLElement>(null)
+	// More tabs off to the right: a fade and an arrow say so (a cut-off word was the only sign).
+	const [moreRight, setMoreRight] = useState(false)
 	// Each admin page renders its own nav, so this runs once per page.
 	useEffect(() => {
 		const nav = strip.current
-		const current = nav?.querySelector<HTMLElement>('[aria-current="page"]')
-		if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return
+		if (!nav) return
+		const measure = () => setMoreRight(nav.scrollLeft + nav.clientWidth < nav.scrollWidth - 8)
+		const current = nav.querySelector<HTMLElement>('[aria-current="page"]')
 		// Not scrollIntoView: that would also scroll the page itself.
-		nav.scrollLeft = current.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2
+		if (current && nav.scrollWidth > nav.clientWidth)
+			nav.scrollLeft = current.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2
+		measure()
+		nav.addEventListener('scroll', measure, { passive: true })
+		window.addEventListener('resize', measure)
+		return () => {
+			nav.removeEventListener('scroll', measure)
+			window.removeEventListener('resize', measure)
+		}
 	}, [])
 	return (
 		<>
 			<TestPaymentsBanner />
-			<nav
-				ref={strip}
-				aria-label="Admin sections"
-				className="relative -mx-4 mb-6 overflow-x-auto px-4 sm:-mx-6 sm:px-6 md:mx-0 md:overflow-visible md:px-0"
-			>
-				<div className="flex min-w-max gap-1 border-b border-slate-200 md:min-w-0 md:flex-wrap md:gap-2">
-					{LINKS.map((link) => (
-						<NavLink
-							key={link.to}
-							to={link.to}
-							end={link.end}
-							className={({ isActive }) =>
-								cn(
-									'-mb-px whitespace-nowrap border-b-2 px-3 py-2 font-semibold md:px-4',
-									isActive
-										? 'border-koi-700 text-pond-900'
-										: 'border-transparent text-slate-700 hover:text-pond-800',
-								)
-							}
-						>
-							{link.label}
-							{link.to === '/admin/requests' && requestsWaiting ? (
-								<span className="ml-2 rounded-full bg-koi-700 px-2 py-0.5 text-xs text-white">
-									{requestsWaiting}
-									<span className="sr-only"> waiting</span>
-								</span>
-							) : null}
-						</NavLink>
-					))}
-				</div>
-			</nav>
+			<div className="relative mb-6">
+				<nav
+					ref={strip}
+					aria-label="Admin sections"
+					className="relative -mx-4 overflow-x-auto px-4 sm:-mx-6 sm:px-6 md:mx-0 md:overflow-visible md:px-0"
+				>
+					<div className="flex min-w-max gap-1 border-b border-slate-200 md:min-w-0 md:flex-wrap md:gap-2">
+						{LINKS.map((link) => (
+							<NavLink
+								key={link.to}
+								to={link.to}
+								end={link.end}
+								className={({ isActive }) =>
+									cn(
+										'-mb-px whitespace-nowrap border-b-2 px-3 py-2 font-semibold md:px-4',
+										isActive
+											? 'border-koi-700 text-pond-900'
+											: 'border-transparent text-slate-700 hover:text-pond-800',
+									)
+								}
+							>
+								{link.label}
+								{link.to === '/admin/requests' && requestsWaiting ? (
+									<span className="ml-2 rounded-full bg-koi-700 px-2 py-0.5 text-xs text-white">
+										{requestsWaiting}
+										<span className="sr-only"> waiting</span>
+									</span>
+								) : null}
+							</NavLink>
+						))}
+					</div>
+				</nav>
+				{moreRight ? (
+					<span
+						aria-hidden="true"
+						data-testid="more-sections"
+						className="pointer-events-none absolute inset-y-0 -right-4 flex w-14 items-center justify-end bg-gradient-to-l from-white via-white/90 to-transparent pr-1 sm:-right-6 md:hidden"
+					>
+						<ChevronRight className="size-5 text-pond-800" />
+					</span>
+				) : null}
+			</div>
 		</>
 	)
 }
