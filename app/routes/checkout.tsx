@@ -8,6 +8,7 @@ import { afterOrderPlaced } from '~/.server/orders/instant-quote'
 import { TOO_MANY_ORDERS_MESSAGE, takeOrderQuota } from '~/.server/orders/order-quota'
 import { placeOrder } from '~/.server/orders/place-order'
 import { CHECKOUT_FIELDS, DeliveryFields } from '~/components/account/delivery-fields'
+import { estimatePostcode } from '~/components/cart/estimate-postcode'
 import { useCheckedCart } from '~/components/cart/use-checked-cart'
 import { CheckoutSteps } from '~/components/checkout/checkout-steps'
 import { CheckoutSummary } from '~/components/checkout/order-summary'
@@ -116,6 +117,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 	const form = useFormErrors(CheckoutFormSchema, actionData?.fieldErrors)
 	// The delivery estimate beside the form follows the postcode (a saved one to start with).
 	const [postcode, setPostcode] = useState(loaderData.prefill.postcode)
+	// No saved address: start from the postcode the cart estimated to, if any.
+	useEffect(() => {
+		const input = document.getElementById(checkoutFieldId('postcode')) as HTMLInputElement | null
+		const estimated = estimatePostcode()
+		if (!input || input.value || !estimated) return
+		input.value = estimated
+		setPostcode(estimated)
+	}, [])
 
 	// Spec: an empty cart has nothing to check out.
 	useEffect(() => {

@@ -150,7 +150,10 @@ test('after a price change every figure uses the checked price; Clear Cart can b
 	await expect(page.getByTestId('line-quantity')).toHaveText('Quantity: 2')
 })
 
-test('the cart estimates delivery to a postcode before ordering @mobile', async ({ page }) => {
+test('the cart estimates delivery to a postcode before ordering @mobile', async ({
+	page,
+	baseURL,
+}) => {
 	// A real pump from the demo catalogue: it travels on a pallet.
 	await page.addInitScript(
 		(lines) => {
@@ -181,6 +184,13 @@ test('the cart estimates delivery to a postcode before ordering @mobile', async 
 	)
 	const width = await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)
 	expect(width).toBe(true)
+
+	// The last postcode asked about is kept for the visit: back in the cart, and at checkout.
+	await visit(page, '/cart', { a11y: false })
+	await expect(postcode).toHaveValue('JE2 3AB')
+	await registerCustomer(page.request, baseURL!)
+	await visit(page, '/checkout', { a11y: false })
+	await expect(page.locator('#delivery-postcode')).toHaveValue('JE2 3AB')
 })
 
 test("the checkout's summary also uses the checked price, not the one stored with the line @mobile", async ({

@@ -4,6 +4,7 @@ import { INPUT_CLASS } from '~/components/forms/input-class'
 import type { CartItem } from '~/lib/cart/cart'
 import { type Estimate, estimateSentence } from '~/lib/delivery/estimate'
 import { outwardOf } from '~/lib/delivery/postcode'
+import { estimatePostcode, rememberEstimatePostcode } from './estimate-postcode'
 
 /**
  * Issue 31 item 2a: what delivery to a postcode would probably cost, asked of the server (the
@@ -49,6 +50,8 @@ export function CartDeliveryEstimate({ items }: { items: CartItem[] }) {
 	const id = useId()
 	const [postcode, setPostcode] = useState('')
 	const [state, setState] = useState<State>({ status: 'idle' })
+	// Back in the cart in the same visit: the postcode asked about before.
+	useEffect(() => setPostcode((typed) => typed || estimatePostcode()), [])
 	const estimate = async (event: React.FormEvent) => {
 		event.preventDefault()
 		if (!outwardOf(postcode)) {
@@ -56,6 +59,7 @@ export function CartDeliveryEstimate({ items }: { items: CartItem[] }) {
 			return
 		}
 		setState({ status: 'loading' })
+		rememberEstimatePostcode(postcode)
 		try {
 			setState({ status: 'done', text: await fetchEstimate(postcode, items) })
 		} catch (error) {
