@@ -174,13 +174,15 @@ export function createRuntime({
 			createMailTransport({
 				smtpUrl: env.SMTP_URL,
 				outboxDir: path.resolve(env.DATA_DIR, 'outbox'),
-				from: env.MAIL_FROM,
 			}),
 			logger,
-			env.OUTBOX_RETENTION_DAYS,
-			async (email) => {
-				const written = await writeQueuedReminder(database.db, env.SITE_URL, email)
-				return written && fillOrderLink(database.db, env.SITE_URL, written)
+			{
+				retentionDays: env.OUTBOX_RETENTION_DAYS,
+				prepare: async (email) => {
+					const written = await writeQueuedReminder(database.db, env.SITE_URL, email)
+					return written && fillOrderLink(database.db, env.SITE_URL, written)
+				},
+				overrides: env,
 			},
 		),
 	}

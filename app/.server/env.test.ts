@@ -19,6 +19,23 @@ describe('parseEnv', () => {
 		expect(() => parseEnv({ MAIL_FROM: 'Shop <a@b.c>\r\nBcc: x@y.z' })).toThrowError(/MAIL_FROM/)
 	})
 
+	it('leaves the senders to /admin/settings unless MAIL_FROM or BUSINESS_EMAIL is set', () => {
+		const unset = parseEnv({})
+		expect(unset.MAIL_FROM).toBeUndefined()
+		expect(unset.BUSINESS_EMAIL).toBeUndefined()
+		expect(parseEnv({ MAIL_FROM: '"Koi & Co" <mail@koi.example>' }).MAIL_FROM).toEqual({
+			name: 'Koi & Co',
+			address: 'mail@koi.example',
+		})
+		expect(parseEnv({ MAIL_FROM: 'mail@koi.example' }).MAIL_FROM).toEqual({
+			name: '',
+			address: 'mail@koi.example',
+		})
+		for (const bad of ['Koi Shop', 'a@koi.example, b@koi.example', 'Koi <not an address>'])
+			expect(() => parseEnv({ MAIL_FROM: bad }), bad).toThrowError(/MAIL_FROM: must be one sender/)
+		expect(() => parseEnv({ BUSINESS_EMAIL: 'orders' })).toThrowError(/BUSINESS_EMAIL/)
+	})
+
 	it('treats empty values as unset and trims the trailing slash of SITE_URL', () => {
 		const env = parseEnv({ PORT: '', SITE_URL: 'https://koi.example/' })
 		expect(env.PORT).toBe(3000)

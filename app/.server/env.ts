@@ -1,3 +1,4 @@
+import addressparser from 'nodemailer/lib/addressparser'
 import { z } from 'zod'
 import { safeText } from '~/lib/text-safety'
 import { VAT_NUMBER_PATTERN } from '~/lib/vat'
@@ -25,8 +26,11 @@ const EnvSchema = z
 		SMTP_URL: safeText()
 			.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
 			.optional(),
-		MAIL_FROM: safeText().min(3).default('Highland Koi & Ponds <hello@highlandkoiponds.co.uk>'),
-		BUSINESS_EMAIL: z.email().default('orders@highlandkoiponds.co.uk'),
+		// Deployment overrides of the business details' email (app/.server/email/business-mail.ts).
+		/** The sender, when the mail provider allows only that address. */
+		MAIL_FROM: safeText().transform(parseSender).optional(),
+		/** Where staff notifications go. */
+		BUSINESS_EMAIL: z.email().optional(),
 		/**
 		 * The business's VAT registration number (GB and 9 or 12 digits). With it, paid orders get
 		 * a VAT invoice; without it, a plain receipt with no VAT breakdown (decision 0022).
@@ -128,6 +132,19 @@ export function isLoopbackOrigin(siteUrl: string) {
 /** Which card provider runs: the explicit choice, else Stripe when its keys are set. */
 export function paymentsMode(env: Pick<Env, 'PAYMENTS' | 'STRIPE_SECRET_KEY'>) {
 	return env.PAYMENTS ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'test')
+}
+
+/** 'Name <address>' or a bare address, as one sender; anything else is refused at start. */
+function parseSender(value: string, ctx: z.RefinementCtx) {
+	const [sender, ...more] = addressparser(value, { flatten: true })
+	if (!sender || more.length > 0 || !z.email().safeParse(sender.address).success) {
+		ctx.addIssue({
+			code: 'custom',
+			message: 'must be one sender, like "Koi Shop <hello@example.co.uk>" or hello@example.co.uk',
+		})
+		return z.NEVER
+	}
+	return { name: sender.name, address: sender.address }
 }
 
 export class EnvError extends Error {}

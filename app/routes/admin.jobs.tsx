@@ -1,5 +1,6 @@
 import { data, Form, useNavigation } from 'react-router'
 import { requireAdmin } from '~/.server/auth/guards'
+import { businessMailFor } from '~/.server/email/business-mail'
 import { readForm } from '~/.server/http/read-body'
 import { jobOverview, retryFailedJob } from '~/.server/jobs/queue'
 import { sendMorningSummary } from '~/.server/orders/morning-summary'
@@ -38,14 +39,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const parsed = parseForm(JobsActionSchema, await readForm(request))
 	if (!parsed.ok) return data({ message: parsed.formError, ok: false }, { status: 400 })
 	if (parsed.data.intent === 'send-summary') {
-		const deps = {
-			db: context.db,
-			siteUrl: context.env.SITE_URL,
-			businessEmail: context.env.BUSINESS_EMAIL,
-		}
-		await sendMorningSummary(deps, new Date(), { preview: true })
+		await sendMorningSummary({ db: context.db, siteUrl: context.env.SITE_URL }, new Date(), {
+			preview: true,
+		})
 		context.logger.info({ adminId: admin.id }, 'morning summary sent by staff')
-		return { message: `The summary is on its way to ${context.env.BUSINESS_EMAIL}.`, ok: true }
+		// The address the outbox worker will send it to, by the same rule.
+		const { staffInbox } = await businessMailFor(context.db, context.env)
+		return { message: `The summary is on its way to ${staffInbox}.`, ok: true }
 	}
 	if (!(await retryFailedJob(context.db, parsed.data.key, new Date())))
 		return data({ message: 'That job is not waiting for a retry.', ok: false }, { status: 409 })

@@ -48,11 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			},
 			{ status: 429 },
 		)
-	const id = await submitEnquiry(
-		context.db,
-		{ businessEmail: context.env.BUSINESS_EMAIL, siteUrl: context.env.SITE_URL },
-		form.data,
-	)
+	const id = await submitEnquiry(context.db, { siteUrl: context.env.SITE_URL }, form.data)
 	context.logger.info({ enquiryId: id }, 'enquiry received')
 	return redirect(`/contact?sent=${id}#enquiry`)
 }

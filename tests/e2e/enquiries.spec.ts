@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { signInAsAdmin, uniqueEmail } from './factories'
-import { waitForEmail } from './mail'
+import { STAFF_EMAIL, waitForEmail } from './mail'
 import { visit } from './support'
 
 test('ask for a price from an unpriced product, then the admin finds the enquiry and marks it replied @mobile', async ({
@@ -35,7 +35,7 @@ test('ask for a price from an unpriced product, then the admin finds the enquiry
 		.poll(() => customer.locator('#enquiry').evaluate((card) => card.getBoundingClientRect().top))
 		.toBeGreaterThanOrEqual(headerBottom)
 	await waitForEmail(email, /within 24 hours/)
-	await waitForEmail('orders@highlandkoiponds.co.uk', /two of these cost delivered to Elgin/)
+	await waitForEmail(STAFF_EMAIL, /two of these cost delivered to Elgin/)
 
 	await signInAsAdmin(page)
 	await visit(page, `/admin/enquiries?q=${encodeURIComponent(name)}`)

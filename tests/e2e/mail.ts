@@ -5,6 +5,12 @@ import { DATA_DIR } from '../../playwright.config'
 
 const OUTBOX = path.join(DATA_DIR, 'outbox')
 
+/**
+ * Where staff notifications go: the business details' email, the demo one as no e2e test saves
+ * /admin/settings and the e2e servers set no BUSINESS_EMAIL.
+ */
+export const STAFF_EMAIL = 'hello@highlandkoiponds.co.uk'
+
 /** .eml bodies are quoted-printable: soft line breaks and =XX escapes. */
 function decode(text: string) {
 	return text

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { E2E_ADMIN } from '../../playwright.config'
 import { newCustomerWithOrder } from './factories'
-import { waitForEmail } from './mail'
+import { STAFF_EMAIL, waitForEmail } from './mail'
 import { visit } from './support'
 
 /** Issue 34 item 2: sign-in comes back to the page asked for, for staff and customers. */
@@ -17,10 +17,7 @@ test('a staff email link signs in on the way to the order @mobile', async ({
 	baseURL,
 }) => {
 	const customer = await newCustomerWithOrder(browser, baseURL!)
-	const mail = await waitForEmail(
-		'orders@highlandkoiponds.co.uk',
-		new RegExp(`New order request ${customer.orderId}`),
-	)
+	const mail = await waitForEmail(STAFF_EMAIL, new RegExp(`New order request ${customer.orderId}`))
 	const link = new RegExp(`https?://[^\\s"<]+/auth\\?redirectTo=/admin/orders/${customer.orderId}`)
 	expect(mail).toMatch(link)
 	const url = new URL(link.exec(mail)![0])

@@ -5,6 +5,7 @@ import { documentsOf } from '~/.server/documents/issue'
 import { applyPayment } from '~/.server/orders/apply-payment'
 import { orderDeps } from '~/.server/orders/deps'
 import { newTestPaymentId } from '~/.server/payments/test-provider'
+import { DEMO_BUSINESS_DETAILS } from '~/lib/business'
 import { createCustomer, insertOrder } from '../support/factories'
 import { emailsTo, orderLinksIn } from '../support/order-links'
 import { TestClient } from '../support/session'
@@ -13,7 +14,8 @@ import { pageText, setUpShop } from '../support/shop'
 /** Issue 30 item 5: the customer cancels before dispatch from the order page. */
 const shop = setUpShop()
 const db = () => shop.app.database.db
-const BUSINESS_EMAIL = 'orders@highlandkoiponds.co.uk'
+/** Staff notifications go to the business details' email: the demo one here. */
+const BUSINESS_EMAIL = DEMO_BUSINESS_DETAILS.email
 const CANCEL = { intent: 'cancel', confirmed: 'yes' }
 
 const orderOf = async (id: string) =>

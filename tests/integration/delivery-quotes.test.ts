@@ -170,7 +170,6 @@ describe('price held until', () => {
 			db: app.database.db,
 			provider: app.runtime.payments,
 			siteUrl: app.url,
-			businessEmail: app.env.BUSINESS_EMAIL,
 			now: () => quotedAt,
 		}
 		const quoted = await setDeliveryCost(

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, enquiries } from '~/.server/db/schema'
+import { STAFF_INBOX } from '~/.server/email/business-mail'
 import { startTestApp, type TestApp } from '../support/app'
 import { createAdmin } from '../support/factories'
 import { TestClient } from '../support/session'
@@ -70,7 +71,7 @@ describe('the contact page enquiry form', () => {
 		})
 		const mails = await app.database.db.select().from(emailOutbox)
 		const business = mails.find((m) => m.kind === 'enquiry-notification')!
-		expect(business.to).toBe(app.env.BUSINESS_EMAIL)
+		expect(business.to).toBe(STAFF_INBOX)
 		expect(business.headers).toEqual({ 'Reply-To': 'isla@example.co.uk' })
 		expect(business.subject).toContain(id)
 		const ack = mails.find((m) => m.kind === 'enquiry-acknowledgement')!

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { emailOutbox, enquiries, jobs, orders } from '~/.server/db/schema'
+import { STAFF_INBOX } from '~/.server/email/business-mail'
 import { Scheduler } from '~/.server/jobs/scheduler'
 import { shopJobs } from '~/.server/jobs/shop-jobs'
 import { createLogger } from '~/.server/logger'
@@ -74,7 +75,7 @@ describe('the morning summary', () => {
 		])
 		expect(runs.every((r) => r.status === 'done' && r.attempts === 1)).toBe(true)
 		const first = sent[0]!
-		expect(first.to).toBe(shop.app.env.BUSINESS_EMAIL)
+		expect(first.to).toBe(STAFF_INBOX)
 		expect(first.subject).toBe(
 			'Morning summary for 24 Oct 2026: 1 request to quote, 1 order to dispatch',
 		)

@@ -99,25 +99,37 @@ export async function freePort() {
 	return port
 }
 
-export type ReceivedEmail = { messageId: string; subject: string }
+export type ReceivedEmail = {
+	messageId: string
+	subject: string
+	/** The envelope's recipients: where the email really went. */
+	to: string[]
+	from: string
+	replyTo: string
+}
 
-/** An in-process SMTP server that records what it was given (subject and Message-ID). */
+/** An in-process SMTP server that records what it was given (recipients and the main headers). */
 export async function startSmtpSink() {
 	const received: ReceivedEmail[] = []
 	const smtp = new SMTPServer({
 		authOptional: true,
 		disabledCommands: ['STARTTLS'],
 		logger: false,
-		onData(stream, _session, done) {
+		onData(stream, session, done) {
 			let raw = ''
 			stream.on('data', (chunk) => {
 				raw += chunk
 			})
 			stream.on('end', () => {
 				const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ')
+				const header = (name: string) =>
+					new RegExp(`^${name}:\\s*(.+)$`, 'im').exec(head)?.[1]?.trim() ?? ''
 				received.push({
-					messageId: /^message-id:\s*(.+)$/im.exec(head)?.[1]?.trim() ?? '',
-					subject: /^subject:\s*(.+)$/im.exec(head)?.[1]?.trim() ?? '',
+					messageId: header('message-id'),
+					subject: header('subject'),
+					to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+					from: header('from'),
+					replyTo: header('reply-to'),
 				})
 				done()
 			})

@@ -31,7 +31,6 @@ beforeAll(async () => {
 		db: database.db,
 		provider: createTestProvider('https://shop.example'),
 		siteUrl: 'https://shop.example',
-		businessEmail: 'orders@shop.example',
 		vatNumber: VAT_NUMBER,
 		now: () => new Date('2026-12-03T15:20:00Z'),
 	}
@@ -154,7 +153,7 @@ describe('VAT invoices', () => {
 		try {
 			const worker = new OutboxWorker(
 				database.db,
-				createMailTransport({ outboxDir, from: 'shop@example.co.uk' }),
+				createMailTransport({ outboxDir }),
 				createLogger('silent'),
 			)
 			await worker.runOnce()

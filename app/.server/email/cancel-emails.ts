@@ -1,20 +1,17 @@
 import type { OrderRow } from '~/.server/db/schema'
 import { formatPence } from '~/lib/money'
+import { STAFF_INBOX } from './business-mail'
 import { renderEmail, staffLink } from './layout'
 import { itemRows } from './order-emails'
 import type { EmailMessage } from './outbox'
 
 /** Staff hear at once when a customer cancels from their order page (nothing to dispatch now). */
-export function customerCancelledEmail(
-	order: OrderRow,
-	businessEmail: string,
-	siteUrl: string,
-): EmailMessage[] {
+export function customerCancelledEmail(order: OrderRow, siteUrl: string): EmailMessage[] {
 	const name = `${order.deliveryInfo.firstName} ${order.deliveryInfo.lastName}`
 	const paid = order.status === 'paid' && order.totalCostPence !== null
 	return [
 		{
-			to: businessEmail,
+			to: STAFF_INBOX,
 			kind: 'order-cancelled-by-customer',
 			subject: `Order ${order.id} cancelled by the customer`,
 			...renderEmail(`${name} cancelled order ${order.id}`, [

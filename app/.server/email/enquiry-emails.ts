@@ -1,5 +1,6 @@
 import { latestBusinessDetails } from '~/.server/business/details'
 import { TOPIC_LABELS } from '~/lib/enquiry-schema'
+import { STAFF_INBOX } from './business-mail'
 import { renderEmail, staffLink } from './layout'
 import type { EmailMessage } from './outbox'
 
@@ -14,9 +15,9 @@ type Enquiry = {
 }
 
 /** To the business, with Reply-To the customer so answering is one click. */
-export function enquiryNotificationEmail(to: string, e: Enquiry, siteUrl: string): EmailMessage {
+export function enquiryNotificationEmail(e: Enquiry, siteUrl: string): EmailMessage {
 	return {
-		to,
+		to: STAFF_INBOX,
 		kind: 'enquiry-notification',
 		subject: `Enquiry ${e.id}: ${TOPIC_LABELS[e.topic]}${e.productCode ? ` (${e.productCode})` : ''}`,
 		headers: { 'Reply-To': e.email },

@@ -3,6 +3,7 @@ import type { DeliveryDetails, OrderLine } from '~/.server/db/schema'
 import { describeSiteAccess } from '~/lib/delivery/site-access-schema'
 import type { SiteAccess } from '~/lib/delivery/suggest'
 import { formatPence } from '~/lib/money'
+import { STAFF_INBOX } from './business-mail'
 import { type EmailBlock, renderEmail, staffLink } from './layout'
 import { orderPageBlock, withOrderLink } from './order-link'
 import type { EmailMessage } from './outbox'
@@ -70,14 +71,10 @@ export function orderConfirmationEmail(
 	})
 }
 
-export function newOrderNotificationEmail(
-	to: string,
-	order: OrderSummary,
-	siteUrl: string,
-): EmailMessage {
+export function newOrderNotificationEmail(order: OrderSummary, siteUrl: string): EmailMessage {
 	const d = order.deliveryInfo
 	return {
-		to,
+		to: STAFF_INBOX,
 		kind: 'new-order-notification',
 		subject: `New order request ${order.id} (${formatPence(order.subtotalPence)} + delivery)`,
 		...renderEmail(`New order request ${order.id}`, [

@@ -2,6 +2,7 @@ import { latestBusinessDetails } from '~/.server/business/details'
 import type { OrderRow } from '~/.server/db/schema'
 import { formatDate } from '~/lib/dates'
 import { formatPence } from '~/lib/money'
+import { STAFF_INBOX } from './business-mail'
 import { type EmailBlock, renderEmail, staffLink } from './layout'
 import { address, itemRows } from './order-emails'
 import { orderPageBlock, withOrderLink } from './order-link'
@@ -73,10 +74,10 @@ export function quoteEmail(order: OrderRow, updated: boolean): EmailMessage[] {
 	)
 }
 
-export function paidEmails(order: OrderRow, businessEmail: string, siteUrl: string) {
+export function paidEmails(order: OrderRow, siteUrl: string) {
 	const total = formatPence(order.totalCostPence ?? 0)
 	const business: EmailMessage = {
-		to: businessEmail,
+		to: STAFF_INBOX,
 		kind: 'order-paid-notification',
 		subject: `Order ${order.id} paid (${total})`,
 		...renderEmail(`Order ${order.id} has been paid`, [

@@ -39,11 +39,7 @@ describe('email outbox', () => {
 	it('writes one .eml file per email without SMTP, and marks them sent', async () => {
 		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'))
 		await enqueueEmail(database.db, message(1))
-		const worker = new OutboxWorker(
-			database.db,
-			createMailTransport({ outboxDir: dir, from: 'Shop <shop@example.co.uk>' }),
-			logger,
-		)
+		const worker = new OutboxWorker(database.db, createMailTransport({ outboxDir: dir }), logger)
 		expect(await worker.runOnce()).toBe(1)
 		const files = fs.readdirSync(dir)
 		expect(files).toHaveLength(1)
@@ -79,7 +75,6 @@ describe('email outbox', () => {
 			createMailTransport({
 				smtpUrl: `smtp://127.0.0.1:${port}`,
 				outboxDir: '/nonexistent',
-				from: 'shop@example.co.uk',
 			}),
 			logger,
 		)

@@ -1,6 +1,7 @@
 import type { OrderRow } from '~/.server/db/schema'
 import { formatDateTime } from '~/lib/dates'
 import { formatPence } from '~/lib/money'
+import { STAFF_INBOX } from './business-mail'
 import { renderEmail } from './layout'
 import { itemRows } from './order-emails'
 import { toCustomer } from './order-status-emails'
@@ -67,15 +68,11 @@ export function quoteExpiredEmail(order: OrderRow, payLink: string): EmailMessag
 }
 
 /** The customer asked for a new quote: staff re-quote it, and the customer hears we will. */
-export function newQuoteRequestedEmails(
-	order: OrderRow,
-	businessEmail: string,
-	adminLink: string,
-): EmailMessage[] {
+export function newQuoteRequestedEmails(order: OrderRow, adminLink: string): EmailMessage[] {
 	const name = `${order.deliveryInfo.firstName} ${order.deliveryInfo.lastName}`
 	return [
 		{
-			to: businessEmail,
+			to: STAFF_INBOX,
 			kind: 'new-quote-requested',
 			subject: `New quote asked for: order ${order.id}`,
 			...renderEmail(`${name} would like a new quote`, [

@@ -10,6 +10,7 @@ import {
 	type RequestLine,
 	returnWindow,
 } from '~/lib/order-requests'
+import { STAFF_INBOX } from './business-mail'
 import { renderEmail, staffLink } from './layout'
 import { toCustomer } from './order-status-emails'
 import type { EmailMessage } from './outbox'
@@ -45,7 +46,7 @@ export function modelCancellationText(order: OrderRow, lines: RequestLine[], del
 export function requestReceivedEmails(
 	order: OrderRow,
 	request: Request,
-	context: { businessEmail: string; siteUrl: string; deliveredAt: Date | null },
+	context: { siteUrl: string; deliveredAt: Date | null },
 ): EmailMessage[] {
 	const what =
 		request.kind === 'return'
@@ -73,7 +74,7 @@ export function requestReceivedEmails(
 					},
 				]
 	const staff: EmailMessage = {
-		to: context.businessEmail,
+		to: STAFF_INBOX,
 		kind: 'order-request-staff',
 		subject: `Order ${order.id}: ${KIND_LABELS[request.kind].toLowerCase()}${request.late ? ' (late)' : ''}`,
 		...renderEmail(`New ${what}`, [

@@ -1,5 +1,6 @@
 import { formatDate, formatDateTime } from '~/lib/dates'
 import { workingAge } from '~/lib/working-hours'
+import { STAFF_INBOX } from './business-mail'
 import { type EmailBlock, renderEmail, staffLink } from './layout'
 import type { EmailMessage } from './outbox'
 
@@ -28,10 +29,7 @@ export const isEmptySummary = (s: MorningSummary) =>
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
 /** The owner's morning summary: each section links to the admin view that deals with it. */
-export function summaryEmail(
-	s: MorningSummary,
-	{ siteUrl, businessEmail }: { siteUrl: string; businessEmail: string },
-): EmailMessage {
+export function summaryEmail(s: MorningSummary, { siteUrl }: { siteUrl: string }): EmailMessage {
 	const blocks: EmailBlock[] = []
 	const overdue = s.waiting.filter((w) => w.overdue).length
 	blocks.push({
@@ -92,7 +90,7 @@ export function summaryEmail(
 		})
 	if (isEmptySummary(s)) blocks.unshift({ type: 'p', text: 'Nothing needs you today.' })
 	return {
-		to: businessEmail,
+		to: STAFF_INBOX,
 		kind: 'morning-summary',
 		subject: `Morning summary for ${formatDate(`${s.date}T12:00:00Z`)}: ${plural(s.waiting.length, 'request')} to quote, ${plural(s.toShip.length, 'order')} to dispatch`,
 		...renderEmail('Good morning', blocks),

@@ -1,30 +1,29 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
-import type { ClaimedEmail } from './outbox'
+import type { OutgoingEmail } from './business-mail'
 
 export type MailAttachment = { filename: string; content: Buffer; contentType: string }
 
 export type MailTransport = {
-	send(email: ClaimedEmail, attachments?: MailAttachment[]): Promise<void>
+	send(email: OutgoingEmail, attachments?: MailAttachment[]): Promise<void>
 	close(): void
 }
 
 /**
  * SMTP when SMTP_URL is set; otherwise each email becomes one RFC 822 .eml file in
- * DATA_DIR/outbox — what a developer (or a test) opens to follow a reset link.
+ * DATA_DIR/outbox — what a developer (or a test) opens to follow a reset link. The sender comes
+ * with each email (business-mail.ts), as the owner may change it between two.
  */
 export function createMailTransport({
 	smtpUrl,
 	outboxDir,
-	from,
 }: {
 	smtpUrl?: string
 	outboxDir: string
-	from: string
 }): MailTransport {
-	const message = (email: ClaimedEmail, attachments: MailAttachment[] = []) => ({
-		from,
+	const message = (email: OutgoingEmail, attachments: MailAttachment[] = []) => ({
+		from: email.from,
 		to: email.to,
 		subject: email.subject,
 		text: email.text,

@@ -2,6 +2,7 @@ import type { Db } from '~/.server/db/client'
 import { documentByNumber } from '~/.server/documents/issue'
 import { renderDocumentPdf } from '~/.server/documents/pdf'
 import type { Logger } from '~/.server/logger'
+import { addressEmail, businessMailFor, type MailOverrides } from './business-mail'
 import {
 	type ClaimedEmail,
 	claimDueEmails,
@@ -12,26 +13,38 @@ import {
 } from './outbox'
 import type { MailAttachment, MailTransport } from './transport'
 
+export type OutboxWorkerOptions = {
+	/** Delivered emails older than this are deleted. */
+	retentionDays?: number
+	/**
+	 * Last touches as an email leaves, e.g. its private order link (`fillOrderLink`); null when
+	 * it no longer applies (a reminder for an order paid since it was queued), to drop it.
+	 */
+	prepare?: (email: ClaimedEmail) => Promise<ClaimedEmail | null>
+	/** BUSINESS_EMAIL and MAIL_FROM, when the deployment sets them. */
+	overrides?: MailOverrides
+}
+
 /**
  * Delivers queued emails: claims a batch, sends each, records the outcome. The job scheduler runs
  * it (job 'deliver-emails', every OUTBOX_POLL_MS) and the purge (job 'retention', hourly).
  */
 export class OutboxWorker {
 	#running: Promise<number> | undefined
+	private readonly retentionDays: number
+	private readonly prepare: NonNullable<OutboxWorkerOptions['prepare']>
+	private readonly overrides: MailOverrides
 
 	constructor(
 		private readonly db: Db,
 		private readonly transport: MailTransport,
 		private readonly logger: Logger,
-		/** Delivered emails older than this are deleted. */
-		private readonly retentionDays = 30,
-		/**
-		 * Last touches as an email leaves, e.g. its private order link (`fillOrderLink`); null when
-		 * it no longer applies (a reminder for an order paid since it was queued), to drop it.
-		 */
-		private readonly prepare: (email: ClaimedEmail) => Promise<ClaimedEmail | null> = async (e) =>
-			e,
-	) {}
+		{ retentionDays = 30, prepare = async (e) => e, overrides = {} }: OutboxWorkerOptions = {},
+	) {
+		this.retentionDays = retentionDays
+		this.prepare = prepare
+		this.overrides = overrides
+	}
 
 	/** Sends everything due now; resolves to the number sent. Safe to call concurrently. */
 	runOnce(): Promise<number> {
@@ -54,7 +67,9 @@ export class OutboxWorker {
 						this.logger.info({ emailId: email.id, kind: email.kind }, 'email no longer applies')
 						continue
 					}
-					await this.transport.send(ready, await this.#attachments(email))
+					// Who the business is now, not when the email was queued (issue 32 item 7).
+					const mail = await businessMailFor(this.db, this.overrides)
+					await this.transport.send(addressEmail(ready, mail), await this.#attachments(email))
 					await markSent(this.db, email.id)
 					sent++
 					this.logger.info(

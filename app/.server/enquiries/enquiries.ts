@@ -13,11 +13,7 @@ import type { EnquiryInput, EnquiryStatus } from '~/lib/enquiry-schema'
 export const ENQUIRY_PAGE_SIZE = 50
 
 /** Stores the enquiry and queues both emails in one transaction. */
-export async function submitEnquiry(
-	db: Db,
-	deps: { businessEmail: string; siteUrl: string },
-	input: EnquiryInput,
-) {
+export async function submitEnquiry(db: Db, deps: { siteUrl: string }, input: EnquiryInput) {
 	const enquiry = {
 		id: readableId('EN'),
 		name: input.name,
@@ -29,7 +25,7 @@ export async function submitEnquiry(
 	}
 	await db.transaction(async (tx) => {
 		await tx.insert(enquiries).values(enquiry)
-		await enqueueEmail(tx, enquiryNotificationEmail(deps.businessEmail, enquiry, deps.siteUrl))
+		await enqueueEmail(tx, enquiryNotificationEmail(enquiry, deps.siteUrl))
 		await enqueueEmail(tx, enquiryAcknowledgementEmail(enquiry))
 	})
 	return enquiry.id

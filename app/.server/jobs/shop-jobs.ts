@@ -98,10 +98,7 @@ export function shopJobs(services: {
 		[SUMMARY_JOB]: async (_payload, { now }) => {
 			// Turned off since it was planned: nothing to send.
 			if (!(await getDeliverySettings(database.db)).summaryAt) return
-			const { sent } = await sendMorningSummary(
-				{ db: database.db, siteUrl: env.SITE_URL, businessEmail: env.BUSINESS_EMAIL },
-				now(),
-			)
+			const { sent } = await sendMorningSummary({ db: database.db, siteUrl: env.SITE_URL }, now())
 			logger.info({ sent }, 'morning summary')
 		},
 		vacuum: async () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, orderEvents, orders, paymentLinks } from '~/.server/db/schema'
+import { STAFF_INBOX } from '~/.server/email/business-mail'
 import { applyPayment, LINK_NOT_ACTIVE } from '~/.server/orders/apply-payment'
 import { createTestProvider, newTestPaymentId } from '~/.server/payments/test-provider'
 import { canTransition, TRANSITIONS } from '~/lib/order-status'
@@ -28,7 +29,6 @@ beforeAll(async () => {
 		db: database.db,
 		provider: createTestProvider('https://shop.example'),
 		siteUrl: 'https://shop.example',
-		businessEmail: 'orders@shop.example',
 	}
 })
 afterAll(async () => {
@@ -252,9 +252,7 @@ describe('payment and fulfilment', () => {
 			await applyPayment(deps, { ...payment, providerPaymentId: newTestPaymentId() }),
 		).toMatchObject({ ok: false, message: LINK_NOT_ACTIVE })
 		expect((await emailsTo(email)).map((e) => e.kind)).toEqual(['order-paid'])
-		expect((await emailsTo('orders@shop.example')).some((e) => e.subject.includes(order.id))).toBe(
-			true,
-		)
+		expect((await emailsTo(STAFF_INBOX)).some((e) => e.subject.includes(order.id))).toBe(true)
 
 		const early = await markDelivered(deps, { orderId: order.id, actor: admin })
 		expect(early).toMatchObject({

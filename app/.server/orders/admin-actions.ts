@@ -56,11 +56,9 @@ export async function markPaid(
 			to: 'paid',
 			patch: next,
 			note: `Marked as paid offline${input.note ? `: ${input.note}` : ''}; ${invoice.content.title.toLowerCase()} ${invoice.number} issued`,
-			emails: attachDocument(
-				paidEmails({ ...order, ...next }, deps.businessEmail, deps.siteUrl),
-				invoice,
-				['order-paid'],
-			),
+			emails: attachDocument(paidEmails({ ...order, ...next }, deps.siteUrl), invoice, [
+				'order-paid',
+			]),
 		}
 	})
 	if (!result.ok) return result

@@ -21,7 +21,7 @@ export const LINK_NOT_ACTIVE =
  * row is locked with the order, and a payment for a revoked or already-paid link changes nothing.
  */
 export async function applyPayment(
-	deps: Pick<OrderDeps, 'db' | 'businessEmail' | 'siteUrl' | 'now' | 'vatNumber'>,
+	deps: Pick<OrderDeps, 'db' | 'siteUrl' | 'now' | 'vatNumber'>,
 	payment: { linkId: string; amountPence: number; provider: string; providerPaymentId: string },
 ): Promise<TransitionResult> {
 	const [link] = await deps.db
@@ -62,11 +62,9 @@ export async function applyPayment(
 				to: 'paid',
 				patch: next,
 				note: `Paid ${formatPence(payment.amountPence)} by card (${payment.providerPaymentId}); ${invoice.content.title.toLowerCase()} ${invoice.number} issued`,
-				emails: attachDocument(
-					paidEmails({ ...order, ...next }, deps.businessEmail, deps.siteUrl),
-					invoice,
-					['order-paid'],
-				),
+				emails: attachDocument(paidEmails({ ...order, ...next }, deps.siteUrl), invoice, [
+					'order-paid',
+				]),
 			}
 		},
 	)

@@ -28,7 +28,7 @@ export async function cancelOrder(deps: ActionDeps, target: Target): Promise<Adm
 	const byCustomer = target.actor.kind === 'customer'
 	const line = byCustomer ? 'Order cancelled by the customer.' : 'Order cancelled by admin.'
 	const tellStaff = (order: OrderRow) =>
-		byCustomer ? customerCancelledEmail(order, deps.businessEmail, deps.siteUrl) : []
+		byCustomer ? customerCancelledEmail(order, deps.siteUrl) : []
 	const result = await transition(deps.db, target, async (order, tx): Promise<Change> => {
 		if (order.status === 'cancelled') return { refuse: 'This order is already cancelled.' }
 		if (order.status === 'shipped' || order.status === 'delivered')

@@ -12,7 +12,6 @@ export type OrderDeps = {
 	catalog: Catalog
 	provider: PaymentProvider
 	siteUrl: string
-	businessEmail: string
 	/** With it, paid orders get VAT invoices; without, receipts (decision 0022). */
 	vatNumber?: string
 	/** The clock quotes are dated and expired by (tests move it). */
@@ -27,14 +26,13 @@ export function orderDeps(services: {
 	db: Db
 	catalog: Catalog
 	payments: PaymentProvider
-	env: Pick<Env, 'SITE_URL' | 'BUSINESS_EMAIL' | 'VAT_NUMBER'>
+	env: Pick<Env, 'SITE_URL' | 'VAT_NUMBER'>
 }): OrderDeps {
 	return {
 		db: services.db,
 		catalog: services.catalog,
 		provider: services.payments,
 		siteUrl: services.env.SITE_URL,
-		businessEmail: services.env.BUSINESS_EMAIL,
 		vatNumber: services.env.VAT_NUMBER,
 	}
 }

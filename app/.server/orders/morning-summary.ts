@@ -102,7 +102,7 @@ export async function gatherSummary(db: Db, now: Date): Promise<MorningSummary> 
  * asked for a preview ('Send now').
  */
 export async function sendMorningSummary(
-	deps: { db: Db; siteUrl: string; businessEmail: string },
+	deps: { db: Db; siteUrl: string },
 	now: Date,
 	{ preview = false } = {},
 ) {

@@ -6,6 +6,7 @@ import { Catalog } from '~/.server/catalog/catalog'
 import { importCatalog } from '~/.server/catalog/import'
 import { emailOutbox, orderEvents, orders } from '~/.server/db/schema'
 import { saveDeliverySettings } from '~/.server/delivery/settings'
+import { STAFF_INBOX } from '~/.server/email/business-mail'
 import { DEFAULT_DELIVERY_SETTINGS } from '~/lib/delivery/zones'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db'
 import { ORDER_ID_PATTERN } from './order-id'
@@ -32,7 +33,6 @@ beforeAll(async () => {
 		db: database.db,
 		catalog,
 		siteUrl: 'https://koi.example',
-		businessEmail: 'orders@koi.example',
 	}
 })
 afterAll(async () => {
@@ -85,7 +85,8 @@ describe('placeOrder', () => {
 		const emails = await database.db.select().from(emailOutbox)
 		const forOrder = emails.filter((e) => e.subject.includes(result.orderId))
 		expect(forOrder.map((e) => [e.kind, e.to]).sort()).toEqual([
-			['new-order-notification', 'orders@koi.example'],
+			// Addressed to the staff inbox as it is sent (business-mail.ts), not as it was queued.
+			['new-order-notification', STAFF_INBOX],
 			['order-confirmation', 'customer@example.co.uk'],
 		])
 		expect(forOrder.find((e) => e.kind === 'new-order-notification')?.html).toContain(

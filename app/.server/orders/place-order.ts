@@ -44,7 +44,7 @@ export type PlaceOrderResult =
 			fieldErrors?: FieldErrors
 	  }
 
-type Deps = Pick<OrderDeps, 'db' | 'catalog' | 'siteUrl' | 'businessEmail'>
+type Deps = Pick<OrderDeps, 'db' | 'catalog' | 'siteUrl'>
 
 /**
  * Turns a cart into a stored order request. Prices come from the catalogue, never from the
@@ -91,7 +91,7 @@ export async function placeOrder(
 		}
 		const emails = [
 			orderConfirmationEmail(user.email, order, deliveryNote),
-			newOrderNotificationEmail(deps.businessEmail, order, deps.siteUrl),
+			newOrderNotificationEmail(order, deps.siteUrl),
 		]
 		try {
 			// One statement writes the order, its event and both emails (with other orders waiting at

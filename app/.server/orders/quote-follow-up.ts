@@ -155,7 +155,6 @@ export async function askForNewQuote(deps: ActionDeps, link: Pick<PaymentLink, '
 				note: 'The customer asked for a new quote after the last one expired',
 				emails: newQuoteRequestedEmails(
 					{ ...order, ...patch },
-					deps.businessEmail,
 					staffLink(deps.siteUrl, `/admin/orders/${order.id}`),
 				),
 			}

@@ -25,7 +25,7 @@ export const INACTIVE_LINK_ALERT = 'Payment received on an inactive link — ref
  * amount) took real money, so it is recorded on the order and flagged for the admin.
  */
 export async function recordPayment(
-	deps: Pick<OrderDeps, 'db' | 'provider' | 'businessEmail' | 'siteUrl' | 'now'>,
+	deps: Pick<OrderDeps, 'db' | 'provider' | 'siteUrl' | 'now'>,
 	input: { event?: ProviderEvent; payment: VerifiedPayment | null },
 ): Promise<{ outcome: RecordOutcome; orderId?: string }> {
 	const { event, payment } = input
@@ -75,7 +75,7 @@ export async function recordPayment(
 }
 
 async function applyOrFlag(
-	deps: Pick<OrderDeps, 'businessEmail' | 'siteUrl' | 'now'>,
+	deps: Pick<OrderDeps, 'siteUrl' | 'now'>,
 	tx: Tx,
 	payment: VerifiedPayment | null,
 	orderId: string | undefined,
