@@ -52,6 +52,10 @@ export function orderConfirmationEmail(
 		},
 		{ type: 'table', rows: itemRows(order) },
 		{ type: 'p', text: `Delivery to: ${address(order.deliveryInfo)}` },
+		// Their own words back, so they can see the notes reached us.
+		...(order.deliveryInfo.notes
+			? [{ type: 'p' as const, text: `Your delivery notes: ${order.deliveryInfo.notes}` }]
+			: []),
 		...(access ? [{ type: 'p' as const, text: `Access: ${access}` }] : []),
 		{
 			type: 'p',

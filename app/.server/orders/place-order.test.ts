@@ -59,7 +59,7 @@ describe('placeOrder', () => {
 	it('re-prices from the catalogue, stores the order, its event and both emails', async () => {
 		const result = await placeOrder(deps, customer, {
 			cartItems: [{ ...varipump, price: '£0.01', name: 'Cheap pump' }],
-			deliveryInfo: delivery,
+			deliveryInfo: { ...delivery, notes: 'Leave by the side gate <please>' },
 		})
 		if (!result.ok) throw new Error(result.message)
 		expect(result.orderId).toMatch(ORDER_ID_PATTERN)
@@ -89,6 +89,12 @@ describe('placeOrder', () => {
 			['new-order-notification', STAFF_INBOX],
 			['order-confirmation', 'customer@example.co.uk'],
 		])
+		// The customer sees their delivery notes reached us (escaped as any text they typed).
+		const confirmation = forOrder.find((e) => e.kind === 'order-confirmation')
+		expect(confirmation?.text).toContain('Your delivery notes: Leave by the side gate <please>')
+		expect(confirmation?.html).toContain(
+			'Your delivery notes: Leave by the side gate &#60;please&#62;',
+		)
 		expect(forOrder.find((e) => e.kind === 'new-order-notification')?.html).toContain(
 			// Through sign-in, back to the order (issue 34 item 2).
 			`https://koi.example/auth?redirectTo=/admin/orders/${result.orderId}`,

@@ -33,8 +33,8 @@ export function EnquiryForm({
 					Thank you: your message is with us
 				</h2>
 				<p className="mt-2 text-lg text-slate-700">
-					We reply to every enquiry within 24 hours. A copy is on its way to your inbox; your
-					reference is <strong>{sent}</strong>.
+					We reply to every enquiry within 24 hours. An email confirming we have it is on its way to
+					you (it does not repeat your message); your reference is <strong>{sent}</strong>.
 				</p>
 			</section>
 		)
