@@ -45,6 +45,9 @@ const SAVED: Record<string, string> = {
 	shown: 'The product is back on the shop.',
 	photos: 'Photos saved. Shop pages show them now.',
 }
+/** After adding a product without a photo: where its photos go (the uploader needs the product). */
+const CREATED_NO_PHOTO =
+	'The product is added. Upload its photos below: until then shop pages show a placeholder.'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
 	await requireAdmin(request, context)
@@ -73,7 +76,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 		values: formValuesOf(productToRow(product)),
 		fingerprint: productFingerprint(product),
 		changes: await recentChanges(context.db, { code: product.code, limit: 10 }),
-		message: SAVED[saved],
+		message: saved === 'created' && !product.imageUrl ? CREATED_NO_PHOTO : SAVED[saved],
 		photos: await shownPhotos(context.db, product, { forEditor: true }),
 		// A refusal from the plain upload form (no script), which comes back here.
 		photoError: safeText()

@@ -47,5 +47,8 @@ export async function productFormAction(
 		{ adminId: admin.id, action: result.change.action, code: result.change.code },
 		'product saved',
 	)
+	// A new product's photos are uploaded on its editor, which exists only now: straight there.
+	if (result.change.action === 'created' && !submission.data.imageUrl)
+		return redirect(`/admin/products/${result.id}?saved=created#photos`)
 	return redirect(`/admin/products/${result.id}?saved=${result.change.action}`)
 }

@@ -119,7 +119,12 @@ export const ProductRowSchema = z
 	.object({
 		name: cell(300).min(1, 'has no name'),
 		code: cell(100).min(1, 'has no code'),
-		image_url: cell(500).regex(IMAGE_URL, 'image_url is not a path or https URL'),
+		// Empty is no photo yet: a new product gets its photos uploaded once it exists, and pages
+		// show the site's placeholder meanwhile. The import takes the same empty cell.
+		image_url: cell(500).refine(
+			(v) => v === '' || IMAGE_URL.test(v),
+			'image_url is not a path or https URL',
+		),
 		product_url: cell(1000).refine(
 			(v) => v === '' || /^https?:\/\/\S+$/.test(v),
 			'product_url is not an http(s) URL',
