@@ -119,3 +119,31 @@ describe("the list's 'No photo' filter", () => {
 		expect(all).not.toContain('No photo</span>')
 	})
 })
+
+describe("the editor's messages", () => {
+	it('shows every field problem of one submission at once, in the import’s words', async () => {
+		const res = await admin.post(
+			'/admin/products/new',
+			form({
+				code: 'ALL-AT-ONCE',
+				price: '-5',
+				'options.0.name': 'Single',
+				'options.0.price': '',
+				image_url: 'photo.jpg',
+				'specs.0.name': 'Flow',
+				'specs.0.value': '',
+			}),
+		)
+		expect(res.status).toBe(400)
+		const body = await text(res)
+		expect(body).toContain('price "-5" is negative')
+		expect(body).toContain('option "Single" has no price')
+		expect(body).toContain('image_url is not a path or https URL')
+		expect(body).toContain('specification "Flow" has no value')
+		// The import names both of a row's mistakes too.
+		const csv = parseCatalogCsv(`${header}\nBomb,NEW-9,photo.jpg,,Oase,pumps,-5,,,,,,\n`)
+		expect(csv.ok && csv.errors[0]?.reason).toBe(
+			'image_url is not a path or https URL; price "-5" is negative',
+		)
+	})
+})
