@@ -44,6 +44,7 @@ const SAVED: Record<string, string> = {
 	hidden: 'The product is hidden: off the shop, search and sitemap. Past orders keep it.',
 	shown: 'The product is back on the shop.',
 	photos: 'Photos saved. Shop pages show them now.',
+	unchanged: 'No changes to save.',
 }
 /** After adding a product without a photo: where its photos go (the uploader needs the product). */
 const CREATED_NO_PHOTO =

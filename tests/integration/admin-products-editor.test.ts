@@ -147,3 +147,51 @@ describe("the editor's messages", () => {
 		)
 	})
 })
+
+const unescape = (html: string) =>
+	html
+		.replace(/&quot;/g, '"')
+		.replace(/&#x27;/g, "'")
+		.replace(/&lt;/g, '<')
+		.replace(/&gt;/g, '>')
+		.replace(/&amp;/g, '&')
+
+describe('saving with no changes', () => {
+	it('records nothing and says so', async () => {
+		const { catalogChanges, catalogState } = await import('~/.server/db/schema')
+		const page = await (await admin.request('/admin/products/1')).text()
+		// The product form alone (the toolbar's and the photos' forms are others).
+		const start = page.indexOf('<form noValidate')
+		const html = page.slice(start, page.indexOf('</form>', start))
+		const fingerprint = /name="fingerprint" value="([0-9a-f]{64})"/.exec(html)![1]!
+		// The form exactly as the editor shows it: every named input's value, as a browser posts it.
+		const fields: Record<string, string> = {}
+		for (const [input, name, value] of html.matchAll(
+			/<input[^>]*?name="([^"]+)" value="([^"]*)"[^>]*>/g,
+		))
+			if (!input.includes('type="checkbox"') || input.includes('checked=""'))
+				fields[name!] = unescape(value!)
+		for (const [, name, value] of html.matchAll(/<textarea[^>]*name="([^"]+)"[^>]*>([^<]*)</g))
+			fields[name!] = unescape(value!)
+		for (const [, name, value] of html.matchAll(
+			/<select[^>]*name="([^"]+)"[^>]*>(?:(?!<\/select>)[\s\S])*?<option value="([^"]*)" selected=""/g,
+		))
+			fields[name!] = value!
+		expect(fields.fingerprint).toBe(fingerprint)
+		const version = async () => (await app.database.db.select().from(catalogState))[0]!.version
+		const history = async () => (await app.database.db.select().from(catalogChanges)).length
+		const [versionBefore, historyBefore] = [await version(), await history()]
+		const res = await admin.post('/admin/products/1', fields)
+		expect(res.status).toBe(302)
+		expect(res.headers.get('location')).toBe('/admin/products/1?saved=unchanged')
+		expect(await text(await admin.request('/admin/products/1?saved=unchanged'))).toContain(
+			'No changes to save.',
+		)
+		expect(await version()).toBe(versionBefore)
+		expect(await history()).toBe(historyBefore)
+		// A real change still saves.
+		const changed = await admin.post('/admin/products/1', { ...fields, vendor: 'Evolution Aqua' })
+		expect(changed.headers.get('location')).toBe('/admin/products/1?saved=edited')
+		expect(await history()).toBe(historyBefore + 1)
+	})
+})
