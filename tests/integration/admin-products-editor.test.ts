@@ -195,3 +195,37 @@ describe('saving with no changes', () => {
 		expect(await history()).toBe(historyBefore + 1)
 	})
 })
+
+describe('deleting a product', () => {
+	it('asks first, on a page that works without the script; only the confirmation deletes', async () => {
+		const location = await created({ code: 'DEL-ME', name: 'Spare Net' })
+		const id = /\/(\d+)\?/.exec(location)![1]!
+		const count = async () => (await app.database.db.select().from(products)).length
+		const before = await count()
+		// The list's and the editor's Delete are links to the question, not forms that delete.
+		const list = await (await admin.request('/admin/products?search=DEL-ME')).text()
+		expect(list).toContain(`href="/admin/products/${id}?confirm=delete"`)
+		expect(list).not.toMatch(/name="intent" value="delete"/)
+		// A one-click post (an old page, a crafted form) is sent to the question, deleting nothing.
+		const page = await admin.request(`/admin/products/${id}`)
+		const fingerprint = /name="fingerprint" value="([0-9a-f]{64})"/.exec(await page.text())![1]!
+		const unconfirmed = await admin.post('/admin/products', { intent: 'delete', id, fingerprint })
+		expect(unconfirmed.status).toBe(302)
+		expect(unconfirmed.headers.get('location')).toBe(`/admin/products/${id}?confirm=delete`)
+		expect(await count()).toBe(before)
+		const question = await admin.request(`/admin/products/${id}?confirm=delete`)
+		const html = await question.text()
+		expect(html).toContain('<title>Delete Spare Net? · Admin')
+		expect(await text(new Response(html))).toContain('Yes, delete Spare Net')
+		expect(html).toMatch(/name="confirm" value="yes"/)
+		const deleted = await admin.post('/admin/products', {
+			intent: 'delete',
+			id,
+			fingerprint,
+			confirm: 'yes',
+		})
+		expect(deleted.status).toBe(302)
+		expect(deleted.headers.get('location')).toBe('/admin/products?done=deleted')
+		expect(await count()).toBe(before - 1)
+	})
+})
