@@ -148,7 +148,7 @@ describe("the editor's messages", () => {
 	})
 })
 
-const unescape = (html: string) =>
+const fromHtml = (html: string) =>
 	html
 		.replace(/&quot;/g, '"')
 		.replace(/&#x27;/g, "'")
@@ -170,9 +170,9 @@ describe('saving with no changes', () => {
 			/<input[^>]*?name="([^"]+)" value="([^"]*)"[^>]*>/g,
 		))
 			if (!input.includes('type="checkbox"') || input.includes('checked=""'))
-				fields[name!] = unescape(value!)
+				fields[name!] = fromHtml(value!)
 		for (const [, name, value] of html.matchAll(/<textarea[^>]*name="([^"]+)"[^>]*>([^<]*)</g))
-			fields[name!] = unescape(value!)
+			fields[name!] = fromHtml(value!)
 		for (const [, name, value] of html.matchAll(
 			/<select[^>]*name="([^"]+)"[^>]*>(?:(?!<\/select>)[\s\S])*?<option value="([^"]*)" selected=""/g,
 		))
