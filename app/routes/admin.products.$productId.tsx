@@ -8,7 +8,11 @@ import { productPhotosAction } from '~/.server/catalog/product-photos-action'
 import { readForm } from '~/.server/http/read-body'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { Notice } from '~/components/admin/notices'
-import { ChangeHistory, ProductToolbar } from '~/components/admin/product-actions'
+import {
+	ChangeHistory,
+	DeleteConfirmation,
+	ProductToolbar,
+} from '~/components/admin/product-actions'
 import { formValuesOf, ProductForm } from '~/components/admin/product-form'
 import { ProductPhotos } from '~/components/admin/product-photos'
 import { PageHeader } from '~/components/content/page-header'
@@ -29,7 +33,8 @@ export const handle: BreadcrumbHandle = {
 
 export const meta: Route.MetaFunction = (args) =>
 	pageMeta(args, {
-		title: `${args.data?.product?.name ?? 'New product'} · Admin`,
+		// The question is the page's title, so a screen reader announces it on arrival.
+		title: `${args.data?.confirmDelete ? 'Delete ' : ''}${args.data?.product?.name ?? 'New product'}${args.data?.confirmDelete ? '?' : ''} · Admin`,
 		description: 'Add or change a product.',
 		noindex: true,
 	})
@@ -44,7 +49,11 @@ const SAVED: Record<string, string> = {
 	hidden: 'The product is hidden: off the shop, search and sitemap. Past orders keep it.',
 	shown: 'The product is back on the shop.',
 	photos: 'Photos saved. Shop pages show them now.',
+	unchanged: 'No changes to save.',
 }
+/** After adding a product without a photo: where its photos go (the uploader needs the product). */
+const CREATED_NO_PHOTO =
+	'The product is added. Upload its photos below: until then shop pages show a placeholder.'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
 	await requireAdmin(request, context)
@@ -57,6 +66,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 			fingerprint: '',
 			changes: [],
 			message: undefined,
+			confirmDelete: false,
 			photos: [],
 			photoError: undefined,
 		}
@@ -73,7 +83,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 		values: formValuesOf(productToRow(product)),
 		fingerprint: productFingerprint(product),
 		changes: await recentChanges(context.db, { code: product.code, limit: 10 }),
-		message: SAVED[saved],
+		confirmDelete: query.get('confirm') === 'delete',
+		message: saved === 'created' && !product.imageUrl ? CREATED_NO_PHOTO : SAVED[saved],
 		photos: await shownPhotos(context.db, product, { forEditor: true }),
 		// A refusal from the plain upload form (no script), which comes back here.
 		photoError: safeText()
@@ -94,6 +105,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
 	const { product, path, values, fingerprint, changes, message, photos, photoError } = loaderData
+	const { confirmDelete } = loaderData
 	const fieldErrors = actionData && Object.keys(actionData.fieldErrors).length > 0
 	// A refusal of the whole save (someone else changed the product) shows the latest values.
 	const formError = actionData?.error && !fieldErrors ? actionData.error : null
@@ -110,6 +122,9 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
 				{message && !actionData ? <Notice kind="done">{message}</Notice> : null}
 				{formError ? <Notice kind="refused">{formError}</Notice> : null}
 				{photoError && !actionData ? <Notice kind="refused">{photoError}</Notice> : null}
+				{product && confirmDelete ? (
+					<DeleteConfirmation product={product} fingerprint={fingerprint} />
+				) : null}
 				{product ? (
 					<ProductToolbar product={product} path={path} fingerprint={fingerprint} />
 				) : null}

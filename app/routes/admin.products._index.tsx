@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	return {
 		requestsWaiting,
 		filters,
-		...adminProductPage(all, filters),
+		...(await adminProductPage(context.db, all, filters)),
 		changes,
 		message: DONE[url.searchParams.get('done') ?? ''],
 	}

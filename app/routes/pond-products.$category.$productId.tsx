@@ -37,7 +37,8 @@ export const meta: Route.MetaFunction = (args) => {
 		description:
 			args.data?.summary ||
 			`${product.name} from ${product.vendor}: ${priceLabel(product.pricePence)}. ${categoryLabel(product.category)} for garden and koi ponds, with UK delivery confirmed before you pay.`,
-		image: product.imageUrl,
+		// No photo yet: the site's own picture for sharing.
+		image: product.imageUrl || undefined,
 		type: 'product',
 	})
 }
@@ -58,7 +59,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 		photos = await shownPhotos(context.db, product)
 	} catch (error) {
 		context.logger.error({ err: error }, 'product photos read failed')
-		photos = [{ url: product.imageUrl, alt: product.name, id: null }]
+		photos = product.imageUrl ? [{ url: product.imageUrl, alt: product.name, id: null }] : []
 	}
 	// The description as HTML and as plain words (the meta description), made here on the server.
 	const summary = descriptionText(product.description)
@@ -154,9 +155,10 @@ function ProductJsonLd({
 				name: product.name,
 				...(description ? { description } : {}),
 				sku: product.code,
-				image: [product.imageUrl, ...product.moreImages].map((url) =>
-					url.startsWith('/') ? `${siteUrl}${url}` : url,
-				),
+				// A product without a photo yet has none to list.
+				image: [product.imageUrl, ...product.moreImages]
+					.filter(Boolean)
+					.map((url) => (url.startsWith('/') ? `${siteUrl}${url}` : url)),
 				brand: { '@type': 'Brand', name: product.vendor },
 				category: categoryLabel(product.category),
 				url: `${siteUrl}${productPath(product)}`,

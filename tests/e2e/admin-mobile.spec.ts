@@ -120,6 +120,7 @@ test('every admin page fits a 360 px phone; order cards show status, total and a
 		preview!,
 		'/admin/products',
 		'/admin/products/0',
+		'/admin/products/0?confirm=delete',
 		'/admin/products/new',
 		'/admin/settings',
 		'/admin/portfolio',

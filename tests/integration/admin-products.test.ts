@@ -256,6 +256,7 @@ describe('/admin/products: hide, show, duplicate, delete', () => {
 			intent: 'delete',
 			id: '3',
 			fingerprint: await editorOf('3'),
+			confirm: 'yes',
 		})
 		expect(refused.status).toBe(409)
 		const body = await refused.text()
@@ -270,6 +271,7 @@ describe('/admin/products: hide, show, duplicate, delete', () => {
 			intent: 'delete',
 			id: String(count - 1),
 			fingerprint: await editorOf(String(count - 1)),
+			confirm: 'yes',
 		})
 		expect(deleted.status).toBe(302)
 		expect((await app.database.db.select().from(products)).length).toBe(count - 1)

@@ -1,3 +1,4 @@
+import type { Db } from '~/.server/db/client'
 import { ADMIN_PAGE_SIZE, type AdminProductFilters } from '~/lib/catalog/admin-filters'
 import type { Product } from '~/lib/catalog/product'
 import type { Pool } from './catalog-index'
@@ -11,32 +12,49 @@ export type AdminProductRow = Pick<
 > & { fingerprint: string; hasPhoto: boolean }
 
 /** The back office's product list: every product (hidden ones too), filtered, 50 a page. */
-export function adminProductPage({ products, haystack }: Pool, filters: AdminProductFilters) {
-	const hasPhoto = photoChecker()
+export async function adminProductPage(
+	db: Db,
+	{ products, haystack }: Pool,
+	filters: AdminProductFilters,
+) {
 	const needle = filters.search.toLowerCase()
-	const matches = products.filter(
+	let matches = products.filter(
 		(p, i) =>
 			(!filters.category || p.category === filters.category) &&
 			(!filters.visibility || p.hidden === (filters.visibility === 'hidden')) &&
 			(!filters.noPrice || p.pricePence === null) &&
-			(!needle || haystack[i]!.includes(needle)) &&
-			(!filters.noPhoto || !hasPhoto(p.imageUrl)),
+			(!needle || haystack[i]!.includes(needle)),
 	)
+	// Photos are checked only where they decide something: every match for 'no photo', else the page.
+	let hasPhoto = filters.noPhoto
+		? await photoChecker(
+				db,
+				matches.map((p) => p.imageUrl),
+			)
+		: undefined
+	if (hasPhoto) {
+		const check = hasPhoto
+		matches = matches.filter((p) => !check(p.imageUrl))
+	}
 	const pageCount = Math.max(1, Math.ceil(matches.length / ADMIN_PAGE_SIZE))
 	const page = Math.min(filters.page, pageCount)
-	const rows: AdminProductRow[] = matches
-		.slice((page - 1) * ADMIN_PAGE_SIZE, page * ADMIN_PAGE_SIZE)
-		.map((p) => ({
-			id: p.id,
-			name: p.name,
-			code: p.code,
-			vendor: p.vendor,
-			category: p.category,
-			pricePence: p.pricePence,
-			hidden: p.hidden,
-			imageUrl: p.imageUrl,
-			fingerprint: productFingerprint(p),
-			hasPhoto: hasPhoto(p.imageUrl),
-		}))
+	const shown = matches.slice((page - 1) * ADMIN_PAGE_SIZE, page * ADMIN_PAGE_SIZE)
+	hasPhoto ??= await photoChecker(
+		db,
+		shown.map((p) => p.imageUrl),
+	)
+	const check = hasPhoto
+	const rows: AdminProductRow[] = shown.map((p) => ({
+		id: p.id,
+		name: p.name,
+		code: p.code,
+		vendor: p.vendor,
+		category: p.category,
+		pricePence: p.pricePence,
+		hidden: p.hidden,
+		imageUrl: p.imageUrl,
+		fingerprint: productFingerprint(p),
+		hasPhoto: check(p.imageUrl),
+	}))
 	return { rows, total: matches.length, page, pageCount }
 }

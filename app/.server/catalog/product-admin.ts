@@ -72,6 +72,20 @@ export function saveProduct(
 	)
 }
 
+/**
+ * True when an editor's save would change nothing: the fields are the ones the admin loaded
+ * (their fingerprint) and the stored product is still those. Such a save records nothing: no
+ * catalogue version, no history entry.
+ */
+export async function unchangedProduct(
+	db: Db,
+	input: { id: string; fingerprint: string; fields: ProductFields },
+) {
+	if (productFingerprint(input.fields) !== input.fingerprint) return false
+	const stored = await storedProduct(db, input.id)
+	return stored !== undefined && productFingerprint(stored) === input.fingerprint
+}
+
 /** A free code for a copy: CODE-COPY, CODE-COPY2, … */
 function copyCode(current: Product[], code: string) {
 	const codes = new Set(current.map((p) => p.code))

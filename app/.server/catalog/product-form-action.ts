@@ -4,7 +4,7 @@ import { requireAdmin } from '~/.server/auth/guards'
 import { readForm } from '~/.server/http/read-body'
 import { ProductFormSchema, ProductVersionSchema } from '~/lib/catalog/product-form'
 import { formValues, parseForm } from '~/lib/forms'
-import { saveProduct } from './product-admin'
+import { saveProduct, unchangedProduct } from './product-admin'
 
 /**
  * The editor's save, for both /admin/products/new and /admin/products/<id>: the shared product
@@ -30,6 +30,16 @@ export async function productFormAction(
 	const submission = parseForm(ProductFormSchema, values)
 	if (!submission.ok)
 		return refuse(400, 'Please correct the fields marked below.', submission.fieldErrors)
+	if (
+		id !== undefined &&
+		version?.ok &&
+		(await unchangedProduct(context.db, {
+			id,
+			fingerprint: version.data.fingerprint,
+			fields: submission.data,
+		}))
+	)
+		return redirect(`/admin/products/${id}?saved=unchanged`)
 	const result = await saveProduct(
 		context.db,
 		admin.email,
@@ -47,5 +57,8 @@ export async function productFormAction(
 		{ adminId: admin.id, action: result.change.action, code: result.change.code },
 		'product saved',
 	)
+	// A new product's photos are uploaded on its editor, which exists only now: straight there.
+	if (result.change.action === 'created' && !submission.data.imageUrl)
+		return redirect(`/admin/products/${result.id}?saved=created#photos`)
 	return redirect(`/admin/products/${result.id}?saved=${result.change.action}`)
 }

@@ -3,7 +3,7 @@ import { data, redirect } from 'react-router'
 import { requireAdmin } from '~/.server/auth/guards'
 import { readForm } from '~/.server/http/read-body'
 import { adminFiltersQuery, parseAdminFilters } from '~/lib/catalog/admin-filters'
-import { ProductListActionSchema } from '~/lib/catalog/product-form'
+import { deleteConfirmationPath, ProductListActionSchema } from '~/lib/catalog/product-form'
 import { formValues, parseForm } from '~/lib/forms'
 import { changeProduct } from './product-admin'
 
@@ -21,6 +21,9 @@ export async function productListAction(request: Request, context: AppLoadContex
 	const values = formValues(await readForm(request))
 	const submission = parseForm(ProductListActionSchema, values)
 	if (!submission.ok) return data({ error: submission.formError, hide: undefined }, { status: 400 })
+	// Deleting is not undone by a click: without the confirmation's 'yes', ask first.
+	if (submission.data.intent === 'delete' && submission.data.confirm !== 'yes')
+		return redirect(deleteConfirmationPath(submission.data.id))
 	const result = await changeProduct(context.db, admin.email, submission.data, context.catalog)
 	if (!result.ok) {
 		const { id, fingerprint } = submission.data

@@ -14,11 +14,9 @@ import { storedProduct } from './product-admin'
 
 export type PhotoChoice = { url: string; alt: string }
 
-/** A product's photos in gallery order: the main one first. */
-export const photoUrlsOf = (product: Pick<Product, 'imageUrl' | 'moreImages'>) => [
-	product.imageUrl,
-	...product.moreImages,
-]
+/** A product's photos in gallery order: the main one first; none for a product without one. */
+export const photoUrlsOf = (product: Pick<Product, 'imageUrl' | 'moreImages'>) =>
+	[product.imageUrl, ...product.moreImages].filter(Boolean)
 
 /**
  * The editor's photo save (issue 32): the order (first is main), removals, additions and alt

@@ -73,21 +73,34 @@ export function PhotoUploader({
 	const [uploads, setUploads] = useState<Sending[]>([])
 	const [over, setOver] = useState(false)
 	const counter = useRef(0)
+	const handedOver = useRef(Promise.resolve())
 	const update = (key: string, change: Partial<Sending>) =>
 		setUploads((all) => all.map((u) => (u.key === key ? { ...u, ...change } : u)))
 
 	const start = (files: FileList | File[]) => {
-		for (const file of Array.from(files)) {
+		const stored = Array.from(files).map((file) => {
 			const key = `u${counter.current++}`
 			setUploads((all) => [...all, { key, name: file.name, progress: 0, state: 'sending' }])
-			void send(uploadUrl, file, (progress) =>
+			return send(uploadUrl, file, (progress) =>
 				update(key, { progress, state: progress >= 100 ? 'checking' : 'sending' }),
 			).then((answer) => {
-				if (!answer.ok) return update(key, { state: 'refused', message: answer.error })
+				if (!answer.ok) {
+					update(key, { state: 'refused', message: answer.error })
+					return []
+				}
 				update(key, { state: 'done', progress: 100 })
-				for (const photo of answer.photos) onUploaded(photo)
+				return answer.photos
 			})
-		}
+		})
+		// Sent side by side, they finish in any order: handed over in the order chosen (this batch
+		// after any earlier one), each once every photo before it is in.
+		handedOver.current = stored.reduce(
+			(before, photos) =>
+				before.then(async () => {
+					for (const photo of await photos) onUploaded(photo)
+				}),
+			handedOver.current,
+		)
 	}
 
 	return (

@@ -1,4 +1,5 @@
-import { Form } from 'react-router'
+import { Form, Link } from 'react-router'
+import { deleteConfirmationPath } from '~/lib/catalog/product-form'
 import { formatDateTime } from '~/lib/dates'
 
 const LABEL = { hide: 'Hide', show: 'Show', duplicate: 'Duplicate', delete: 'Delete' } as const
@@ -18,6 +19,17 @@ export function ProductActionButton({
 	/** Where to come back to (the list's filters and page). */
 	returnTo?: string
 }) {
+	// Delete asks first, on a page of its own: a link, so it works without the script.
+	if (intent === 'delete')
+		return (
+			<Link
+				to={deleteConfirmationPath(id)}
+				aria-label={`Delete ${name}`}
+				className="inline-flex min-h-11 items-center rounded-lg px-3 font-semibold text-red-800 underline hover:bg-red-50"
+			>
+				Delete
+			</Link>
+		)
 	return (
 		<Form method="post" action="/admin/products" className="inline">
 			<input type="hidden" name="intent" value={intent} />
@@ -27,11 +39,7 @@ export function ProductActionButton({
 			<button
 				type="submit"
 				aria-label={`${LABEL[intent]} ${name}`}
-				className={
-					intent === 'delete'
-						? 'min-h-11 rounded-lg px-3 font-semibold text-red-800 underline hover:bg-red-50'
-						: 'min-h-11 rounded-lg px-3 font-semibold text-pond-800 underline hover:bg-pond-50'
-				}
+				className="min-h-11 rounded-lg px-3 font-semibold text-pond-800 underline hover:bg-pond-50"
 			>
 				{LABEL[intent]}
 			</button>
@@ -100,5 +108,48 @@ export function ProductToolbar({
 			<ProductActionButton intent="duplicate" {...common} />
 			<ProductActionButton intent="delete" {...common} />
 		</div>
+	)
+}
+
+/**
+ * The question before a delete (the editor opened with ?confirm=delete): named, with what it
+ * does and how to undo it; the button posts the delete with its 'yes', Cancel goes back.
+ */
+export function DeleteConfirmation({
+	product,
+	fingerprint,
+}: {
+	product: { id: string; name: string; code: string }
+	fingerprint: string
+}) {
+	return (
+		<section
+			aria-labelledby="delete-title"
+			className="mb-8 max-w-3xl rounded-xl border-2 border-red-700 bg-red-50 p-4"
+		>
+			<h2 id="delete-title" className="font-display text-2xl font-bold text-red-900">
+				Delete {product.name}?
+			</h2>
+			<p className="mt-2 text-slate-800">
+				{product.name} ({product.code}) leaves the shop and the catalogue. To undo it, restore the
+				previous catalogue version. A product that has been ordered cannot be deleted: hide it
+				instead.
+			</p>
+			<Form method="post" action="/admin/products" className="mt-4 flex flex-wrap gap-3">
+				<input type="hidden" name="intent" value="delete" />
+				<input type="hidden" name="id" value={product.id} />
+				<input type="hidden" name="fingerprint" value={fingerprint} />
+				<input type="hidden" name="confirm" value="yes" />
+				<button
+					type="submit"
+					className="min-h-11 rounded-lg bg-red-800 px-5 font-semibold text-white hover:bg-red-900"
+				>
+					Yes, delete {product.name}
+				</button>
+				<Link to={`/admin/products/${product.id}`} className="btn-secondary">
+					No, keep it
+				</Link>
+			</Form>
+		</section>
 	)
 }

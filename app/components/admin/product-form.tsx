@@ -37,6 +37,7 @@ const HINTS: Record<string, string> = {
 	available_sizes: 'Separated by commas, e.g. 1 inch, 1.5 inch, 2 inch.',
 	shipping_class:
 		'Empty follows the category: pumps and fittings go as parcels, filters on a pallet.',
+	image_url: 'Leave empty to upload photos once the product is added.',
 }
 
 const fieldId = (name: string) => `product-${name.replace(/\./g, '-')}`

@@ -2,10 +2,15 @@ import { useEffect, useRef, useState } from 'react'
 import { Form } from 'react-router'
 import { INPUT_CLASS } from '~/components/forms/input-class'
 import { applyPhotoOp, type PhotoOp } from '~/lib/catalog/photo-list'
+import { buttonAfterMove } from '~/lib/list-moves'
 import { PHOTO_ACCEPT, type ShownPhoto, shownThumbUrl } from '~/lib/photos'
 import { PhotoUploader } from './photo-uploader'
+import { useFocusAfterRender } from './use-focus-after-render'
 
 type Item = ShownPhoto & { key: string }
+
+const buttonId = (index: number, kind: PhotoOp['kind']) => `product-photo-${index}-${kind}`
+const SAVE_ID = 'product-photos-save'
 
 const BUTTON =
 	'min-h-11 rounded-lg px-3 text-sm font-semibold text-pond-800 underline hover:bg-pond-50 disabled:text-slate-400 disabled:no-underline'
@@ -32,6 +37,7 @@ export function ProductPhotos({
 	const [changed, setChanged] = useState(false)
 	const [announcement, setAnnouncement] = useState('')
 	const dragging = useRef<number | null>(null)
+	const focusNext = useFocusAfterRender()
 	const added = useRef(0)
 	useEffect(() => setScripted(true), [])
 
@@ -45,6 +51,10 @@ export function ProductPhotos({
 		if (!item) return
 		const next = applyPhotoOp(items, op)
 		const at = next.indexOf(item)
+		// Focus follows the photo (the portfolio's rule), or after a removal stays at its place.
+		if (op.kind !== 'remove') focusNext(buttonId(at, buttonAfterMove(op.kind, at, next.length)))
+		else if (next.length > 1) focusNext(buttonId(Math.min(op.index, next.length - 1), 'remove'))
+		else focusNext(SAVE_ID)
 		change(
 			next,
 			op.kind === 'remove'
@@ -147,6 +157,7 @@ export function ProductPhotos({
 									).map(([kind, label, disabled]) => (
 										<button
 											key={kind}
+											id={buttonId(i, kind)}
 											type="submit"
 											name="op"
 											value={`${kind}:${i}`}
@@ -169,6 +180,7 @@ export function ProductPhotos({
 				</ol>
 				<div className="mt-4 flex flex-wrap items-center gap-3">
 					<button
+						id={SAVE_ID}
 						type="submit"
 						className="min-h-11 rounded-lg bg-pond-700 px-5 font-semibold text-white hover:bg-pond-800"
 					>
@@ -182,7 +194,7 @@ export function ProductPhotos({
 			{scripted ? (
 				<PhotoUploader
 					onUploaded={(photo) => {
-						// Uploads finish in any order: each adds to the list as it is then.
+						// The uploader hands photos over in the order they were chosen.
 						const key = `n${added.current++}`
 						setItems((all) => [...all, { url: photo.url, id: photo.id, alt: photo.alt, key }])
 						setChanged(true)

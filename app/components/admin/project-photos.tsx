@@ -1,8 +1,9 @@
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { errorProps, FieldError } from '~/components/forms/field-error'
 import { INPUT_CLASS } from '~/components/forms/input-class'
 import type { FieldErrors } from '~/lib/forms'
+import { buttonAfterMove } from '~/lib/list-moves'
 import {
 	applyPhotoIntent,
 	type PhotoIntent,
@@ -12,6 +13,7 @@ import {
 import { stripSources } from '~/lib/portfolio/project'
 import { photoPath } from '~/lib/portfolio/project-schema'
 import { NewPhoto, PhotoButton, photoFieldId } from './project-photo-parts'
+import { useFocusAfterRender } from './use-focus-after-render'
 
 /**
  * The project's photos in gallery order: alt text for each, up/down/remove buttons, the thumbnail
@@ -35,19 +37,13 @@ export function ProjectPhotos({
 	const [draft, setDraft] = useState({ src: '', alt: '' })
 	const [draftError, setDraftError] = useState<{ src?: string; alt?: string }>({})
 	const [announcement, setAnnouncement] = useState('')
-	const focusNext = useRef<string | null>(null)
+	const focusNext = useFocusAfterRender()
 	// Once hydrated the buttons act here (type button), so Enter in a field saves the project.
 	const [hydrated, setHydrated] = useState(false)
 	useEffect(() => setHydrated(true), [])
 	const buttonType = hydrated ? 'button' : 'submit'
 	const { photos, thumbnail } = list
 	const addIndex = photos.length
-
-	useEffect(() => {
-		if (!focusNext.current) return
-		document.getElementById(focusNext.current)?.focus()
-		focusNext.current = null
-	})
 
 	const apply = (intent: PhotoIntent, event: { preventDefault(): void }) => {
 		event.preventDefault()
@@ -57,17 +53,16 @@ export function ProjectPhotos({
 		const n = intent.index + 1
 		if (intent.kind === 'remove') {
 			setAnnouncement(`Photo ${n} removed. ${next.photos.length} photos.`)
-			focusNext.current = next.photos.length
-				? photoFieldId(Math.min(intent.index, next.photos.length - 1), 'alt')
-				: photoFieldId(0, 'src')
+			focusNext(
+				next.photos.length
+					? photoFieldId(Math.min(intent.index, next.photos.length - 1), 'alt')
+					: photoFieldId(0, 'src'),
+			)
 			return
 		}
 		const to = intent.kind === 'up' ? intent.index - 1 : intent.index + 1
 		setAnnouncement(`Photo moved to position ${to + 1} of ${photos.length}.`)
-		// Keep focus on the same button of the moved photo, or the other one at either end.
-		const edge =
-			(intent.kind === 'up' && to === 0) || (intent.kind === 'down' && to === photos.length - 1)
-		focusNext.current = `photo-${to}-${edge ? (intent.kind === 'up' ? 'down' : 'up') : intent.kind}`
+		focusNext(`photo-${to}-${buttonAfterMove(intent.kind, to, photos.length)}`)
 	}
 
 	function add() {
@@ -90,7 +85,7 @@ export function ProjectPhotos({
 		setList({ photos: [...photos, { src: draft.src.trim(), alt }], thumbnail })
 		setDraft({ src: '', alt: '' })
 		setAnnouncement(`Photo added as number ${photos.length + 1}.`)
-		focusNext.current = photoFieldId(photos.length + 1, 'src')
+		focusNext(photoFieldId(photos.length + 1, 'src'))
 	}
 
 	const setAlt = (i: number, alt: string) => {

@@ -2,6 +2,7 @@ import { Minus, Plus, Trash2 } from 'lucide-react'
 import { showPlaceholder } from '~/components/ui/picture'
 import { type CartItem, displayName } from '~/lib/cart/cart'
 import { lineTotalPence } from '~/lib/cart/cart-totals'
+import { thumbnailUrl } from '~/lib/catalog/product'
 import { formatPence, parsePriceText } from '~/lib/money'
 import { useCart } from './cart-provider'
 
@@ -15,7 +16,7 @@ export function CartLine({ line, check }: { line: CartItem; check?: LineCheck })
 	return (
 		<li className="flex gap-4 py-5">
 			<img
-				src={line.imageUrl.replace(/\.jpg$/, '-thumb.jpg')}
+				src={thumbnailUrl(line.imageUrl)}
 				alt=""
 				width={96}
 				height={96}

@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { PhotoGallery } from '~/components/portfolio/gallery'
 import type { GalleryItem } from '~/lib/gallery'
+import { PLACEHOLDER_SRC } from '~/lib/images'
 import {
 	PHOTO_MAIN_WIDTH,
 	PHOTO_WIDTHS,
@@ -43,6 +44,22 @@ export function productGalleryItem(photo: ShownPhoto): GalleryItem {
 /** The product page's photos: the main one first, the rest a swipeable gallery with full screen. */
 export function ProductGallery({ photos, name }: { photos: ShownPhoto[]; name: string }) {
 	const items = useMemo(() => photos.map(productGalleryItem), [photos])
+	// A product added before its photos were uploaded: the site's placeholder, said in words.
+	if (items.length === 0)
+		return (
+			<figure className="relative overflow-hidden rounded-2xl bg-pond-50 shadow-sm">
+				<img
+					src={PLACEHOLDER_SRC}
+					alt=""
+					width={800}
+					height={600}
+					className="aspect-square w-full object-contain"
+				/>
+				<figcaption className="absolute inset-x-0 bottom-0 bg-white/85 px-4 py-2 text-center font-semibold text-pond-900">
+					Photo coming soon
+				</figcaption>
+			</figure>
+		)
 	return (
 		<PhotoGallery
 			items={items}

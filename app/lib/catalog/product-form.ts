@@ -129,7 +129,12 @@ export const ProductListActionSchema = z.object({
 	intent: z.enum(['hide', 'show', 'duplicate', 'delete'], { error: 'Unknown action.' }),
 	id: productId,
 	fingerprint,
+	/** A delete acts only from its confirmation page's button, which sends 'yes'. */
+	confirm: z.literal('yes').optional().catch(undefined),
 })
 
 /** The editor's save carries the fingerprint of the product as it was loaded. */
 export const ProductVersionSchema = z.object({ fingerprint })
+
+/** Where a product's delete is confirmed: its editor, opened on the question (works without script). */
+export const deleteConfirmationPath = (id: string) => `/admin/products/${id}?confirm=delete`

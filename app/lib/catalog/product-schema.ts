@@ -119,17 +119,30 @@ export const ProductRowSchema = z
 	.object({
 		name: cell(300).min(1, 'has no name'),
 		code: cell(100).min(1, 'has no code'),
-		image_url: cell(500).regex(IMAGE_URL, 'image_url is not a path or https URL'),
+		// Empty is no photo yet: a new product gets its photos uploaded once it exists, and pages
+		// show the site's placeholder meanwhile. The import takes the same empty cell.
+		image_url: cell(500).refine(
+			(v) => v === '' || IMAGE_URL.test(v),
+			'image_url is not a path or https URL',
+		),
 		product_url: cell(1000).refine(
 			(v) => v === '' || /^https?:\/\/\S+$/.test(v),
 			'product_url is not an http(s) URL',
 		),
 		vendor: cell(100),
 		category: z.enum(CATEGORIES, { error: `category must be one of ${CATEGORIES.join(', ')}` }),
-		// Parsed to pence below, so a formula-looking value never survives as text.
+		// Parsed to pence here, so a formula-looking value never survives as text. Checked with the
+		// other cells (not in the row's transform, which runs only once they all pass), so a form
+		// shows every mistake at once.
 		price: safeText({ message: 'contains a control character' })
 			.trim()
-			.max(30, 'price is longer than 30 characters'),
+			.max(30, 'price is longer than 30 characters')
+			.transform((v, ctx) => {
+				const price = parsePrice(v)
+				if (price.ok) return price.pence
+				ctx.addIssue({ code: 'custom', message: price.message })
+				return z.NEVER
+			}),
 		available_sizes: cell(2000),
 		option_price_pairs: cell(4000),
 		selected_size: cell(100),
@@ -159,19 +172,16 @@ export const ProductRowSchema = z
 				message: 'hidden must be yes, no or empty',
 			}),
 		description: lines(5000, 'description').default(''),
-		specifications: lines(6000, 'specifications').default(''),
+		specifications: lines(6000, 'specifications')
+			.default('')
+			.transform((v, ctx) => {
+				const specifications = parseSpecifications(v)
+				if (specifications.ok) return specifications.specs
+				ctx.addIssue({ code: 'custom', message: specifications.message })
+				return z.NEVER
+			}),
 	})
-	.transform((row, ctx) => {
-		const price = parsePrice(row.price)
-		if (!price.ok) {
-			ctx.addIssue({ code: 'custom', path: ['price'], message: price.message })
-			return z.NEVER
-		}
-		const specifications = parseSpecifications(row.specifications)
-		if (!specifications.ok) {
-			ctx.addIssue({ code: 'custom', path: ['specifications'], message: specifications.message })
-			return z.NEVER
-		}
+	.transform((row) => {
 		const sizes = list(row.available_sizes)
 		const options = parseOptionPairs(row.option_price_pairs)
 		return {
@@ -182,7 +192,7 @@ export const ProductRowSchema = z
 			productUrl: row.product_url,
 			vendor: row.vendor,
 			category: row.category,
-			pricePence: price.pence,
+			pricePence: row.price,
 			sizes,
 			options,
 			selectedSize: sizes.includes(row.selected_size) ? row.selected_size : (sizes[0] ?? ''),
@@ -193,7 +203,7 @@ export const ProductRowSchema = z
 			shippingClass: row.shipping_class || null,
 			hidden: row.hidden === 'yes',
 			description: row.description,
-			specifications: specifications.specs,
+			specifications: row.specifications,
 		}
 	})
 

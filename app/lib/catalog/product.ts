@@ -1,4 +1,5 @@
 import { type Category, categoryLabel } from '~/lib/categories'
+import { PLACEHOLDER_SRC } from '~/lib/images'
 import { formatPence } from '~/lib/money'
 
 export type ProductOption = { name: string; pricePence: number }
@@ -11,7 +12,7 @@ export type Product = {
 	id: string
 	name: string
 	code: string
-	/** The main photo. */
+	/** The main photo; '' when it has none yet (pages show the placeholder). */
 	imageUrl: string
 	/** The gallery's other photos in order (the CSV's optional more_images column). */
 	moreImages: string[]
@@ -46,9 +47,9 @@ export function priceLabel(pence: number | null) {
 	return pence === null ? PRICE_NOT_AVAILABLE : formatPence(pence)
 }
 
-/** Spec: the thumbnail is the image name with -thumb inserted before .jpg. */
+/** Spec: the thumbnail is the image name with -thumb inserted before .jpg; no photo, the placeholder. */
 export function thumbnailUrl(imageUrl: string) {
-	return imageUrl.replace(/\.jpg$/i, '-thumb.jpg')
+	return imageUrl ? imageUrl.replace(/\.jpg$/i, '-thumb.jpg') : PLACEHOLDER_SRC
 }
 
 /** An option's price replaces the product's base price (DESIGN decision 4). */
