@@ -68,8 +68,7 @@ function TextField({
 				name={name}
 				defaultValue={values[name] ?? ''}
 				className={INPUT_CLASS}
-				{...(hint ? { 'aria-describedby': `${id}-hint` } : {})}
-				{...errorProps(id, errors[name])}
+				{...errorProps(id, errors[name], { hint: Boolean(hint) })}
 			/>
 			<FieldError id={id} error={errors[name]} />
 		</div>
