@@ -28,7 +28,7 @@ test('a customer opens their order from the email in a signed-out browser @mobil
 	await expect(page.getByTestId('next-step')).toHaveText(
 		'We are working out your delivery cost — usually within one working day.',
 	)
-	await expect(page.getByText('Delivery to be confirmed')).toBeVisible()
+	await expect(page.getByText('To be confirmed', { exact: true })).toBeVisible()
 	await expect(page.getByText('Delivery notes: Lorry access from the lane')).toBeVisible()
 	await expect(page.getByTestId('order-timeline')).toContainText('Order requested')
 	// Nothing overflows sideways at 360 px.

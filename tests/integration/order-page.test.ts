@@ -41,7 +41,9 @@ describe('the order page for its owner', () => {
 		expect(html).toContain('<meta name="robots" content="noindex"/>')
 		expect(html).toContain(`Order ${order.id}`)
 		expect(html).toContain('Oase BioSmart 18000 Filter × 1')
-		expect(html).toContain('Delivery to be confirmed')
+		// Worded as on the confirmation page (spec: 'Delivery: To be confirmed').
+		expect(html).toContain('<dt>Delivery:</dt><dd>To be confirmed</dd>')
+		expect(html).not.toContain('Delivery to be confirmed')
 		expect(html).toContain('12 Loch Road')
 		expect(html).toContain('Leave by the side gate')
 		expect(html).toContain(
