@@ -36,7 +36,8 @@ async function expectSummaryLeadsTo(page: Page, message: string, field: Locator)
 	)
 	expect(onTop).toBe(true)
 	await expect(field).toHaveAttribute('aria-invalid', 'true')
-	const describedBy = await field.getAttribute('aria-describedby')
+	// The error is the first description; a hint on what the field takes may follow it.
+	const [describedBy] = (await field.getAttribute('aria-describedby'))?.split(' ') ?? []
 	expect(describedBy).toBeTruthy()
 	await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(message)
 }
