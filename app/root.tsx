@@ -24,7 +24,7 @@ import { useFocusOnNavigation } from '~/components/layout/use-focus-on-navigatio
 import { useNonce } from '~/components/nonce'
 import { phoneHref } from '~/lib/business'
 import { BRAND } from '~/lib/business-brand'
-import { ORDER_LINK_REQUEST_PATH, ORDER_NOT_FOUND } from '~/lib/order-link-paths'
+import { ORDER_NOT_FOUND, orderIdInPath, orderLinkRequestPath } from '~/lib/order-link-paths'
 import { SESSION_HINT_SCRIPT } from '~/lib/session-hint'
 import type { Route } from './+types/root'
 // A stylesheet with a precedence is hoisted by React ahead of the module preloads, so the browser
@@ -135,17 +135,22 @@ export function meta() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 	const notFound = isRouteErrorResponse(error) && error.status === 404
-	// An order page that is not found (missing, someone else's, a wrong or expired link) offers a
-	// fresh link by email; otherwise it is the same 404 as any other page.
+	const { pathname } = useLocation()
+	if (!(notFound && error.data === ORDER_NOT_FOUND)) return <ErrorPage notFound={notFound} />
+	// An order page that is not found (missing, someone else's, a wrong or expired link): most
+	// often an old or clipped link from an email, so it says so and offers a fresh one. Its words
+	// depend only on the address, so they never tell whether the order exists.
 	return (
-		<ErrorPage notFound={notFound}>
-			{notFound && error.data === ORDER_NOT_FOUND ? (
-				<p className="mt-10">
-					<Link to={ORDER_LINK_REQUEST_PATH} className="font-semibold text-pond-800 underline">
-						Looking for your order? Email me a new link
-					</Link>
-				</p>
-			) : null}
+		<ErrorPage
+			notFound
+			title="This order link has expired or is not right"
+			message="Links to an order work for 90 days, and only as the whole address from our email. We can email you a new link: it goes only to the email address given with the order."
+		>
+			<p className="mt-10">
+				<Link to={orderLinkRequestPath(orderIdInPath(pathname))} className="btn-primary">
+					Email me a new link
+				</Link>
+			</p>
 		</ErrorPage>
 	)
 }

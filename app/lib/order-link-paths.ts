@@ -8,3 +8,12 @@ export const ORDER_NOT_FOUND = 'Order not found'
 /** A page under one order ('return', 'problem', a document), carrying the visitor's private key. */
 export const orderPath = (orderId: string, sub: string | null, key: string | null) =>
 	`/account/orders/${orderId}${sub ? `/${sub}` : ''}${key ? `?key=${encodeURIComponent(key)}` : ''}`
+
+/** The order number in an order page's address, or null: only a well-formed one is echoed back. */
+export function orderIdInPath(pathname: string) {
+	return /^\/account\/orders\/(KP-[A-Z0-9]{6})(?:\/|$)/i.exec(pathname)?.[1]?.toUpperCase() ?? null
+}
+
+/** 'Email me a new link', with the order number already filled in when there is one. */
+export const orderLinkRequestPath = (orderId: string | null) =>
+	orderId ? `${ORDER_LINK_REQUEST_PATH}?order=${orderId}` : ORDER_LINK_REQUEST_PATH

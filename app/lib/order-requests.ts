@@ -103,6 +103,23 @@ export function checkReturnLines(
 	return null
 }
 
+/** The lines earlier returns asked for (a declined return gives its lines back). */
+export function returnLinesOf(
+	requests: Array<{ kind: string; lines: RequestLine[]; outcome: string | null }>,
+): RequestLine[] {
+	return requests
+		.filter((r) => r.kind === 'return' && r.outcome !== 'declined')
+		.flatMap((r) => r.lines)
+}
+
+/** How many of each order line can still come back, after the lines earlier returns asked for. */
+export function leftToReturn(items: Array<{ quantity: number }>, earlier: RequestLine[]): number[] {
+	return items.map(
+		(item, line) =>
+			item.quantity - earlier.filter((l) => l.line === line).reduce((n, l) => n + l.quantity, 0),
+	)
+}
+
 /** What the returned lines cost the customer, at the prices they paid. */
 export function returnValuePence(items: PricedLine[], lines: RequestLine[]) {
 	return lines.reduce((sum, l) => sum + (items[l.line]?.unitPricePence ?? 0) * l.quantity, 0)

@@ -66,8 +66,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 		lines: form.data.quantities.map((quantity, line) => ({ line, quantity })),
 		details: form.data.details,
 	})
+	// A form asking for what cannot come back is the customer's to correct (400); an order that
+	// does not take returns now is a conflict with its state (409).
 	if (!result.ok)
-		return data<ActionData>({ message: result.message }, { status: 409, headers: PRIVATE })
+		return data<ActionData>(
+			{ message: result.message },
+			{ status: result.status === 'INVALID_ARGUMENT' ? 400 : 409, headers: PRIVATE },
+		)
 	context.logger.info({ orderId: access.order.id, requestId: result.requestId }, 'return requested')
 	throw redirect(`${orderPath(access.order.id, null, access.key)}#requests`, { headers: PRIVATE })
 }
@@ -155,9 +160,11 @@ export default function ReturnItems({ loaderData: page, actionData }: Route.Comp
 					</Form>
 				) : (
 					<p className="rounded-xl bg-amber-50 p-4 text-slate-900" role="status">
-						{page.lastDay
-							? `The 14 days to return items from this order ended on ${page.lastDay}. If something is faulty or damaged, please report a problem: your statutory rights are not affected.`
-							: 'Items can be returned once the order has been delivered.'}
+						{page.allReturning
+							? 'Every item is already being returned.'
+							: page.lastDay
+								? `The 14 days to return items from this order ended on ${page.lastDay}. If something is faulty or damaged, please report a problem: your statutory rights are not affected.`
+								: 'Items can be returned once the order has been delivered.'}
 					</p>
 				)}
 				<section

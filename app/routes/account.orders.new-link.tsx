@@ -5,6 +5,7 @@ import { requestOrderLink } from '~/.server/orders/order-link-request'
 import { PageHeader } from '~/components/content/page-header'
 import { OrderLinkRequest } from '~/components/order-page/order-link-request'
 import { parseForm } from '~/lib/forms'
+import { orderIdInPath } from '~/lib/order-link-paths'
 import {
 	ORDER_LINK_SENT_MESSAGE,
 	ORDER_LINK_TOO_MANY_MESSAGE,
@@ -28,6 +29,12 @@ export const meta: Route.MetaFunction = (args) =>
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
+/** The order number from a lost link's page (`?order=`), to fill in; only a well-formed one. */
+export function loader({ request }: Route.LoaderArgs) {
+	const order = new URL(request.url).searchParams.get('order') ?? ''
+	return { orderId: orderIdInPath(`/account/orders/${order}`) }
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
 	const form = parseForm(OrderLinkRequestSchema, await readForm(request))
 	if (!form.ok) return data({ fieldErrors: form.fieldErrors }, { status: 400 })
@@ -40,12 +47,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 	return data({ message: ORDER_LINK_SENT_MESSAGE })
 }
 
-export default function OrderLinkPage({ actionData }: Route.ComponentProps) {
+export default function OrderLinkPage({ loaderData, actionData }: Route.ComponentProps) {
 	return (
 		<>
 			<PageHeader title="Get a link to your order" />
 			<div className="container-page pb-16">
-				<OrderLinkRequest answer={actionData} />
+				<OrderLinkRequest answer={actionData} orderId={loaderData.orderId} />
 			</div>
 		</>
 	)

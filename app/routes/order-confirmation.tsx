@@ -16,7 +16,8 @@ import { StatusBadge } from '~/components/orders/status-badge'
 import { describeSiteAccess } from '~/lib/delivery/site-access-schema'
 import { deliveryQuoteSentence } from '~/lib/delivery/zones'
 import { formatPence } from '~/lib/money'
-import { customerStatusSentence, showsContactNote, showsCosts } from '~/lib/order-status'
+import { orderPath } from '~/lib/order-link-paths'
+import { customerStatusSentence, isPaid, showsCosts } from '~/lib/order-status'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/order-confirmation'
 
@@ -44,16 +45,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	if (!orderId || !user) throw redirect('/')
 	const order = await getCustomerOrder(context.db, user.id, orderId.slice(0, 20))
 	if (!order) throw redirect('/')
-	// Read afresh on every visit: reopened later, the page shows the order as it is now.
+	// Paid, dispatched, delivered or cancelled: this page's words are for a request just placed,
+	// and it cannot speak of refunds, documents, tracking or returns. The order page is the one
+	// kept right for all of those, so the owner goes there rather than read something untrue.
+	if (isPaid(order.status) || order.status === 'cancelled')
+		throw redirect(orderPath(order.id, null, null))
+	// Read afresh on every visit. Still awaiting review: the spec's texts as placed. Quoted (by
+	// staff later, or at once by an instant quote): the cost and Pay now, without the promise to
+	// review it and confirm costs, which is already kept.
 	const costs = showsCosts(order.status)
+	const awaitingReview = order.status === 'pending'
 	return {
 		orderId: order.id,
 		status: order.status,
 		statusSentence: customerStatusSentence(order.status),
-		stillArranging: showsContactNote(order.status),
+		stillArranging: awaitingReview,
 		deliveryCostPence: costs ? order.deliveryCostPence : null,
 		totalCostPence: costs ? order.totalCostPence : null,
-		message: ORDER_PLACED_MESSAGE,
+		message: awaitingReview ? ORDER_PLACED_MESSAGE : null,
 		orderItems: order.cartItems,
 		orderTotal: order.subtotalPence / 100,
 		subtotalPence: order.subtotalPence,
@@ -89,7 +98,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
 					<h2 id="order-number" className="text-xl font-semibold text-green-900">
 						Order number: <span data-testid="order-id">{orderId}</span>
 					</h2>
-					<p className="mt-2 text-green-900">{message}</p>
+					{message ? <p className="mt-2 text-green-900">{message}</p> : null}
 					<p className="mt-2 text-green-900">
 						A confirmation email with your order details has been sent to your email address.
 					</p>

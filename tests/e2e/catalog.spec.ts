@@ -36,6 +36,23 @@ test('a long category shows ellipses around the ±2 window', async ({ page }) =>
 	).toHaveText(['Previous', '1', '2', '3', '4', 'Next'])
 })
 
+test('the pagination fits one line at 360 px and keeps Previous and Next by name @mobile', async ({
+	page,
+}) => {
+	await page.setViewportSize({ width: 360, height: 780 })
+	for (const path of ['/pond-products/filters?page=2', '/pond-products/fittings?page=3']) {
+		await visit(page, path, { a11y: false })
+		const nav = page.getByRole('navigation', { name: 'Pagination' })
+		const tops = await nav
+			.locator('li:visible')
+			.evaluateAll((items) => items.map((li) => Math.round(li.getBoundingClientRect().top)))
+		expect(new Set(tops).size, path).toBe(1)
+		await expect(nav.getByRole('link', { name: 'Previous' })).toBeVisible()
+		await expect(nav.getByRole('link', { name: 'Next' })).toBeVisible()
+		await expect(nav.getByRole('link', { name: 'Page 1' })).toBeVisible()
+	}
+})
+
 test('search by a code fragment and by a vendor in mixed case, then clear it', async ({ page }) => {
 	await visit(page, '/pond-products/fittings')
 	await page.getByRole('searchbox').fill('ft-104')

@@ -30,12 +30,13 @@ describe('returning items', () => {
 			'qty-0': '0',
 			'qty-1': '3',
 		})
-		expect(tooMany.status).toBe(409)
+		// The form asked for what cannot come back: the customer's to correct, not a conflict.
+		expect(tooMany.status).toBe(400)
 		expect(await pageText(tooMany)).toContain(
 			'You bought 2 of that item, so at most 2 can come back.',
 		)
 		const none = await customer.client.post(`/account/orders/${order.id}/return`, { 'qty-0': '0' })
-		expect(none.status).toBe(409)
+		expect(none.status).toBe(400)
 		expect(await pageText(none)).toContain('Please choose at least one item to return.')
 		expect(await requestsOf(order.id)).toHaveLength(0)
 
@@ -67,8 +68,28 @@ describe('returning items', () => {
 
 		// One more pump may come back; a third may not.
 		const again = await customer.client.post(`/account/orders/${order.id}/return`, { 'qty-1': '2' })
-		expect(again.status).toBe(409)
+		expect(again.status).toBe(400)
 		expect(await pageText(again)).toContain('You have already asked to return 1 of that item')
+		expect(await requestsOf(order.id)).toHaveLength(1)
+	})
+
+	it('offers no return once every item is already being returned', async () => {
+		const customer = await createCustomer(shop.app)
+		const order = await deliveredOrder(shop.app, { userId: customer.id, email: customer.email })
+		const all = await customer.client.post(`/account/orders/${order.id}/return`, {
+			'qty-0': '1',
+			'qty-1': '2',
+		})
+		expect(all.status).toBe(302)
+		const page = await pageText(await customer.client.request(`/account/orders/${order.id}`))
+		expect(page).toContain('Every item is already being returned.')
+		expect(page).not.toContain('You can return items until')
+		expect(page).not.toContain(`/account/orders/${order.id}/return`)
+		const form = await pageText(await customer.client.request(`/account/orders/${order.id}/return`))
+		expect(form).toContain('Every item is already being returned.')
+		expect(form).not.toContain('Send return request')
+		const more = await customer.client.post(`/account/orders/${order.id}/return`, { 'qty-0': '1' })
+		expect(more.status).toBe(400)
 		expect(await requestsOf(order.id)).toHaveLength(1)
 	})
 

@@ -43,6 +43,32 @@ describe('checkout pages', () => {
 		expect((await customer.request('/checkout')).status).toBe(200)
 	})
 
+	it('says under the phone field what it takes, in the delivery form and the account details form', async () => {
+		const customer = new TestClient(app)
+		await customer.register('hint@example.co.uk')
+		const hint = '10 to 15 characters, e.g. 01463 123456 or +44 1463 123456'
+		for (const path of ['/checkout', '/auth']) {
+			const html = await (await customer.request(path)).text()
+			expect(html, path).toContain(
+				`<p id="delivery-phone-hint" class="mt-1 text-sm text-slate-600">${hint}</p>`,
+			)
+			expect(html, path).toMatch(/id="delivery-phone"[^>]*aria-describedby="delivery-phone-hint"/)
+		}
+		// With an error, both are read: the hint, then the error (as every form's errorProps ties them).
+		const res = await customer.post('/checkout', {
+			...delivery,
+			phone: '+44 113 496 0000',
+			cart,
+			idempotencyKey: 'form-key-0003',
+		})
+		expect(res.status).toBe(400)
+		const html = await res.text()
+		expect(html).toContain('Please enter a valid phone number')
+		expect(html).toMatch(
+			/id="delivery-phone"[^>]*aria-describedby="delivery-phone-hint delivery-phone-error"/,
+		)
+	})
+
 	it('places an order from the form, shows it to its owner only, and saves the profile when asked', async () => {
 		const customer = new TestClient(app)
 		await customer.register('owner@example.co.uk')

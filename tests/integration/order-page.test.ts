@@ -41,7 +41,9 @@ describe('the order page for its owner', () => {
 		expect(html).toContain('<meta name="robots" content="noindex"/>')
 		expect(html).toContain(`Order ${order.id}`)
 		expect(html).toContain('Oase BioSmart 18000 Filter × 1')
-		expect(html).toContain('Delivery to be confirmed')
+		// Worded as on the confirmation page (spec: 'Delivery: To be confirmed').
+		expect(html).toContain('<dt>Delivery:</dt><dd>To be confirmed</dd>')
+		expect(html).not.toContain('Delivery to be confirmed')
 		expect(html).toContain('12 Loch Road')
 		expect(html).toContain('Leave by the side gate')
 		expect(html).toContain(
@@ -143,8 +145,11 @@ describe('the same 404 for anyone else', () => {
 		expect(missing.status).toBe(404)
 		expect(missing.headers.get('cache-control')).toContain('no-store')
 		const expected = await comparable(missing)
-		expect(expected).toContain('Page not found')
-		expect(expected).toContain('Looking for your order? Email me a new link')
+		// Not the site's 'Page not found… mistyped': a lost link, and a fresh one for this order.
+		expect(expected).toContain('This order link has expired or is not right')
+		expect(expected).not.toContain('mistyped')
+		expect(expected).toContain('href="/account/orders/new-link?order=KP-222222"')
+		expect(expected).toContain('Email me a new link')
 		const answers = [
 			await other.client.request(`/account/orders/${order.id}`),
 			await shop.app.request(`/account/orders/${order.id}`),
@@ -207,7 +212,7 @@ describe('the private order link', () => {
 			.where(eq(orderLinks.orderId, order.id))
 		const expired = await stranger.request(link)
 		expect(expired.status).toBe(404)
-		expect(await pageText(expired)).toContain('Looking for your order? Email me a new link')
+		expect(await pageText(expired)).toContain('This order link has expired or is not right')
 	})
 
 	it('is in the order confirmation email of an order placed at checkout', async () => {
@@ -268,6 +273,18 @@ describe('the private order link', () => {
 		expect((await ask('x@example.co.uk')).status).toBe(429)
 		const bad = await visitor.post('/account/orders/new-link', { orderId: 'nope', email: 'x' })
 		expect(bad.status).toBe(400)
+	})
+
+	it('fills in the order number from a lost link, and echoes nothing else', async () => {
+		const visitor = new TestClient(shop.app)
+		const filled = await pageText(await visitor.request('/account/orders/new-link?order=kp-7f3k9q'))
+		expect(filled).toContain('value="KP-7F3K9Q"')
+		const junk = await pageText(
+			await visitor.request('/account/orders/new-link?order=%22%3E%3Cb%3Ejunk'),
+		)
+		expect(junk).toContain('Get a link to your order')
+		expect(junk).not.toContain('<b>junk')
+		expect(junk).not.toMatch(/id="order-link-orderId"[^>]*value=/)
 	})
 
 	it('stops working when the customer deletes their account', async () => {

@@ -36,7 +36,11 @@ describe('paying through /pay/<token> (test provider)', () => {
 			body: '',
 		})
 		expect(paid.status).toBe(302)
-		expect(await text(await shop.app.request(`${path}?paid=1`))).toContain('Payment received')
+		const receipt = await text(await shop.app.request(`${path}?paid=1`))
+		expect(receipt).toContain('Payment received')
+		// Its own order's page (the owner's session or the emailed link opens it), not a sign-in form.
+		expect(receipt).toContain(`href="/account/orders/${order.id}"`)
+		expect(receipt).not.toContain('/auth?tab=orders')
 		expect(await orderRow(order.id)).toMatchObject({ status: 'paid', paymentLinkActive: false })
 		const twice = await shop.app.request(path, {
 			method: 'POST',

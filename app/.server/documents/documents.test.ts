@@ -87,6 +87,7 @@ describe('VAT invoices', () => {
 			'Date of issue: 3 Dec 2026',
 			'Tax point: 3 Dec 2026',
 			`Order: ${order.id}`,
+			'Invoice to',
 			'Łucja Mackenzie', // the customer, in their own letters
 			'4 Castle Street',
 			'Unit price',
@@ -113,6 +114,9 @@ describe('VAT invoices', () => {
 		expect(receipt!.number).toMatch(/^RCT-\d{6}$/)
 		const text = await pdfText(await renderDocumentPdf(receipt!.content))
 		expect(text).toContain(`Receipt number: ${receipt!.number}`)
+		// A receipt names its customer without calling itself an invoice.
+		expect(text).toContain('Receipt for')
+		expect(text).not.toContain('Invoice to')
 		expect(text).toContain('not registered for VAT')
 		expect(text).not.toMatch(/VAT registration|VAT rate|excl\. VAT/)
 		expect(text).toMatch(/Total paid: £401\.95/)

@@ -104,7 +104,14 @@ export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
 
 	// The customer.
 	const customerTop = Math.max(doc.y, 150) + 20
-	text('H2', content.title === 'Credit note' ? 'Credited to' : 'Invoice to', {
+	// A receipt is not an invoice (no VAT number): it must not call itself one.
+	const customerHeading =
+		content.title === 'Credit note'
+			? 'Credited to'
+			: content.title === 'Receipt'
+				? 'Receipt for'
+				: 'Invoice to'
+	text('H2', customerHeading, {
 		font: 'bold',
 		size: 11,
 		color: POND,

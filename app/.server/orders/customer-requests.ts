@@ -11,9 +11,11 @@ import {
 	canReturnAt,
 	checkReturnLines,
 	isLateReport,
+	leftToReturn,
 	PROBLEM_LABELS,
 	type ProblemKind,
 	type RequestLine,
+	returnLinesOf,
 } from '~/lib/order-requests'
 import { type ActionDeps, nowOf } from './deps'
 import { type Change, transition } from './lifecycle'
@@ -26,7 +28,10 @@ import type { PreparedPhoto } from './request-photos'
  * an email to both sides, written in one transaction with the order locked.
  */
 
-export type CustomerRequestResult = { ok: true; requestId: number } | { ok: false; message: string }
+export type CustomerRequestResult =
+	| { ok: true; requestId: number }
+	/** INVALID_ARGUMENT: the form asked for what cannot be (400); ABORTED: the order does not allow it now (409). */
+	| { ok: false; status: 'NOT_FOUND' | 'ABORTED' | 'INVALID_ARGUMENT'; message: string }
 
 /** When the order was marked delivered (the latest time, if it was ever marked twice). */
 export async function deliveredAt(db: Db | Tx, orderId: string): Promise<Date | null> {
@@ -101,7 +106,9 @@ export async function requestReturn(
 			emails: requestReceivedEmails(order, request!, { ...deps, deliveredAt: delivered }),
 		} satisfies Change
 	})
-	return result.ok ? { ok: true, requestId } : { ok: false, message: result.message }
+	return result.ok
+		? { ok: true, requestId }
+		: { ok: false, status: result.status, message: result.message }
 }
 
 export async function reportProblem(
@@ -144,34 +151,41 @@ export async function reportProblem(
 			emails: requestReceivedEmails(order, request!, { ...deps, deliveredAt: delivered }),
 		} satisfies Change
 	})
-	return result.ok ? { ok: true, requestId } : { ok: false, message: result.message }
+	return result.ok
+		? { ok: true, requestId }
+		: { ok: false, status: result.status, message: result.message }
 }
 
-/** The lines earlier returns asked for (a declined return gives its lines back). */
 async function linesAskedBack(db: Db | Tx, orderId: string): Promise<RequestLine[]> {
 	const earlier = await db
-		.select({ lines: orderRequests.lines, outcome: orderRequests.outcome })
+		.select({
+			kind: orderRequests.kind,
+			lines: orderRequests.lines,
+			outcome: orderRequests.outcome,
+		})
 		.from(orderRequests)
 		.where(and(eq(orderRequests.orderId, orderId), eq(orderRequests.kind, 'return')))
-	return earlier.filter((r) => r.outcome !== 'declined').flatMap((r) => r.lines)
+	return returnLinesOf(earlier)
 }
 
 /** What the return page offers: each line with how many can still come back, and until when. */
 export async function loadReturnPage(db: Db, order: OrderRow, now = new Date()) {
 	const delivered = await deliveredAt(db, order.id)
-	const asked = await linesAskedBack(db, order.id)
-	const open = order.status === 'delivered' && delivered !== null && canReturnAt(delivered, now)
+	const left = leftToReturn(order.cartItems, await linesAskedBack(db, order.id))
+	const inWindow = order.status === 'delivered' && delivered !== null && canReturnAt(delivered, now)
+	// With every item already on its way back the form could only be refused, so none is shown.
+	const allReturning = left.every((n) => n <= 0)
 	return {
 		orderId: order.id,
-		open,
+		open: inWindow && !allReturning,
+		allReturning: inWindow && allReturning,
 		lastDay: delivered ? returnLastDayText(delivered) : null,
 		lines: order.cartItems.map((item, line) => ({
 			line,
 			name: item.name,
 			option: [item.selectedSize, item.selectedOption].filter(Boolean).join(', '),
 			unitPricePence: item.unitPricePence,
-			left:
-				item.quantity - asked.filter((l) => l.line === line).reduce((n, l) => n + l.quantity, 0),
+			left: left[line]!,
 		})),
 		modelForm: modelCancellationText(order, [], delivered ?? new Date(order.createdAt)),
 	}

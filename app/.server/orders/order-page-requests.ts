@@ -8,8 +8,10 @@ import type { TimelineEntry } from '~/lib/order-progress'
 import {
 	canReturnAt,
 	KIND_LABELS,
+	leftToReturn,
 	OUTCOME_LABELS,
 	PROBLEM_LABELS,
+	returnLinesOf,
 	STATUS_LABELS,
 } from '~/lib/order-requests'
 import { refundsOf } from './refund'
@@ -87,12 +89,15 @@ export async function loadAfterSale(
 	const dispatched = order.status === 'shipped' || order.status === 'delivered'
 	const returnOpen =
 		order.status === 'delivered' && delivered !== null && canReturnAt(delivered, now)
+	const allReturning = leftToReturn(order.cartItems, returnLinesOf(requests)).every((n) => n <= 0)
 	return {
 		requests: summaries,
 		refundedPence,
 		fullyRefunded: paidPence > 0 && refundedPence >= paidPence,
 		/** 'You can return items until 15 Dec 2026', or why not any more. */
-		returnUntil: returnOpen && delivered ? returnLastDayText(delivered) : null,
+		returnUntil: returnOpen && !allReturning && delivered ? returnLastDayText(delivered) : null,
+		/** Within the 14 days, but earlier returns already cover every item: nothing to offer. */
+		allReturning: returnOpen && allReturning,
 		returnEnded:
 			order.status === 'delivered' && delivered && !returnOpen
 				? returnLastDayText(delivered)

@@ -10,6 +10,8 @@ type FieldSpec = {
 	wide?: boolean
 	type?: string
 	inputMode?: 'tel' | 'email'
+	/** Said under the field and read with it: what the field accepts, before any error. */
+	hint?: string
 }
 
 export const PROFILE_FIELDS: FieldSpec[] = [
@@ -25,7 +27,15 @@ export const PROFILE_FIELDS: FieldSpec[] = [
 	},
 	{ name: 'city', label: 'Town or city', autoComplete: 'address-level2' },
 	{ name: 'postcode', label: 'Postcode', autoComplete: 'postal-code' },
-	{ name: 'phone', label: 'Phone number', autoComplete: 'tel', type: 'tel', inputMode: 'tel' },
+	{
+		name: 'phone',
+		label: 'Phone number',
+		autoComplete: 'tel',
+		type: 'tel',
+		inputMode: 'tel',
+		// The spec's rule, shown up front: '+44 113 496 0000' is 16 and refused, '+44 113 4960000' fits.
+		hint: '10 to 15 characters, e.g. 01463 123456 or +44 1463 123456',
+	},
 ]
 
 export const CHECKOUT_FIELDS: FieldSpec[] = [
@@ -72,10 +82,15 @@ export function DeliveryFields({
 							inputMode={field.inputMode}
 							autoComplete={field.autoComplete}
 							defaultValue={values[field.name] ?? ''}
-							{...errorProps(id, error)}
+							{...errorProps(id, error, { hint: Boolean(field.hint) })}
 							onChange={() => onEdit(field.name)}
 							className={`mt-1 block min-h-11 w-full rounded-lg border px-3 text-base focus:outline-2 focus:outline-pond-600 ${error ? 'border-red-600' : 'border-slate-300'}`}
 						/>
+						{field.hint ? (
+							<p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+								{field.hint}
+							</p>
+						) : null}
 						<FieldError id={id} error={error} />
 					</div>
 				)

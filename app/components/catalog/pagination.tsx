@@ -1,9 +1,14 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { Fragment } from 'react'
 import { Link } from 'react-router'
 import { pageItems } from '~/lib/catalog/pagination'
 import { cn } from '~/lib/cn'
 
-/** Real links (crawlable, work without JavaScript): Previous, 1 … window … N, Next. */
+/**
+ * Real links (crawlable, work without JavaScript): Previous, 1 … window … N, Next. Below 640 px
+ * it must fit one line at 360 px: Previous and Next keep their words for screen readers only,
+ * the window narrows to ±1 (first and last stay), and the items sit closer.
+ */
 export function Pagination({
 	page,
 	pageCount,
@@ -14,11 +19,17 @@ export function Pagination({
 	hrefFor: (page: number) => string
 }) {
 	if (pageCount <= 1) return null
+	// The window's outer pages (±2, unless first or last) are left out below 640 px; one next to
+	// the first or last page leaves a gap that needs its own '…' there.
+	const outer = (p: number) => Math.abs(p - page) === 2 && p !== 1 && p !== pageCount
+	const narrowGap = (p: number) =>
+		outer(p) && ((p === 2 && p < page) || (p === pageCount - 1 && p > page))
 	const base =
-		'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-3 text-sm font-semibold'
+		'inline-flex min-h-11 min-w-10 items-center justify-center rounded-lg px-1 text-sm font-semibold sm:min-w-11 sm:px-3'
+	const word = 'sr-only sm:not-sr-only'
 	return (
 		<nav aria-label="Pagination" className="mt-10">
-			<ul className="flex flex-wrap items-center justify-center gap-1">
+			<ul className="flex flex-wrap items-center justify-center sm:gap-1">
 				<li>
 					{page > 1 ? (
 						<Link
@@ -26,33 +37,44 @@ export function Pagination({
 							rel="prev"
 							className={cn(base, 'text-pond-800 hover:bg-pond-50')}
 						>
-							<ChevronLeft aria-hidden="true" className="size-4" /> Previous
+							<ChevronLeft aria-hidden="true" className="size-4" />{' '}
+							<span className={word}>Previous</span>
 						</Link>
 					) : (
 						<span aria-disabled="true" className={cn(base, 'text-slate-500')}>
-							<ChevronLeft aria-hidden="true" className="size-4" /> Previous
+							<ChevronLeft aria-hidden="true" className="size-4" />{' '}
+							<span className={word}>Previous</span>
 						</span>
 					)}
 				</li>
 				{pageItems(page, pageCount).map((item) =>
 					item.type === 'ellipsis' ? (
-						<li key={item.key} aria-hidden="true" className="px-2 text-slate-500">
+						<li key={item.key} aria-hidden="true" className="px-1 text-slate-500 sm:px-2">
 							…
 						</li>
 					) : (
-						<li key={item.page}>
-							<Link
-								to={hrefFor(item.page)}
-								aria-current={item.page === page ? 'page' : undefined}
-								aria-label={`Page ${item.page}`}
-								className={cn(
-									base,
-									item.page === page ? 'bg-pond-800 text-white' : 'text-pond-800 hover:bg-pond-50',
-								)}
-							>
-								{item.page}
-							</Link>
-						</li>
+						<Fragment key={item.page}>
+							{narrowGap(item.page) ? (
+								<li aria-hidden="true" className="px-1 text-slate-500 sm:hidden">
+									…
+								</li>
+							) : null}
+							<li className={outer(item.page) ? 'hidden sm:block' : undefined}>
+								<Link
+									to={hrefFor(item.page)}
+									aria-current={item.page === page ? 'page' : undefined}
+									aria-label={`Page ${item.page}`}
+									className={cn(
+										base,
+										item.page === page
+											? 'bg-pond-800 text-white'
+											: 'text-pond-800 hover:bg-pond-50',
+									)}
+								>
+									{item.page}
+								</Link>
+							</li>
+						</Fragment>
 					),
 				)}
 				<li>
@@ -62,11 +84,13 @@ export function Pagination({
 							rel="next"
 							className={cn(base, 'text-pond-800 hover:bg-pond-50')}
 						>
-							Next <ChevronRight aria-hidden="true" className="size-4" />
+							<span className={word}>Next</span>{' '}
+							<ChevronRight aria-hidden="true" className="size-4" />
 						</Link>
 					) : (
 						<span aria-disabled="true" className={cn(base, 'text-slate-500')}>
-							Next <ChevronRight aria-hidden="true" className="size-4" />
+							<span className={word}>Next</span>{' '}
+							<ChevronRight aria-hidden="true" className="size-4" />
 						</span>
 					)}
 				</li>

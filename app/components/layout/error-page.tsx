@@ -6,15 +6,18 @@ import { Link } from 'react-router'
  */
 export function ErrorPage({
 	notFound,
+	title = notFound ? 'Page not found' : 'Something went wrong',
+	message = notFound
+		? 'Sorry, we could not find that page. It may have moved, or the address may be mistyped.'
+		: 'Sorry, something went wrong on our side. Please try again in a moment.',
 	children,
 }: {
 	notFound: boolean
+	/** A 404 that knows more than 'not found' says it in its own words. */
+	title?: string
+	message?: string
 	children?: React.ReactNode
 }) {
-	const title = notFound ? 'Page not found' : 'Something went wrong'
-	const message = notFound
-		? 'Sorry, we could not find that page. It may have moved, or the address may be mistyped.'
-		: 'Sorry, something went wrong on our side. Please try again in a moment.'
 	return (
 		<div className="container-page py-20 text-center">
 			<title>{`${title} | Highland Koi & Ponds`}</title>

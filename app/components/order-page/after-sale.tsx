@@ -16,6 +16,7 @@ type AfterSale = {
 	refundedPence: number
 	fullyRefunded: boolean
 	returnUntil: string | null
+	allReturning: boolean
 	returnEnded: string | null
 	canReport: boolean
 }
@@ -74,6 +75,8 @@ export function AfterSaleSection({
 							Return items
 						</Link>
 					</p>
+				) : afterSale.allReturning ? (
+					<p className="text-slate-800">Every item is already being returned.</p>
 				) : returnEnded ? (
 					<p className="text-slate-800">
 						The 14 days to return items ended on {returnEnded}. If something is faulty or damaged,

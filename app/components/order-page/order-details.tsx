@@ -11,7 +11,7 @@ type Line = {
 	selectedOption: string
 }
 
-/** The lines, subtotal, delivery and total ('Delivery to be confirmed' until it is). */
+/** The lines, subtotal, delivery and total ('Delivery: To be confirmed' until it is, as at checkout). */
 export function OrderSummary(props: {
 	items: Line[]
 	subtotalPence: number
@@ -32,8 +32,8 @@ export function OrderSummary(props: {
 				</div>
 				{deliveryCostPence === null || totalCostPence === null ? (
 					<div className="flex justify-between gap-4 text-slate-700">
-						<dt>Delivery</dt>
-						<dd>Delivery to be confirmed</dd>
+						<dt>Delivery:</dt>
+						<dd>To be confirmed</dd>
 					</div>
 				) : (
 					<>

@@ -13,7 +13,14 @@ export type OrderLinkAnswer = { fieldErrors?: FieldErrors; message?: string; err
  * is the same whether or not the order and address match; the link goes only to the order's
  * stored address. It posts to its own page, which shows the answer (with or without JavaScript).
  */
-export function OrderLinkRequest({ answer }: { answer?: OrderLinkAnswer }) {
+export function OrderLinkRequest({
+	answer,
+	orderId,
+}: {
+	answer?: OrderLinkAnswer
+	/** Filled in from the lost link's address, when it had one. */
+	orderId?: string | null
+}) {
 	// Its own page's form (a lost link's 404 links here), answered on the same page.
 	const navigation = useNavigation()
 	const result = answer
@@ -47,6 +54,7 @@ export function OrderLinkRequest({ answer }: { answer?: OrderLinkAnswer }) {
 						name="orderId"
 						autoComplete="off"
 						placeholder="KP-7F3K9Q"
+						defaultValue={orderId ?? undefined}
 						maxLength={20}
 						onChange={() => form.clear('orderId')}
 						className={INPUT_CLASS}

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from 'react-router'
 import { useBusiness } from '~/components/layout/use-business'
 import { formatDateTime } from '~/lib/dates'
 import { formatPence } from '~/lib/money'
+import { orderPath } from '~/lib/order-link-paths'
 
 /** Why a link no longer takes money, beyond 'paid' and 'expired' (issue 31 item 2). */
 export type InactiveReason = 'cancelled' | 'superseded' | 'requoting' | 'withdrawn'
@@ -25,9 +26,9 @@ export function ClosedLink({ page, error }: { page: ClosedLinkPage; error?: stri
 	const contact = `call ${business.phone} (${business.hoursShort})`
 	if (page.state === 'paid')
 		return (
-			<Notice title={page.justPaid ? 'Payment received' : 'Already paid'} ok>
+			<Notice title={page.justPaid ? 'Payment received' : 'Already paid'} orderId={page.orderId} ok>
 				{page.justPaid
-					? `Thank you: we have received your payment of ${formatPence(page.amountPence)} for order ${page.orderId}. A receipt is on its way by email, and we will be in touch to arrange delivery.`
+					? `Thank you: we have received your payment of ${formatPence(page.amountPence)} for order ${page.orderId}. A receipt is on its way by email, with a private link to your order, and we will be in touch to arrange delivery.`
 					: `Order ${page.orderId} has already been paid. Thank you!`}
 			</Notice>
 		)
@@ -38,6 +39,7 @@ export function ClosedLink({ page, error }: { page: ClosedLinkPage; error?: stri
 				title={
 					page.state === 'expired' ? 'This quote has expired' : 'This quote has almost expired'
 				}
+				orderId={page.orderId}
 				action={page.state === 'expired' && page.canAskAgain ? <AskAgain error={error} /> : null}
 			>
 				{page.state === 'expired'
@@ -65,7 +67,11 @@ export function ClosedLink({ page, error }: { page: ClosedLinkPage; error?: stri
 		],
 	}
 	const [title, body] = text[page.reason]
-	return <Notice title={title}>{body}</Notice>
+	return (
+		<Notice title={title} orderId={page.orderId}>
+			{body}
+		</Notice>
+	)
 }
 
 function AskAgain({ error }: { error?: string }) {
@@ -87,11 +93,13 @@ function AskAgain({ error }: { error?: string }) {
 
 function Notice({
 	title,
+	orderId,
 	ok,
 	action,
 	children,
 }: {
 	title: string
+	orderId: string
 	ok?: boolean
 	action?: React.ReactNode
 	children: React.ReactNode
@@ -103,8 +111,11 @@ function Notice({
 			<p className="mt-4 text-lg text-slate-700">{children}</p>
 			<div className="mt-8 flex flex-wrap justify-center gap-3">
 				{action}
-				<Link to="/auth?tab=orders" className="btn-secondary">
-					View my orders
+				{/* The order's own page, not the account's sign-in form: it opens for the signed-in owner,
+				    and offers anyone else a fresh private link by email. The payment token gives no key:
+				    it shows no address or contact details, so it must not open the page that does. */}
+				<Link to={orderPath(orderId, null, null)} className="btn-secondary">
+					View your order
 				</Link>
 				<Link to="/contact" className="btn-secondary">
 					Contact us
