@@ -13,6 +13,9 @@ export const E2E_SHOP_ENV = {
 	OUTBOX_POLL_MS: '300',
 	// Every test's customers come from 127.0.0.1: no hourly order quota per address.
 	ORDERS_PER_HOUR_PER_IP: '0',
+	// Customers registered by form post say which address they come from (X-Forwarded-For, in
+	// factories.ts): the suite registers more than the 50 an hour one address may (a 429 otherwise).
+	TRUST_PROXY: '1',
 	// Two browsers and their journeys keep both cores busy for the whole run: under SCHED_IDLE the
 	// photo worker got so little CPU time that twelve uploads took 100 s. Priority 19 only, as in
 	// vitest.config.ts (photo-worker.test.ts checks SCHED_IDLE).

@@ -55,7 +55,8 @@ export async function registerCustomer(
 			password: PASSWORD,
 			confirmPassword: PASSWORD,
 		},
-		headers: { origin: baseURL },
+		// Each from an address of its own, as customers are (playwright.config.ts, TRUST_PROXY).
+		headers: { origin: baseURL, 'x-forwarded-for': randomAddress() },
 		maxRedirects: 0,
 	})
 	expect(registered.status()).toBeLessThan(400)
@@ -133,3 +134,7 @@ export async function adminOrderAction(
 	})
 	expect(res.status(), `${intent} on ${orderId}`).toBe(200)
 }
+
+/** A private IPv4 address (10.x.y.z) for one registration. */
+const randomAddress = () =>
+	`10.${Array.from({ length: 3 }, () => Math.floor(Math.random() * 256)).join('.')}`
