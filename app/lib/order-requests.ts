@@ -94,7 +94,7 @@ export function checkReturnLines(
 	for (const { line, quantity } of wanted) {
 		const item = items[line]
 		if (!item) return 'Please choose items from this order.'
-		const before = earlier.filter((l) => l.line === line).reduce((n, l) => n + l.quantity, 0)
+		const before = askedBefore(earlier, line)
 		if (quantity > item.quantity - before)
 			return before
 				? `You have already asked to return ${before} of that item; at most ${item.quantity - before} more can come back.`
@@ -114,10 +114,12 @@ export function returnLinesOf(
 
 /** How many of each order line can still come back, after the lines earlier returns asked for. */
 export function leftToReturn(items: Array<{ quantity: number }>, earlier: RequestLine[]): number[] {
-	return items.map(
-		(item, line) =>
-			item.quantity - earlier.filter((l) => l.line === line).reduce((n, l) => n + l.quantity, 0),
-	)
+	return items.map((item, line) => item.quantity - askedBefore(earlier, line))
+}
+
+/** How many of one order line earlier returns asked for. */
+function askedBefore(earlier: RequestLine[], line: number) {
+	return earlier.filter((l) => l.line === line).reduce((n, l) => n + l.quantity, 0)
 }
 
 /** What the returned lines cost the customer, at the prices they paid. */
