@@ -1,7 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
-import { Fragment } from 'react'
 import { Link } from 'react-router'
-import { pageItems } from '~/lib/catalog/pagination'
+import { responsivePageItems } from '~/lib/catalog/pagination'
 import { cn } from '~/lib/cn'
 
 /**
@@ -19,11 +18,8 @@ export function Pagination({
 	hrefFor: (page: number) => string
 }) {
 	if (pageCount <= 1) return null
-	// The window's outer pages (±2, unless first or last) are left out below 640 px; one next to
-	// the first or last page leaves a gap that needs its own '…' there.
-	const outer = (p: number) => Math.abs(p - page) === 2 && p !== 1 && p !== pageCount
-	const narrowGap = (p: number) =>
-		outer(p) && ((p === 2 && p < page) || (p === pageCount - 1 && p > page))
+	// What one screen width leaves out (responsivePageItems) is hidden there.
+	const only = { narrow: 'sm:hidden', wide: 'hidden sm:block' }
 	const base =
 		'inline-flex min-h-11 min-w-10 items-center justify-center rounded-lg px-1 text-sm font-semibold sm:min-w-11 sm:px-3'
 	const word = 'sr-only sm:not-sr-only'
@@ -47,34 +43,29 @@ export function Pagination({
 						</span>
 					)}
 				</li>
-				{pageItems(page, pageCount).map((item) =>
+				{responsivePageItems(page, pageCount).map((item) =>
 					item.type === 'ellipsis' ? (
-						<li key={item.key} aria-hidden="true" className="px-1 text-slate-500 sm:px-2">
+						<li
+							key={`${item.key}-${item.only}`}
+							aria-hidden="true"
+							className={cn('px-1 text-slate-500 sm:px-2', item.only && only[item.only])}
+						>
 							…
 						</li>
 					) : (
-						<Fragment key={item.page}>
-							{narrowGap(item.page) ? (
-								<li aria-hidden="true" className="px-1 text-slate-500 sm:hidden">
-									…
-								</li>
-							) : null}
-							<li className={outer(item.page) ? 'hidden sm:block' : undefined}>
-								<Link
-									to={hrefFor(item.page)}
-									aria-current={item.page === page ? 'page' : undefined}
-									aria-label={`Page ${item.page}`}
-									className={cn(
-										base,
-										item.page === page
-											? 'bg-pond-800 text-white'
-											: 'text-pond-800 hover:bg-pond-50',
-									)}
-								>
-									{item.page}
-								</Link>
-							</li>
-						</Fragment>
+						<li key={item.page} className={item.only && only[item.only]}>
+							<Link
+								to={hrefFor(item.page)}
+								aria-current={item.page === page ? 'page' : undefined}
+								aria-label={`Page ${item.page}`}
+								className={cn(
+									base,
+									item.page === page ? 'bg-pond-800 text-white' : 'text-pond-800 hover:bg-pond-50',
+								)}
+							>
+								{item.page}
+							</Link>
+						</li>
 					),
 				)}
 				<li>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pageItems, parsePageParam, parseSearchParam } from './pagination'
+import { pageItems, parsePageParam, parseSearchParam, responsivePageItems } from './pagination'
 
 const show = (current: number, count: number) =>
 	pageItems(current, count)
@@ -22,6 +22,37 @@ describe('pageItems', () => {
 	it('uses no ellipsis for a gap of one page', () => {
 		expect(show(4, 10)).toBe('1 2 3 4 5 6 … 10')
 		expect(show(7, 10)).toBe('1 … 5 6 7 8 9 10')
+	})
+})
+
+describe('responsivePageItems', () => {
+	const both = (current: number, count: number) =>
+		responsivePageItems(current, count)
+			.map((i) => `${i.type === 'page' ? i.page : '…'}${i.only ? `(${i.only})` : ''}`)
+			.join(' ')
+	it('marks what only wide screens (±2) or only narrow ones (±1) show, in order', () => {
+		expect(both(5, 10)).toBe('1 … 3(wide) 4 5 6 7(wide) … 10')
+		// A gap that the narrow window opens gets its own ellipsis there.
+		expect(both(4, 10)).toBe('1 …(narrow) 2(wide) 3 4 5 6(wide) … 10')
+		expect(both(7, 10)).toBe('1 … 5(wide) 6 7 8 9(wide) …(narrow) 10')
+		// First and last pages always stay.
+		expect(both(1, 4)).toBe('1 2 3(wide) …(narrow) 4')
+		expect(both(2, 4)).toBe('1 2 3 4')
+	})
+	it('shows on each screen exactly its own window', () => {
+		for (const [current, count] of [
+			[1, 1],
+			[3, 20],
+			[10, 20],
+			[19, 20],
+		] as const) {
+			const shown = (hidden: 'narrow' | 'wide') =>
+				responsivePageItems(current, count)
+					.filter((i) => i.only !== hidden)
+					.map(({ only: _only, ...item }) => item)
+			expect(shown('narrow'), `wide ${current}/${count}`).toEqual(pageItems(current, count))
+			expect(shown('wide'), `narrow ${current}/${count}`).toEqual(pageItems(current, count, 1))
+		}
 	})
 })
 

@@ -20,6 +20,31 @@ export function pageItems(current: number, pageCount: number, radius = PAGE_WIND
 	return items
 }
 
+export type ResponsivePageItem = PageItem & { only?: 'narrow' | 'wide' }
+
+/**
+ * The ±2 window for wide screens and the ±1 window for narrow ones (360 px: one line) as one list
+ * of links, in order: `only` marks what one of the two leaves out, so CSS can hide it.
+ */
+export function responsivePageItems(current: number, pageCount: number): ResponsivePageItem[] {
+	const id = (item: PageItem) => (item.type === 'page' ? item.page : item.key)
+	// Where each sits: an ellipsis just after the first page or just before the last.
+	const at = (item: PageItem) =>
+		item.type === 'page' ? item.page : item.key === 'start' ? 1.5 : pageCount - 0.5
+	const wide = pageItems(current, pageCount)
+	const narrow = pageItems(current, pageCount, 1)
+	const inWide = new Set(wide.map(id))
+	const inNarrow = new Set(narrow.map(id))
+	const merged = [...wide, ...narrow.filter((item) => !inWide.has(id(item)))]
+	return merged
+		.sort((a, b) => at(a) - at(b))
+		.map((item) =>
+			inNarrow.has(id(item)) && inWide.has(id(item))
+				? item
+				: { ...item, only: inNarrow.has(id(item)) ? 'narrow' : 'wide' },
+		)
+}
+
 /** `?page=` as typed by a person or a crawler: anything malformed means page 1. */
 export function parsePageParam(value: string | null): number {
 	if (!value || !/^\d{1,6}$/.test(value.trim())) return 1
