@@ -36,8 +36,11 @@ export async function startTestApp(
 	overrides: Record<string, string> = {},
 	{
 		pageCacheMs = 0,
-		/** CSV text to load as the catalogue; defaults to the shop's demo catalogue file. */
-		catalogCsv = fs.readFileSync('catalog/products.csv', 'utf8') as string | null,
+		/**
+		 * CSV text to load as the catalogue, or null for none; without it the database is a copy of
+		 * the run's prepared one with the demo catalogue, portfolio and testimonials (tests/support/db.ts).
+		 */
+		catalogCsv = undefined as string | null | undefined,
 		/** Another instance's database: a second app instance on it (closing leaves it open). */
 		shared = undefined as TestDatabase | undefined,
 		/** Collects every log line (debug and up, parsed) instead of a silent logger. */
@@ -48,10 +51,13 @@ export async function startTestApp(
 	const { answerClientError, createApp, createRuntime, refuseConnect } = (await vite.ssrLoadModule(
 		'./server/app.ts',
 	)) as typeof ServerApp
-	const database = shared ?? (await createTestDatabase())
-	if (catalogCsv !== null && !shared) await importCatalog(database.db, catalogCsv)
-	// As boot() does at every start: the demo portfolio and testimonials, once.
-	if (!shared) await seedContent(database.db)
+	const demo = catalogCsv === undefined
+	const database = shared ?? (await createTestDatabase({ seeded: demo }))
+	if (!shared && !demo) {
+		if (catalogCsv !== null) await importCatalog(database.db, catalogCsv)
+		// As boot() does at every start: the demo portfolio and testimonials, once.
+		await seedContent(database.db)
+	}
 	// Listen first so the app (auth, origin checks) knows its own URL.
 	// Keep-alive sockets outlive any test's slow step: with Node's 5 s default, a loaded machine let
 	// the server close an idle socket just as the client reused it (ECONNRESET mid-test).

@@ -1,31 +1,48 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import path from 'node:path'
-import type { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
-import {
-	type Database,
-	DEFAULT_MIGRATIONS_FOLDER,
-	openDatabase,
-	PGLITE_START_PARAMS,
-} from '~/.server/db/client'
+import { inject } from 'vitest'
+import { importCatalog } from '~/.server/catalog/import'
+import { type Database, type Db, openDatabase } from '~/.server/db/client'
+import { seedContent } from '~/.server/portfolio/seed'
 
 export type TestDatabase = Database & { url?: string; cleanup(): Promise<void> }
 
+/** What tests/support/prepared-databases.ts made for this run: PGlite dumps or PostgreSQL templates. */
+export type PreparedDatabases = {
+	pglite?: { migrated: string; seeded: string }
+	postgres?: { migrated: string; seeded: string }
+}
+
+/** The shop's demo content, as a first start writes it: the catalogue file, portfolio and testimonials. */
+export async function seedDemo(db: Db) {
+	await importCatalog(db, fs.readFileSync('catalog/products.csv', 'utf8'))
+	await seedContent(db)
+}
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway
- * database on the PostgreSQL server named by DATABASE_URL (dropped afterwards).
+ * database on the PostgreSQL server named by DATABASE_URL (dropped afterwards). `seeded` adds the
+ * demo catalogue, portfolio and testimonials. Each is a copy of what the run prepared once
+ * (prepared-databases.ts); outside such a run (no global setup) it is made here, as before.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase({ seeded = false } = {}): Promise<TestDatabase> {
 	const serverUrl = process.env.DATABASE_URL
+	const prepared = preparedDatabases()
 	if (!serverUrl) {
 		// TEST_PGLITE_THREAD=1: the suite against PGlite on its own thread, as the server runs it.
 		const thread = process.env.TEST_PGLITE_THREAD === '1'
-		const database = await openDatabase(thread ? { thread } : { loadDataDir: await migratedCopy() })
+		const dump = prepared.pglite?.[seeded ? 'seeded' : 'migrated']
+		const database = await openDatabase(
+			thread ? { thread } : dump ? { loadDataDir: dumpOf(dump) } : {},
+		)
+		if (seeded && (thread || !dump)) await seedDemo(database.db)
 		return { ...database, cleanup: () => database.close() }
 	}
-	const created = await createServerDatabase(serverUrl, 'koi_test')
-	const database = await openDatabase({ url: created.url, poolSize: 5 })
+	const template = prepared.postgres?.[seeded ? 'seeded' : 'migrated']
+	const created = await createServerDatabase(serverUrl, 'koi_test', template)
+	const database = await openDatabase({ url: created.url, poolSize: 5, migrated: !!template })
+	if (seeded && !template) await seedDemo(database.db)
 	return {
 		...database,
 		url: created.url,
@@ -36,13 +53,30 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 	}
 }
 
+function preparedDatabases(): PreparedDatabases {
+	try {
+		return inject('preparedDatabases') ?? {}
+	} catch {
+		// Not inside a Vitest worker (a script or the fuzz suite's shops).
+		return {}
+	}
+}
+
+/** A worker reads each dump once; PGlite copies it into every database it loads it into. */
+const dumps = new Map<string, Blob>()
+function dumpOf(file: string) {
+	const blob = dumps.get(file) ?? new Blob([fs.readFileSync(file)])
+	dumps.set(file, blob)
+	return blob
+}
+
 /**
- * An empty database on the PostgreSQL server at `serverUrl` (a random name with the prefix), and
- * how to drop it; for tests and suites that start their own shops on it.
+ * A database on the PostgreSQL server at `serverUrl` (a random name with the prefix), empty or a
+ * copy of `template`, and how to drop it; for tests and suites that start their own shops on it.
  */
-export async function createServerDatabase(serverUrl: string, prefix: string) {
+export async function createServerDatabase(serverUrl: string, prefix: string, template?: string) {
 	const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`
-	await onServer(serverUrl, `create database ${name}`)
+	await onServer(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`)
 	const url = new URL(serverUrl)
 	url.pathname = `/${name}`
 	return {
@@ -51,7 +85,7 @@ export async function createServerDatabase(serverUrl: string, prefix: string) {
 	}
 }
 
-async function onServer(serverUrl: string, statement: string) {
+export async function onServer(serverUrl: string, statement: string) {
 	const client = new pg.Client({ connectionString: serverUrl })
 	await client.connect()
 	try {
@@ -59,40 +93,4 @@ async function onServer(serverUrl: string, statement: string) {
 	} finally {
 		await client.end()
 	}
-}
-
-let template: Promise<Blob> | undefined
-/** The template below, read or made once per test process. */
-function migratedCopy() {
-	template ??= migratedTemplate()
-	return template
-}
-
-/**
- * An empty migrated embedded database, dumped once and kept in node_modules/.cache under a name
- * made from the migrations, PGlite's version and its start parameters. A test database loads it
- * in ~0.5 s where creating one and migrating took ~2.6 s, and a run makes over a hundred.
- * Migrations still run on the copy (none left to apply), so a stale file could only be slower.
- */
-async function migratedTemplate(): Promise<Blob> {
-	const key = crypto.createHash('sha256')
-	key
-		.update(fs.readFileSync('node_modules/@electric-sql/pglite/package.json'))
-		.update(JSON.stringify(PGLITE_START_PARAMS))
-	for (const name of fs.readdirSync(DEFAULT_MIGRATIONS_FOLDER, { recursive: true }).sort()) {
-		const file = path.join(DEFAULT_MIGRATIONS_FOLDER, String(name))
-		if (fs.statSync(file).isFile()) key.update(String(name)).update(fs.readFileSync(file))
-	}
-	const dir = path.resolve('node_modules/.cache/koi-tests')
-	const file = path.join(dir, `pglite-${key.digest('hex').slice(0, 16)}.tar`)
-	if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)])
-	const database = await openDatabase({})
-	const dump = await (database.pglite as PGlite).dumpDataDir('none')
-	await database.close()
-	// Written aside and renamed: a worker reading it meanwhile sees all of it or none.
-	fs.mkdirSync(dir, { recursive: true })
-	const partial = `${file}.${process.pid}`
-	fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()))
-	fs.renameSync(partial, file)
-	return dump
 }

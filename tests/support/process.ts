@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import net, { type AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
-import { inViteStartTurn } from './vite-start-turn'
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/server-flags.js'
 
 /**
- * The shop as a real process (server.js: boot, migrations, lock, outbox worker). Development mode
- * like the other process tests: `npm test` runs before `npm run build`, and boot() is the same
- * code either way; only the bundling differs.
+ * The shop as a real process (server.js: boot, migrations, lock, outbox worker) on the production
+ * build, as it runs for real; the process tier's global setup makes sure the build is current
+ * (tests/support/production-build.ts).
  */
 export type ServerProcess = {
 	child: ChildProcess
@@ -16,18 +16,15 @@ export type ServerProcess = {
 }
 
 /**
- * `node server.js` in development mode with `env` over this process's, started in the checkout's
- * turn (tests/support/vite-start-turn.ts); its output is kept for error messages.
+ * `node server.js` in production mode with `env` over this process's; its output is kept for error
+ * messages. Started with the production memory settings itself (scripts/server-flags.js), so the
+ * child is the server and a SIGKILL reaches it, not a parent that re-launched it.
  */
-export async function spawnDevServer(env: Record<string, string | undefined>) {
-	const child = await inViteStartTurn(
-		() =>
-			spawn(process.execPath, ['server.js'], {
-				env: { ...process.env, NODE_ENV: 'development', ...env },
-				stdio: ['ignore', 'pipe', 'pipe'],
-			}),
-		(started) => started.exitCode !== null || started.signalCode !== null,
-	)
+export async function spawnShop(env: Record<string, string | undefined>) {
+	const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server.js'], {
+		env: { ...process.env, ...SERVER_ENV, NODE_ENV: 'production', ...env },
+		stdio: ['ignore', 'pipe', 'pipe'],
+	})
 	let output = ''
 	child.stdout!.on('data', (chunk) => {
 		output += chunk
@@ -48,7 +45,7 @@ export async function spawnServer(
 	env: Record<string, string | undefined>,
 ): Promise<ServerProcess> {
 	const url = `http://127.0.0.1:${port}`
-	const server = await spawnDevServer({
+	const server = await spawnShop({
 		LOG_LEVEL: 'warn',
 		PORT: String(port),
 		HOST: '127.0.0.1',

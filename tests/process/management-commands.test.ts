@@ -7,7 +7,7 @@ import { SESSION_CACHE_MS } from '~/.server/auth/session-cache'
 import { VERSION_CHECK_MS } from '~/.server/catalog/catalog'
 import { runCli } from '../support/cli'
 import { createTestDatabase, type TestDatabase } from '../support/db'
-import { spawnDevServer, waitHealthy } from '../support/process'
+import { spawnShop, waitHealthy } from '../support/process'
 
 // The management commands run beside a live server process (DESIGN decision 14): on the embedded
 // database they reach it through its socket; with DATABASE_URL they connect to PostgreSQL.
@@ -25,14 +25,14 @@ beforeAll(async () => {
 	base = `http://localhost:${port}`
 	env = {
 		...process.env,
-		NODE_ENV: 'development',
+		NODE_ENV: 'production',
 		DATA_DIR: dataDir,
 		DATABASE_URL: database?.url,
 		PORT: String(port),
 		SITE_URL: base,
 		LOG_LEVEL: 'warn',
 	}
-	const started = await spawnDevServer(env)
+	const started = await spawnShop(env)
 	server = started.child
 	await waitHealthy({ ...started, url: base }, { label: 'the shop', seconds: 60 })
 }, 120_000)

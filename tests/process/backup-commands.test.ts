@@ -6,7 +6,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { runCli } from '../support/cli'
-import { spawnDevServer, waitHealthy } from '../support/process'
+import { spawnShop, waitHealthy } from '../support/process'
 
 // db:backup through a running shop, db:restore into the stopped shop after a wipe, and
 // db:move-to-postgres, run as the commands a shop owner types (embedded database only).
@@ -15,7 +15,7 @@ const port = 4000 + Math.floor(Math.random() * 900)
 const base = `http://localhost:${port}`
 const env = {
 	...process.env,
-	NODE_ENV: 'development',
+	NODE_ENV: 'production',
 	DATA_DIR: dataDir,
 	DATABASE_URL: undefined,
 	PORT: String(port),
@@ -31,7 +31,7 @@ afterAll(async () => {
 }, 60_000)
 
 async function start() {
-	const started = await spawnDevServer(env)
+	const started = await spawnShop(env)
 	server = started.child
 	await waitHealthy({ ...started, url: base }, { label: 'the shop', seconds: 60 })
 }

@@ -2,11 +2,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { spawnDevServer, waitHealthy } from '../support/process'
+import { spawnShop, waitHealthy } from '../support/process'
 
 async function runServer(env: Record<string, string>) {
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-proc-'))
-	const server = await spawnDevServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env })
+	const server = await spawnShop({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env })
 	return { ...server, dataDir, url: `http://127.0.0.1:${env.PORT}` }
 }
 
