@@ -12,6 +12,7 @@ import { Catalog } from '../app/.server/catalog/catalog'
 import { listenForCatalogChanges } from '../app/.server/catalog/catalog-notify'
 import type { Database } from '../app/.server/db/client'
 import { openServerDatabase } from '../app/.server/db/owner'
+import { type DemoImages, demoImagesFor } from '../app/.server/demo-images/cache'
 import { fillOrderLink } from '../app/.server/email/order-link'
 import { createMailTransport } from '../app/.server/email/transport'
 import { OutboxWorker } from '../app/.server/email/worker'
@@ -28,6 +29,7 @@ import { readiness } from '../app/.server/readiness'
 import { loadStartupData } from '../app/.server/startup-data'
 import { bodyLimitFor, sendTooLarge } from './body-limit'
 import { countVisits } from './count-visits'
+import { demoImageFiles } from './demo-image-files'
 import { orderPageCache, type PrivatePageCache } from './order-page-cache'
 import { PageCache } from './page-cache'
 import { photoCacheFiles, precompressedAssets } from './precompressed'
@@ -72,6 +74,7 @@ export type Runtime = Services & {
 	/** Order pages replayed to their private link while unchanged (server/order-page-cache.ts). */
 	orderPages?: PrivatePageCache
 	outbox: OutboxWorker
+	demoImages: DemoImages // the drawn pictures under /images: made on demand, warmed (0028)
 }
 
 /** Opens everything a running instance needs; `close` releases it in reverse order. */
@@ -79,6 +82,7 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 	const logger = createLogger(env.LOG_LEVEL)
 	if (!env.DATABASE_URL) fs.mkdirSync(path.resolve(env.DATA_DIR), { recursive: true })
 	const running: { runtime?: Runtime } = {}
+	const opening = Date.now() // created, migrated and seeded: the first start's other step
 	const database = await openServerDatabase(
 		{
 			url: env.DATABASE_URL,
@@ -95,8 +99,8 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 			if (running.runtime) sessionCacheFor(running.runtime.auth).forget('all')
 		},
 	)
-	logger.info({ driver: database.driver }, 'database ready')
 	await loadStartupData(database.db, env.CATALOG_FILE, logger)
+	logger.info({ driver: database.driver, ms: Date.now() - opening }, 'database ready')
 	const runtime = createRuntime({ env, database, logger })
 	running.runtime = runtime
 	if (runtime.payments.name === 'test')
@@ -128,6 +132,7 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 	return {
 		...runtime,
 		async close() {
+			runtime.demoImages.stop()
 			await catalogChanges?.close()
 			await scheduler.stop()
 			await runtime.visits?.close() // the last second's visits, before the database closes
@@ -157,6 +162,7 @@ export function createRuntime({
 		db: database.db,
 		logger,
 		pageCache,
+		demoImages: demoImagesFor(env.IMAGE_CACHE_DIR, env.CATALOG_FILE),
 		orderPages: orderPageCache(database.db, pageCacheMs, database.changes),
 		// Pages rendered from the old catalogue are dropped when the new one goes live here.
 		catalog: new Catalog(database.db, () => pageCache.clear()),
@@ -231,12 +237,11 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 	})
 
 	app.use('/photos', photoCacheFiles(env.PHOTO_CACHE_DIR)) // made ones; the rest: the route (0026)
+	// The drawn demo pictures, made on first request and cached (0028), in every mode.
+	app.use('/images', demoImageFiles(runtime.demoImages, logger))
 	if (options.devMiddleware) app.use(options.devMiddleware)
 	if (options.clientDir) {
 		app.use('/assets', precompressedAssets(path.join(options.clientDir, 'assets')))
-		// Images are generated into public/images after install; serve them from there so a
-		// regenerated image never needs a rebuild.
-		app.use('/images', express.static('public/images', { maxAge: '7d', fallthrough: false }))
 		// Only a path with a file extension can be a file here: pages skip the stat and the 404.
 		const files = express.static(options.clientDir, { maxAge: '1h', index: false })
 		app.use((req, res, next) => (path.extname(req.path) ? files(req, res, next) : next()))
