@@ -61,6 +61,8 @@ async function serve() {
 		dev ? { dev: true, devMiddleware } : { clientDir: 'build/client' },
 	)
 
+	// Production: the pages' code is loaded before 'ready', so the first visitor does not wait for it.
+	if (!dev) await app.locals.preload()
 	const server = mod.createHttpServer(app)
 	/** @param {Error} error */
 	const cannotListen = (error) => {

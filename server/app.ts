@@ -237,8 +237,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 	})
 
 	app.use('/photos', photoCacheFiles(env.PHOTO_CACHE_DIR)) // made ones; the rest: the route (0026)
-	// The drawn demo pictures, made on first request and cached (0028), in every mode.
-	app.use('/images', demoImageFiles(runtime.demoImages, logger))
+	app.use('/images', demoImageFiles(runtime.demoImages, logger)) // drawn on demand, cached (0028)
 	if (options.devMiddleware) app.use(options.devMiddleware)
 	if (options.clientDir) {
 		app.use('/assets', precompressedAssets(path.join(options.clientDir, 'assets')))
@@ -255,24 +254,23 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 		req.path === STRIPE_WEBHOOK_PATH ? next() : originCheck(req, res, next),
 	)
 
-	app.all(
-		'/{*path}',
-		routerHandler({
-			siteUrl: env.SITE_URL,
-			build:
-				options.build ??
-				(() => import('virtual:react-router/server-build') as unknown as Promise<ServerBuild>),
-			mode: options.dev ? 'development' : 'production',
-			cache: pageCache,
-			privatePages: runtime.orderPages,
-			getLoadContext: (req, res) => ({
-				...runtime,
-				nonce: res.locals.cspNonce as string,
-				clientIp: req.ip,
-				session: {},
-			}),
+	const router = routerHandler({
+		siteUrl: env.SITE_URL,
+		build:
+			options.build ??
+			(() => import('virtual:react-router/server-build') as unknown as Promise<ServerBuild>),
+		mode: options.dev ? 'development' : 'production',
+		cache: pageCache,
+		privatePages: runtime.orderPages,
+		getLoadContext: (req, res) => ({
+			...runtime,
+			nonce: res.locals.cspNonce as string,
+			clientIp: req.ip,
+			session: {},
 		}),
-	)
+	})
+	app.all('/{*path}', router)
+	app.locals.preload = router.preload // server.js: the build is loaded before 'ready'
 
 	app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
 		// Static middleware reports a missing file as an error with status 404.
