@@ -54,6 +54,7 @@ export type Services = {
 	auth: Auth
 	payments: PaymentProvider
 	visits?: VisitRecorder // cookieless visit counting (decision 0020); absent when switched off
+	demoImages: DemoImages // the drawn pictures under /images: made on demand, warmed (0028)
 }
 
 declare module 'react-router' {
@@ -74,7 +75,6 @@ export type Runtime = Services & {
 	/** Order pages replayed to their private link while unchanged (server/order-page-cache.ts). */
 	orderPages?: PrivatePageCache
 	outbox: OutboxWorker
-	demoImages: DemoImages // the drawn pictures under /images: made on demand, warmed (0028)
 }
 
 /** Opens everything a running instance needs; `close` releases it in reverse order. */

@@ -22,6 +22,7 @@ export class DemoImages {
 	private version: Promise<string> | undefined
 	private products: { key: string; pictures: Promise<ProductPictures> } | undefined
 	private stopped = false
+	private named: { pictures: ProductPictures; serves: (name: string) => boolean } | undefined
 
 	constructor(
 		readonly root: string,
@@ -41,6 +42,20 @@ export class DemoImages {
 		const file = path.join(base, found.variant.path)
 		if (!(await exists(file))) await this.make(found.image, [found.variant], base)
 		return file
+	}
+
+	/**
+	 * Whether a path under /images names a picture the site serves (drawn yet or not), for many
+	 * paths; the same function while the catalogue file is unchanged (callers may cache by it).
+	 */
+	async namer() {
+		const pictures = await this.productPictures()
+		if (this.named?.pictures !== pictures)
+			this.named = {
+				pictures,
+				serves: (name) => demoImageFor(name, (slug) => pictures.bySlug.get(slug)) !== undefined,
+			}
+		return this.named.serves
 	}
 
 	/**
