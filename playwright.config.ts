@@ -87,6 +87,9 @@ export default defineConfig({
 				STRIPE_SECRET_KEY: 'sk_test_fake_koi',
 				STRIPE_WEBHOOK_SECRET: 'whsec_fake_koi',
 				STRIPE_API_BASE: `http://127.0.0.1:${FAKE_STRIPE_PORT}`,
+				// Its journeys are about payments: pictures drawn on request only, not all in the
+				// background beside the main shop's (decision 0028).
+				IMAGE_WARMUP: 'off',
 			},
 		},
 	],

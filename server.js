@@ -61,6 +61,8 @@ async function serve() {
 		dev ? { dev: true, devMiddleware } : { clientDir: 'build/client' },
 	)
 
+	// Production: the pages' code is loaded before 'ready', so the first visitor does not wait for it.
+	if (!dev) await app.locals.preload()
 	const server = mod.createHttpServer(app)
 	/** @param {Error} error */
 	const cannotListen = (error) => {
@@ -73,6 +75,13 @@ async function serve() {
 		runtime.logger.info({ url: runtime.env.SITE_URL, port: runtime.env.PORT }, 'listening')
 		const hasAdmin = await mod.hasAdminAccount(runtime.db).catch(() => true)
 		mod.printPlain(runtime.logger, mod.readyLine(runtime.env, hasAdmin))
+		// The demo pictures not yet drawn, in the photo worker at idle priority (decision 0028).
+		if (runtime.env.IMAGE_WARMUP === 'on')
+			runtime.demoImages
+				.warm(runtime.logger)
+				.catch((/** @type {unknown} */ err) =>
+					runtime.logger.warn({ err }, 'demo images: warm-up stopped'),
+				)
 	})
 	server.on('connect', mod.refuseConnect)
 	server.on('clientError', mod.answerClientError)

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { fingerprint, IMAGE_MANIFESTS, upToDate } from './start.js'
+import { fingerprint, upToDate } from './start.js'
 
 const dirs: string[] = []
 afterEach(() => {
@@ -20,30 +20,33 @@ function preparedCheckout() {
 	write('app/root.tsx')
 	write('server.js')
 	write('build/server/index.js')
-	for (const manifest of IMAGE_MANIFESTS) write(manifest, '{}')
 	write('build/.source-fingerprint', fingerprint(root))
 	return { root, write }
 }
 
 describe('npm start: what a second start may skip', () => {
-	it('skips everything when sources, build and images are as the last start left them', () => {
+	it('skips everything when sources and build are as the last start left them', () => {
 		expect(upToDate(preparedCheckout().root)).toBe(true)
 	})
 
-	it('prepares again after a source edit, but not after new images', () => {
+	it('prepares again after a source edit, but not after new images or data', () => {
 		const { root, write } = preparedCheckout()
-		write('public/images/portfolio/pond1/01-160.jpg', 'new picture')
+		// Demo pictures are drawn by the server into DATA_DIR/image-cache (decision 0028).
+		write('data/image-cache/0123456789abcdef/portfolio/pond1/01-160.jpg', 'new picture')
+		write('data/shop/PG_VERSION', '17')
 		expect(upToDate(root)).toBe(true)
 		write('app/root.tsx', 'edited')
 		expect(upToDate(root)).toBe(false)
 	})
 
-	it('prepares again when images were deleted or a first start was cut short', () => {
+	// Deleted demo pictures need no preparing: the server draws them again on request
+	// (tests/integration/foundation.test.ts, 'draws a deleted picture again').
+	it('prepares again when a first start was cut short or the build was deleted', () => {
 		const { root } = preparedCheckout()
-		fs.rmSync(path.join(root, IMAGE_MANIFESTS[2]!))
+		fs.rmSync(path.join(root, 'build/.source-fingerprint'))
 		expect(upToDate(root)).toBe(false)
 		const other = preparedCheckout()
-		fs.rmSync(path.join(other.root, 'build/.source-fingerprint'))
+		fs.rmSync(path.join(other.root, 'build/server/index.js'))
 		expect(upToDate(other.root)).toBe(false)
 	})
 })

@@ -12,6 +12,7 @@ import { Catalog } from '../app/.server/catalog/catalog'
 import { listenForCatalogChanges } from '../app/.server/catalog/catalog-notify'
 import type { Database } from '../app/.server/db/client'
 import { openServerDatabase } from '../app/.server/db/owner'
+import { type DemoImages, demoImagesFor } from '../app/.server/demo-images/cache'
 import { fillOrderLink } from '../app/.server/email/order-link'
 import { createMailTransport } from '../app/.server/email/transport'
 import { OutboxWorker } from '../app/.server/email/worker'
@@ -28,6 +29,7 @@ import { readiness } from '../app/.server/readiness'
 import { loadStartupData } from '../app/.server/startup-data'
 import { bodyLimitFor, sendTooLarge } from './body-limit'
 import { countVisits } from './count-visits'
+import { demoImageFiles } from './demo-image-files'
 import { orderPageCache, type PrivatePageCache } from './order-page-cache'
 import { PageCache } from './page-cache'
 import { photoCacheFiles, precompressedAssets } from './precompressed'
@@ -52,6 +54,7 @@ export type Services = {
 	auth: Auth
 	payments: PaymentProvider
 	visits?: VisitRecorder // cookieless visit counting (decision 0020); absent when switched off
+	demoImages: DemoImages // the drawn pictures under /images: made on demand, warmed (0028)
 }
 
 declare module 'react-router' {
@@ -79,6 +82,7 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 	const logger = createLogger(env.LOG_LEVEL)
 	if (!env.DATABASE_URL) fs.mkdirSync(path.resolve(env.DATA_DIR), { recursive: true })
 	const running: { runtime?: Runtime } = {}
+	const opening = Date.now() // created, migrated and seeded: the first start's other step
 	const database = await openServerDatabase(
 		{
 			url: env.DATABASE_URL,
@@ -95,8 +99,8 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 			if (running.runtime) sessionCacheFor(running.runtime.auth).forget('all')
 		},
 	)
-	logger.info({ driver: database.driver }, 'database ready')
 	await loadStartupData(database.db, env.CATALOG_FILE, logger)
+	logger.info({ driver: database.driver, ms: Date.now() - opening }, 'database ready')
 	const runtime = createRuntime({ env, database, logger })
 	running.runtime = runtime
 	if (runtime.payments.name === 'test')
@@ -128,6 +132,7 @@ export async function boot(env: Env = parseEnv()): Promise<Runtime & { close(): 
 	return {
 		...runtime,
 		async close() {
+			runtime.demoImages.stop()
 			await catalogChanges?.close()
 			await scheduler.stop()
 			await runtime.visits?.close() // the last second's visits, before the database closes
@@ -157,6 +162,7 @@ export function createRuntime({
 		db: database.db,
 		logger,
 		pageCache,
+		demoImages: demoImagesFor(env.IMAGE_CACHE_DIR, env.CATALOG_FILE),
 		orderPages: orderPageCache(database.db, pageCacheMs, database.changes),
 		// Pages rendered from the old catalogue are dropped when the new one goes live here.
 		catalog: new Catalog(database.db, () => pageCache.clear()),
@@ -231,12 +237,10 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 	})
 
 	app.use('/photos', photoCacheFiles(env.PHOTO_CACHE_DIR)) // made ones; the rest: the route (0026)
+	app.use('/images', demoImageFiles(runtime.demoImages, logger)) // drawn on demand, cached (0028)
 	if (options.devMiddleware) app.use(options.devMiddleware)
 	if (options.clientDir) {
 		app.use('/assets', precompressedAssets(path.join(options.clientDir, 'assets')))
-		// Images are generated into public/images after install; serve them from there so a
-		// regenerated image never needs a rebuild.
-		app.use('/images', express.static('public/images', { maxAge: '7d', fallthrough: false }))
 		// Only a path with a file extension can be a file here: pages skip the stat and the 404.
 		const files = express.static(options.clientDir, { maxAge: '1h', index: false })
 		app.use((req, res, next) => (path.extname(req.path) ? files(req, res, next) : next()))
@@ -250,24 +254,23 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 		req.path === STRIPE_WEBHOOK_PATH ? next() : originCheck(req, res, next),
 	)
 
-	app.all(
-		'/{*path}',
-		routerHandler({
-			siteUrl: env.SITE_URL,
-			build:
-				options.build ??
-				(() => import('virtual:react-router/server-build') as unknown as Promise<ServerBuild>),
-			mode: options.dev ? 'development' : 'production',
-			cache: pageCache,
-			privatePages: runtime.orderPages,
-			getLoadContext: (req, res) => ({
-				...runtime,
-				nonce: res.locals.cspNonce as string,
-				clientIp: req.ip,
-				session: {},
-			}),
+	const router = routerHandler({
+		siteUrl: env.SITE_URL,
+		build:
+			options.build ??
+			(() => import('virtual:react-router/server-build') as unknown as Promise<ServerBuild>),
+		mode: options.dev ? 'development' : 'production',
+		cache: pageCache,
+		privatePages: runtime.orderPages,
+		getLoadContext: (req, res) => ({
+			...runtime,
+			nonce: res.locals.cspNonce as string,
+			clientIp: req.ip,
+			session: {},
 		}),
-	)
+	})
+	app.all('/{*path}', router)
+	app.locals.preload = router.preload // server.js: the build is loaded before 'ready'
 
 	app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
 		// Static middleware reports a missing file as an error with status 404.

@@ -63,7 +63,7 @@ export function routerHandler({
 		})
 		return handler
 	}
-	return async (req: Request, res: Response, next: NextFunction) => {
+	const handle = async (req: Request, res: Response, next: NextFunction) => {
 		// This request's turn to render a cacheable page (PageCache.lookup), ended when it is stored.
 		let rendering: { done: () => void } | undefined
 		try {
@@ -169,6 +169,9 @@ export function routerHandler({
 			rendering?.done()
 		}
 	}
+	/** Loads the build and the renderer now (before 'ready'), not on the first visitor's request. */
+	const preload = () => getHandler().then(() => undefined)
+	return Object.assign(handle, { preload })
 }
 
 /** A whole body, compressed here (compression() passes an encoded body through untouched). */

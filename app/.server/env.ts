@@ -54,6 +54,10 @@ const EnvSchema = z
 		BACKUP_DIR: safeText().min(1).optional(),
 		/** This instance's cache of resized uploaded photos (decision 0026); DATA_DIR/photo-cache. */
 		PHOTO_CACHE_DIR: safeText().min(1).optional(),
+		/** The drawn demo pictures' cache (decision 0028); DATA_DIR/image-cache. */
+		IMAGE_CACHE_DIR: safeText().min(1).optional(),
+		/** 'off': demo pictures are drawn only when asked for, never warmed after start. */
+		IMAGE_WARMUP: z.enum(['on', 'off']).default('on'),
 		/** Scheduled backups of the embedded database every N hours (0 = off). */
 		BACKUP_EVERY_HOURS: z.coerce
 			.number()
@@ -108,6 +112,7 @@ const EnvSchema = z
 		SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
 		BACKUP_DIR: env.BACKUP_DIR ?? `${env.DATA_DIR.replace(/\/$/, '')}/backups`,
 		PHOTO_CACHE_DIR: env.PHOTO_CACHE_DIR ?? `${env.DATA_DIR.replace(/\/$/, '')}/photo-cache`,
+		IMAGE_CACHE_DIR: env.IMAGE_CACHE_DIR ?? `${env.DATA_DIR.replace(/\/$/, '')}/image-cache`,
 	}))
 
 export type Env = z.infer<typeof EnvSchema>

@@ -38,15 +38,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	await requireAdmin(request, context)
 	const url = new URL(request.url)
 	const filters = parseAdminFilters(url.searchParams)
-	const [all, changes, requestsWaiting] = await Promise.all([
+	const [all, changes, requestsWaiting, demoImage] = await Promise.all([
 		context.catalog.everyPool(),
 		recentChanges(context.db, { limit: 10 }),
 		waitingRequests(context.db),
+		context.demoImages.namer(),
 	])
 	return {
 		requestsWaiting,
 		filters,
-		...(await adminProductPage(context.db, all, filters)),
+		...(await adminProductPage(context.db, all, filters, demoImage)),
 		changes,
 		message: DONE[url.searchParams.get('done') ?? ''],
 	}

@@ -1,20 +1,10 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import {
-	AVIF_WIDTHS,
-	GALLERY_FORMATS,
-	GALLERY_SIZE,
-	GALLERY_WIDTHS,
-	PORTFOLIO_PROJECTS,
-} from '../../app/data/portfolio'
-import { fromPixels, type Pixels, resized } from './pixels'
-import { renderPondScene, type SceneStyle, type Shot } from './scene'
-
-/** Bump when the pictures change so every machine regenerates them. */
-const VERSION = 2
-
-/** Photos drawn at once; each holds a 5 MB master while its variants are encoded. */
-const IN_FLIGHT = 3
+// The portfolio's "photographs": each project's gallery photos are pond scenes (./scene) whose
+// seed, style and camera distance follow from the project and the photo's number, so the same
+// commit always draws the same photo. The server draws each on first request, in its photo worker
+// (app/.server/demo-images, decision 0028).
+import { GALLERY_SIZE, PORTFOLIO_PROJECTS } from '../../app/data/portfolio'
+import { fromPixels, type Pixels } from './pixels'
+import { renderPondScene, type SceneOptions, type SceneStyle, type Shot } from './scene'
 
 const SHOTS: Shot[] = ['medium', 'close', 'wide']
 const STYLE: Record<string, SceneStyle> = {
@@ -26,112 +16,36 @@ const STYLE: Record<string, SceneStyle> = {
 	pond6: 'natural',
 }
 
-export type PortfolioManifest = { version: number; colours: Record<string, string[]> }
+/** What photo `photo` (from 1) of a demo project shows; undefined for no such photo. */
+export function portfolioScene(projectId: string, photo: number): SceneOptions | undefined {
+	const index = PORTFOLIO_PROJECTS.findIndex((project) => project.id === projectId)
+	const project = PORTFOLIO_PROJECTS[index]
+	if (!project || !Number.isInteger(photo) || photo < 1 || photo > project.imageCount) return
+	return {
+		seed: (index + 1) * 1000 + photo,
+		width: GALLERY_SIZE.width,
+		height: GALLERY_SIZE.height,
+		style: STYLE[project.id] ?? 'natural',
+		shot: SHOTS[photo % SHOTS.length],
+	}
+}
 
-type Format = (typeof GALLERY_FORMATS)[number]
-
-const encode = (pixels: Pixels, format: Format | 'thumbnail') => {
-	const pipeline = fromPixels(pixels)
-	if (format === 'avif') return pipeline.avif({ quality: 45, effort: 1 })
-	if (format === 'webp') return pipeline.webp({ quality: 72 })
-	if (format === 'jpg') return pipeline.jpeg({ quality: 76, mozjpeg: true, progressive: true })
-	return pipeline.jpeg({ quality: 78, mozjpeg: true, progressive: true })
+/** A demo project's gallery photo at full size (GALLERY_SIZE), as raw pixels. */
+export function drawPortfolioPhoto(projectId: string, photo: number): Promise<Pixels> {
+	const scene = portfolioScene(projectId, photo)
+	if (!scene) throw new Error(`no portfolio photo ${projectId} ${photo}`)
+	return renderPondScene(scene)
 }
 
 const hex = ({ r, g, b }: { r: number; g: number; b: number }) =>
 	`#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`
 
-async function writePhoto(dir: string, seed: number, style: SceneStyle, photo: number) {
-	const master = await renderPondScene({
-		seed,
-		width: GALLERY_SIZE.width,
-		height: GALLERY_SIZE.height,
-		style,
-		shot: SHOTS[photo % SHOTS.length],
-	})
-	const name = String(photo).padStart(2, '0')
-	// Each width is resized once and all its formats are encoded from the same pixels.
-	const sizes = GALLERY_WIDTHS.map(async (width) => {
-		const pixels = await resized(
-			master,
-			width,
-			Math.round((width * GALLERY_SIZE.height) / GALLERY_SIZE.width),
-		)
-		const formats = GALLERY_FORMATS.filter(
-			(format) => format !== 'avif' || (AVIF_WIDTHS as readonly number[]).includes(width),
-		)
-		await Promise.all(
-			formats.map((format) =>
-				encode(pixels, format).toFile(path.join(dir, `${name}-${width}.${format}`)),
-			),
-		)
-		return formats.length
-	})
-	if (photo === 1) {
-		sizes.push(
-			resized(master, 800, 600)
-				.then((pixels) => encode(pixels, 'thumbnail').toFile(path.join(dir, 'thumbnail.jpeg')))
-				.then(() => 1),
-		)
-	}
-	// The colour shown while the photo loads, from a small copy: the full frame cost 70 ms a photo.
-	const colour = fromPixels(master).resize(320).stats()
-	const [{ dominant }, ...counts] = await Promise.all([colour, ...sizes])
-	return { files: counts.reduce((sum, count) => sum + count, 0), colour: hex(dominant) }
-}
-
 /**
- * The portfolio photographs: per project, `thumbnail.jpeg` and every gallery photo in each width
- * and format. A manifest records each photo's dominant colour, shown while the photo loads.
+ * The colour shown while a photo loads: the dominant colour of a 320-pixel-wide copy (the full
+ * frame cost 70 ms a photo). The gallery's colours are committed (app/.server/portfolio/
+ * photo-colours.json, written by scripts/images/colours.ts), so no page waits for a drawing.
  */
-export async function generatePortfolioImages({
-	outDir,
-	force = false,
-	onProgress = () => {},
-}: {
-	outDir: string
-	force?: boolean
-	/** Called after each photo is written, with how many of how many are done. */
-	onProgress?: (done: number, total: number) => void
-}) {
-	const manifestFile = path.join(outDir, 'manifest.json')
-	if (
-		!force &&
-		fs.existsSync(manifestFile) &&
-		(JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as PortfolioManifest).version === VERSION
-	) {
-		return { generated: 0 }
-	}
-	const photos = PORTFOLIO_PROJECTS.flatMap((project, index) => {
-		const dir = path.join(outDir, project.id)
-		fs.mkdirSync(dir, { recursive: true })
-		const style = STYLE[project.id] ?? 'natural'
-		return Array.from({ length: project.imageCount }, (_, i) => ({
-			project: project.id,
-			dir,
-			style,
-			photo: i + 1,
-			seed: (index + 1) * 1000 + i + 1,
-		}))
-	})
-	const colours = new Map<string, string[]>(PORTFOLIO_PROJECTS.map((p) => [p.id, []]))
-	let generated = 0
-	let done = 0
-	onProgress(0, photos.length)
-	// A few photos in flight, each starting as soon as another finishes: one photo's single-threaded
-	// SVG rendering overlaps another's encoding, so both cores stay busy without a wait per batch.
-	let next = 0
-	const worker = async () => {
-		while (next < photos.length) {
-			const { project, dir, style, photo, seed } = photos[next++]!
-			const result = await writePhoto(dir, seed, style, photo)
-			generated += result.files
-			colours.get(project)![photo - 1] = result.colour
-			onProgress(++done, photos.length)
-		}
-	}
-	await Promise.all(Array.from({ length: IN_FLIGHT }, worker))
-	const manifest: PortfolioManifest = { version: VERSION, colours: Object.fromEntries(colours) }
-	fs.writeFileSync(manifestFile, JSON.stringify(manifest))
-	return { generated }
+export async function dominantColour(master: Pixels) {
+	const { dominant } = await fromPixels(master).resize(320).stats()
+	return hex(dominant)
 }

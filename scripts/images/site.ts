@@ -1,22 +1,12 @@
-// Generates the site's images (app/lib/images.ts lists them) from seeded drawings: nothing is
-// downloaded, and the output folder is gitignored, so this runs on install / first start.
-import fs from 'node:fs'
-import path from 'node:path'
+// The site's images (app/lib/images.ts lists them), drawn from seeds: nothing is downloaded.
+// The server draws each on first request, in its photo worker (app/.server/demo-images, decision
+// 0028), and caches the original and its variants.
 import sharp from 'sharp'
-import {
-	IMAGE_FORMATS,
-	SITE_IMAGES,
-	type SiteImage,
-	type SiteImageName,
-} from '../../app/lib/images'
+import { SITE_IMAGES, type SiteImage, type SiteImageName } from '../../app/lib/images'
 import { avatarSvg, placeholderSvg, socialOverlaySvg } from './graphics'
 import { fromPixels, type Pixels, toPixels } from './pixels'
 import { renderPondScene, type SceneStyle, type Shot } from './scene'
 import { tileSvg } from './tiles'
-import { writeVariants } from './variants'
-
-/** Bump when any drawing changes, so every machine regenerates its copies. */
-export const VERSION = 4
 
 type Art = { kind: 'scene' | 'tile' | 'avatar' | 'placeholder' | 'social'; seed: number }
 
@@ -74,58 +64,7 @@ async function master(name: SiteImageName, spec: SiteImage): Promise<Pixels> {
 	}
 }
 
-const fileName = (name: string, width: number, format: string) => `${name}-${width}.${format}`
-
-function manifestVersion(file: string) {
-	try {
-		return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version?: unknown }).version
-	} catch {
-		return undefined
-	}
-}
-
-export async function generateSiteImages({
-	outDir,
-	force = false,
-	onProgress = () => {},
-}: {
-	outDir: string
-	force?: boolean
-	/** Called after each image is drawn, with how many of how many are done. */
-	onProgress?: (done: number, total: number) => void
-}) {
-	const manifestPath = path.join(outDir, 'manifest.json')
-	const names = Object.keys(SITE_IMAGES) as SiteImageName[]
-	const files = names.flatMap((name) =>
-		SITE_IMAGES[name].widths.flatMap((w) => IMAGE_FORMATS.map((f) => fileName(name, w, f))),
-	)
-	// Files from an older generator version are stale: redraw them all.
-	const current = manifestVersion(manifestPath) === VERSION
-	if (!force && current && files.every((f) => fs.existsSync(path.join(outDir, f)))) {
-		return { generated: 0 }
-	}
-	fs.mkdirSync(outDir, { recursive: true })
-	let generated = 0
-	let drawn = 0
-	onProgress(0, names.length)
-	const draw = async (name: SiteImageName) => {
-		const spec = SITE_IMAGES[name]
-		const fileFor = (w: number, f: string) => path.join(outDir, fileName(name, w, f))
-		const overwrite = force || !current
-		const missing = spec.widths.some((w) =>
-			IMAGE_FORMATS.some((f) => overwrite || !fs.existsSync(fileFor(w, f))),
-		)
-		if (missing) {
-			generated += await writeVariants(await master(name, spec), {
-				...spec,
-				fileFor,
-				force: overwrite,
-			})
-		}
-		onProgress(++drawn, names.length)
-	}
-	// All at once: SVG rendering is single-threaded per image, so this keeps every core busy.
-	await Promise.all(names.map(draw))
-	fs.writeFileSync(manifestPath, `${JSON.stringify({ version: VERSION, files }, null, '\t')}\n`)
-	return { generated }
+/** One of the site's images (app/lib/images.ts) at its full size, as raw pixels. */
+export function drawSiteImage(name: SiteImageName): Promise<Pixels> {
+	return master(name, SITE_IMAGES[name])
 }

@@ -118,6 +118,20 @@ describe("the list's 'No photo' filter", () => {
 		expect(all).toContain('Stored photo')
 		expect(all).not.toContain('No photo</span>')
 	})
+
+	it('counts a demo product’s picture, which the shop draws on request (decision 0028), and not a picture it does not draw', async () => {
+		await created({
+			code: 'PH-NODEMO',
+			name: 'Not a demo picture',
+			image_url: '/images/products/not-in-the-catalogue-file.jpg',
+		})
+		// Whether the site serves the address decides, not whether it was drawn yet: none is here.
+		expect(fs.existsSync(app.env.IMAGE_CACHE_DIR)).toBe(false)
+		const missing = await text(await admin.request('/admin/products?photo=missing'))
+		expect(missing).toContain('PH-NODEMO ·')
+		expect(missing).not.toContain('OA-BIOSMA-6000 ·')
+		expect(fs.existsSync(app.env.IMAGE_CACHE_DIR)).toBe(false)
+	})
 })
 
 describe("the editor's messages", () => {

@@ -288,7 +288,7 @@ describe('/admin/products: hide, show, duplicate, delete', () => {
 			`${filters} product`,
 		)
 		expect(await text(await admin.request('/admin/products?search=EA-BOMB'))).toContain('1 product')
-		// Its photo path names no file under public/: listed as having no photo.
+		// Its photo path is no picture the site draws (decision 0028): listed as having no photo.
 		const noPhoto = await text(await admin.request('/admin/products?photo=missing&search=EA-BOMB'))
 		expect(noPhoto).toContain('Evolution Aqua Pure Pond Bomb')
 		expect(noPhoto).toContain('1 product')

@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/app'
 
@@ -104,5 +107,85 @@ describe('the running site', () => {
 		for (const path of ['/', '/about', '/services', '/contact', '/privacy-policy']) {
 			expect(sitemap).toContain(`<loc>${app.url}${path}</loc>`)
 		}
+	})
+})
+
+/** Every file in the app's demo-picture cache, relative to it (none before the first request). */
+const cached = () =>
+	fs.existsSync(app.env.IMAGE_CACHE_DIR)
+		? (fs.readdirSync(app.env.IMAGE_CACHE_DIR, { recursive: true }) as string[]).filter((f) =>
+				fs.statSync(path.join(app.env.IMAGE_CACHE_DIR, f)).isFile(),
+			)
+		: []
+
+// Small pictures only (an avatar, a product): the scenes are drawn in the cache's own tests.
+describe('the drawn demo pictures (decision 0028)', () => {
+	it('draws a picture on its first request and serves it with the static files’ cache headers', async () => {
+		const res = await app.request('/images/generated/site/avatar-3-80.webp')
+		expect(res.status).toBe(200)
+		expect(res.headers.get('content-type')).toBe('image/webp')
+		expect(res.headers.get('cache-control')).toBe('public, max-age=604800')
+		expect(res.headers.get('etag')).toBeTruthy()
+		const image = await sharp(Buffer.from(await res.arrayBuffer())).metadata()
+		expect(image).toMatchObject({ format: 'webp', width: 80, height: 80 })
+		expect(cached().filter((f) => f.endsWith('avatar-3-80.webp'))).toHaveLength(1)
+	})
+
+	it('serves a demo product’s picture and its -thumb.jpg (the spec’s rule)', async () => {
+		const [main, thumb] = await Promise.all([
+			app.request('/images/products/oa-biosma-6000.jpg'),
+			app.request('/images/products/oa-biosma-6000-thumb.jpg'),
+		])
+		expect([main.status, thumb.status]).toEqual([200, 200])
+		expect(await sharp(Buffer.from(await main.arrayBuffer())).metadata()).toMatchObject({
+			format: 'jpeg',
+			width: 800,
+			height: 800,
+		})
+		expect(await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).toMatchObject({
+			format: 'jpeg',
+			width: 300,
+			height: 300,
+		})
+	})
+
+	it('answers 404 for a size, format or picture that does not exist, and writes nothing', async () => {
+		const before = cached()
+		for (const url of [
+			'/images/generated/site/avatar-3-96.webp',
+			'/images/generated/site/avatar-3-80.gif',
+			'/images/portfolio/pond1/01-1280.avif',
+			'/images/portfolio/pond1/99-960.jpg',
+			'/images/products/not-in-the-catalogue.jpg',
+		]) {
+			const res = await app.request(url)
+			expect(res.status, url).toBe(404)
+		}
+		expect(
+			(await app.request('/images/products/oa-biosma-6000.jpg', { method: 'POST' })).status,
+		).toBe(405)
+		expect(cached()).toEqual(before)
+	})
+
+	it('answers concurrent requests for one missing variant with the same bytes and one file', async () => {
+		const url = '/images/generated/site/avatar-1-160.avif'
+		const bodies = await Promise.all(
+			Array.from({ length: 4 }, async () =>
+				Buffer.from(await (await app.request(url)).arrayBuffer()),
+			),
+		)
+		for (const body of bodies) expect(body.equals(bodies[0]!)).toBe(true)
+		expect(cached().filter((f) => f.endsWith('avatar-1-160.avif'))).toHaveLength(1)
+		expect(cached().filter((f) => f.endsWith('.tmp'))).toEqual([])
+	})
+
+	// Moved from scripts/start.test.ts: deleted pictures once made `npm start` prepare again.
+	it('draws a deleted picture again on its next request', async () => {
+		const url = '/images/generated/site/avatar-3-80.webp'
+		const first = Buffer.from(await (await app.request(url)).arrayBuffer())
+		fs.rmSync(app.env.IMAGE_CACHE_DIR, { recursive: true })
+		const again = await app.request(url)
+		expect(again.status).toBe(200)
+		expect(Buffer.from(await again.arrayBuffer()).equals(first)).toBe(true)
 	})
 })

@@ -16,6 +16,8 @@ export async function adminProductPage(
 	db: Db,
 	{ products, haystack }: Pool,
 	filters: AdminProductFilters,
+	/** Whether a path under /images is a demo picture the site draws (decision 0028). */
+	demoImage?: (name: string) => boolean,
 ) {
 	const needle = filters.search.toLowerCase()
 	let matches = products.filter(
@@ -30,6 +32,7 @@ export async function adminProductPage(
 		? await photoChecker(
 				db,
 				matches.map((p) => p.imageUrl),
+				{ demoImage },
 			)
 		: undefined
 	if (hasPhoto) {
@@ -42,6 +45,7 @@ export async function adminProductPage(
 	hasPhoto ??= await photoChecker(
 		db,
 		shown.map((p) => p.imageUrl),
+		{ demoImage },
 	)
 	const check = hasPhoto
 	const rows: AdminProductRow[] = shown.map((p) => ({

@@ -25,7 +25,9 @@ function listing(dir: string, now: number) {
 /** A site path's answer is whether the file exists; an uploaded photo's is its id, asked of the db. */
 type Answer = boolean | string
 
-let answers: { publicDir: string; at: number; known: Map<string, Answer> } | undefined
+let answers:
+	| { publicDir: string; demoImage: unknown; at: number; known: Map<string, Answer> }
+	| undefined
 
 /**
  * Per database: uploaded photo ids found stored (a photos row is never deleted, its id being its
@@ -38,24 +40,38 @@ const IDS_A_QUERY = 5000
 
 /**
  * Whether each of these products' images exists: an https URL is taken on trust; an uploaded
- * photo (/photos/<id>.jpg) must be stored in the database; any other site path must be a file
- * under public/ (the generated images). One directory listing per folder and one query for the
- * uploaded ids not yet seen, not a call per product, so the check stays cheap at 50,000 products.
+ * photo (/photos/<id>.jpg) must be stored in the database; a demo picture (/images/…) must be one
+ * the site draws (`demoImage`: decision 0028, drawn yet or not); any other site path must be a
+ * file under public/. One directory listing per folder and one query for the uploaded ids not yet
+ * seen, not a call per product, so the check stays cheap at 50,000 products.
  */
 export async function photoChecker(
 	db: Db,
 	imageUrls: Iterable<string>,
-	{ publicDir = path.resolve('public'), now = Date.now() } = {},
+	{
+		publicDir = path.resolve('public'),
+		now = Date.now(),
+		demoImage = (_name: string) => false,
+	}: { publicDir?: string; now?: number; demoImage?: (name: string) => boolean } = {},
 ) {
 	// Each answer is kept as long as the listings behind it: filtering 50,000 products by 'no photo'
 	// resolves each distinct path once, not on every request.
-	if (!answers || answers.publicDir !== publicDir || now - answers.at >= LISTING_MS)
-		answers = { publicDir, at: now, known: new Map() }
+	if (
+		!answers ||
+		answers.publicDir !== publicDir ||
+		answers.demoImage !== demoImage ||
+		now - answers.at >= LISTING_MS
+	)
+		answers = { publicDir, demoImage, at: now, known: new Map() }
 	const { known } = answers
 	const answer = (imageUrl: string) => {
 		let found = known.get(imageUrl)
 		if (found === undefined) {
-			found = uploadedPhotoId(imageUrl) ?? exists(publicDir, imageUrl, now)
+			found =
+				uploadedPhotoId(imageUrl) ??
+				(imageUrl.startsWith('/images/')
+					? demoImage(imageUrl.slice('/images/'.length))
+					: exists(publicDir, imageUrl, now))
 			known.set(imageUrl, found)
 		}
 		return found

@@ -8,6 +8,7 @@
 // production alike, with nothing to build.
 import fs from 'node:fs/promises'
 import os from 'node:os'
+import { fileURLToPath } from 'node:url'
 import { contentId } from './content-id.mjs'
 
 // Threads inherit their creator's priority on Linux: lowered before sharp starts any.
@@ -91,6 +92,29 @@ async function form(job) {
 	return { fields, files }
 }
 
+/** A name beside `file` that no other writer (process or job) uses. */
+const tempFor = (/** @type {string} */ file) =>
+	`${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
+
+/** The demo-image drawings (TypeScript, loaded through tsx on the first 'draw' job). */
+const DRAWINGS = fileURLToPath(new URL('../../../scripts/images/draw.ts', import.meta.url))
+/** @type {Promise<typeof import('../../../scripts/images/draw')> | undefined} */
+let drawings
+
+/**
+ * A demo image's original (decision 0028): drawn from its description, encoded as the server
+ * says, written aside and renamed, so a reader finds the whole file or none.
+ * @param {Extract<PhotoJob, { op: 'draw' }>} job
+ */
+async function draw(job) {
+	drawings ??= import('tsx/esm/api').then(({ tsImport }) => tsImport(DRAWINGS, import.meta.url))
+	const pixels = await (await drawings).draw(job.drawing)
+	const temp = tempFor(job.to)
+	await encoded(sharp(pixels.data, { raw: pixels.info }), job.output).toFile(temp)
+	await fs.rename(temp, job.to)
+	return {}
+}
+
 /**
  * Several outputs from one decode, each written under a temporary name and then renamed, so a
  * half-written file is never served.
@@ -105,7 +129,7 @@ async function variants(job) {
 	const { width, height, channels } = pixels.info
 	await Promise.all(
 		job.outputs.map(async (output) => {
-			const temp = `${output.file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
+			const temp = tempFor(output.file)
 			const image = sharp(pixels.data, { raw: { width, height, channels } }).resize(output.resize)
 			await encoded(image, output).toFile(temp)
 			await fs.rename(temp, output.file)
@@ -120,9 +144,11 @@ process.on('message', async (/** @type {{ id: number, job: PhotoJob }} */ messag
 		const result =
 			job.op === 'variants'
 				? await variants(job)
-				: job.op === 'form'
-					? await form(job)
-					: await encode(job)
+				: job.op === 'draw'
+					? await draw(job)
+					: job.op === 'form'
+						? await form(job)
+						: await encode(job)
 		process.send?.({ id, ok: true, result })
 	} catch (error) {
 		process.send?.({ id, ok: false, error: error instanceof Error ? error.message : String(error) })

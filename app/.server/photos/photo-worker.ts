@@ -2,10 +2,11 @@ import { type ChildProcess, fork } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { ResizeOptions } from 'sharp'
+import type { Drawing } from '../demo-images/drawing'
 
 /** How an image is written: sharp's encoder name and its options. */
 export type EncoderOutput = {
-	format: 'jpeg' | 'webp' | 'avif'
+	format: 'jpeg' | 'webp' | 'avif' | 'png'
 	options: Record<string, string | number | boolean>
 }
 
@@ -34,6 +35,8 @@ export type PhotoJob =
 			decode: { resize: ResizeOptions; flatten: string }
 			outputs: Array<EncoderOutput & { file: string; resize: ResizeOptions }>
 	  }
+	/** A demo image drawn (scripts/images/draw.ts) and written to `to` as its original (0028). */
+	| { op: 'draw'; drawing: Drawing; to: string; output: EncoderOutput }
 	| {
 			/** A posted form read from a file: its text fields, and its files written beside it. */
 			op: 'form'
@@ -49,6 +52,7 @@ type Results = {
 	encode: Encoded & { data: Uint8Array }
 	encodeFile: Encoded
 	variants: Record<string, never>
+	draw: Record<string, never>
 	form: { fields: Array<[string, string]>; files: PostedFile[] } | { unreadable: true }
 }
 

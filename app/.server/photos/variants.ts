@@ -13,9 +13,13 @@ import {
 import { type EncoderOutput, type PhotoInput, photoWorker } from './photo-worker'
 import { Slots } from './slots'
 import { databaseOriginals, type OriginalStore } from './store'
+import { VARIANT_ENCODERS } from './variant-encoders'
 
-/** Photos being resized at once: the machine has few cores and shoppers come first. */
-const AT_ONCE = 2
+/**
+ * Photo jobs in the worker at once, uploaded photos' and drawn pictures' (decision 0028) alike:
+ * the machine has few cores and shoppers come first.
+ */
+export const photoSlots = new Slots(2)
 const LARGEST = Math.max(...PHOTO_WIDTHS)
 
 /** How one variant is resized and encoded from the decoded pixels. */
@@ -28,12 +32,8 @@ function encoding(variant: PhotoVariant): EncoderOutput & { resize: ResizeOption
 		}
 	const width = variant.kind === 'main' ? PHOTO_MAIN_WIDTH : variant.width
 	const resize = { width, withoutEnlargement: true }
-	// The same encoder settings as the generated images (scripts/images/variants.ts).
-	if (variant.kind === 'width' && variant.format === 'avif')
-		return { resize, format: 'avif', options: { quality: 50, effort: 2 } }
-	if (variant.kind === 'width' && variant.format === 'webp')
-		return { resize, format: 'webp', options: { quality: 75 } }
-	return { resize, format: 'jpeg', options: { quality: 78, mozjpeg: true, progressive: true } }
+	// The same encoder settings as the site's drawn pictures (decision 0028).
+	return { resize, ...VARIANT_ENCODERS[variant.kind === 'width' ? variant.format : 'jpg'] }
 }
 
 /**
@@ -44,7 +44,6 @@ function encoding(variant: PhotoVariant): EncoderOutput & { resize: ResizeOption
  */
 export class PhotoVariants {
 	private readonly making = new Map<string, Promise<boolean>>()
-	private readonly slots = new Slots(AT_ONCE)
 
 	constructor(
 		private readonly db: Db,
@@ -71,7 +70,7 @@ export class PhotoVariants {
 	prepare(id: string, original?: PhotoInput): Promise<boolean> {
 		let job = this.making.get(id)
 		if (!job) {
-			job = this.slots.run(() => this.make(id, original)).finally(() => this.making.delete(id))
+			job = photoSlots.run(() => this.make(id, original)).finally(() => this.making.delete(id))
 			this.making.set(id, job)
 		}
 		return job

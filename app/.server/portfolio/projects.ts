@@ -10,7 +10,7 @@ import {
 	thumbnailUrlFor,
 } from '~/lib/portfolio/project'
 import { authorOf } from '~/lib/portfolio/testimonial-schema'
-import { photoColours } from './manifest'
+import { photoColours } from './photo-colours'
 
 /** What the public pages read: published projects only (a draft answers 404). */
 type Row = typeof portfolioProjects.$inferSelect
