@@ -102,8 +102,9 @@ describe('CI timing report', () => {
 			...slowest(timings, 1),
 		}
 		expect(minutes(665)).toBe('11:05')
-		expect(renderRun(run)).toContain('| **Total** | **11:05** | |')
+		expect(renderRun(run)).toContain('| **Total (wall)** | **11:05** | |')
 		expect(renderRun(run)).toContain('- 37.0 s — [desktop] tests/e2e/cart.spec.ts (e2e)')
+		expect(renderRun({ ...run, wallSeconds: 605 })).toContain('| **Total (wall)** | **10:05** | |')
 		expect(historyRow(run)).toBe(
 			'| 2026-12-02 01:00 | abc1234 | 0.4 | 11:05 (red) | typecheck 65 · e2e 600 | [desktop] tests/e2e/cart.spec.ts 37 s |',
 		)

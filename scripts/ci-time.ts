@@ -40,6 +40,9 @@ if (command === 'report' && dir) {
 		commit: git('git rev-parse --short HEAD'),
 		loadAtStart: process.env.CI_LOAD_AT_START ?? '',
 		cores: os.cpus().length,
+		wallSeconds: process.env.CI_RUN_STARTED
+			? Math.round(Date.now() / 1000) - Number(process.env.CI_RUN_STARTED)
+			: undefined,
 		steps,
 		files,
 		tests,
