@@ -36,7 +36,7 @@ export type DocumentContent = {
 		phone: string
 	}
 	customer: { name: string; address: string[] }
-	/** VAT broken down per line (per unit, decision 0022); absent on a receipt. */
+	/** VAT broken down per line (from each line's total, decision 0022); none on a receipt. */
 	lines: Array<Omit<VatLineBreakdown, 'ratePercent'> & { ratePercent: number | null }>
 	netPence: number | null
 	vatPence: number | null

@@ -1,5 +1,14 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addDays, atLondonTime, londonDate, nextLondonTime, startOfLondonDay } from './london-time'
+import {
+	addDays,
+	atLondonTime,
+	dailyKey,
+	londonDate,
+	nextDailyRun,
+	nextLondonTime,
+	startOfLondonDay,
+} from './london-time'
 
 describe('UK wall-clock times', () => {
 	it('reads 07:30 as GMT in winter and BST in summer', () => {
@@ -60,5 +69,63 @@ describe('London calendar days', () => {
 	it('steps to the next day across month and year ends', () => {
 		expect(addDays('2026-12-31', 1)).toBe('2027-01-01')
 		expect(addDays('2028-02-28', 1)).toBe('2028-02-29')
+	})
+})
+
+describe('daily jobs (issue 57 item 4)', () => {
+	it('key a run by the UK day it happens on, either side of both clock changes', () => {
+		// 29 Mar 2026: 01:00 GMT becomes 02:00 BST. 25 Oct 2026: 02:00 BST becomes 01:00 GMT.
+		const keys = [
+			'2026-03-28T23:30:00Z', // 23:30 GMT, Saturday
+			'2026-03-29T00:30:00Z', // 00:30 GMT, Sunday
+			'2026-03-29T23:30:00Z', // 00:30 BST, Monday
+			'2026-10-24T23:30:00Z', // 00:30 BST, Sunday
+			'2026-10-25T00:30:00Z', // 01:30 BST, the first of two 01:30s
+			'2026-10-25T01:30:00Z', // 01:30 GMT, the second
+			'2026-10-25T23:30:00Z', // 23:30 GMT, still Sunday
+		].map((at) => dailyKey('morning-summary', new Date(at)))
+		expect(keys).toEqual([
+			'morning-summary:2026-03-28',
+			'morning-summary:2026-03-29',
+			'morning-summary:2026-03-30',
+			'morning-summary:2026-10-25',
+			'morning-summary:2026-10-25',
+			'morning-summary:2026-10-25',
+			'morning-summary:2026-10-25',
+		])
+	})
+
+	it('run once per UK day after a late run, and at the time on the next day', () => {
+		// Down at 07:30 on Saturday, back at 01:30 BST on Sunday (the first 01:30): Sunday's run.
+		const late = new Date('2026-10-25T00:30:00Z')
+		expect(nextDailyRun(late, '01:30').toISOString()).toBe('2026-10-26T01:30:00.000Z')
+		expect(nextDailyRun(late, '07:30').toISOString()).toBe('2026-10-26T07:30:00.000Z')
+		expect(nextDailyRun(new Date('2026-03-28T07:30:00Z'), '07:30').toISOString()).toBe(
+			'2026-03-29T06:30:00.000Z',
+		)
+	})
+
+	it('never run twice on one UK day, however the server starts and stops across the changes', () => {
+		const start = Date.parse('2026-03-25T00:00:00Z')
+		const autumn = Date.parse('2026-10-21T00:00:00Z')
+		fc.assert(
+			fc.property(
+				fc.constantFrom(start, autumn),
+				fc.constantFrom('00:30', '01:30', '02:30', '07:30', '23:30'),
+				// Each restart comes some minutes after the run was due (0: the server was up).
+				fc.array(fc.integer({ min: 0, max: 3 * 24 * 60 }), { minLength: 1, maxLength: 12 }),
+				(from, hhmm, delays) => {
+					const days = new Set<string>()
+					let due = nextLondonTime(new Date(from), hhmm)
+					for (const minutes of delays) {
+						const ran = new Date(due.getTime() + minutes * 60_000)
+						expect(days.has(londonDate(ran))).toBe(false)
+						days.add(londonDate(ran))
+						due = nextDailyRun(ran, hhmm)
+						expect(due.getTime()).toBeGreaterThan(ran.getTime())
+					}
+				},
+			),
+		)
 	})
 })

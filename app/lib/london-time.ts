@@ -55,6 +55,23 @@ export function nextLondonTime(after: Date, hhmm: string): Date {
 }
 
 /**
+ * A daily job's key for the UK calendar day of `at` ('morning-summary:2026-10-25'): one key per
+ * job and UK day, so a job keyed by it runs once that day (issue 57 item 4).
+ */
+export function dailyKey(name: string, at: Date) {
+	return `${name}:${londonDate(at)}`
+}
+
+/**
+ * When a daily job at `hhmm` runs next after a run that started at `ranAt`: at that time on the
+ * next UK day. A run late in the day (the server was down at the time) was that day's run, so
+ * nothing runs twice on one UK day whatever the starts, stops and clock changes.
+ */
+export function nextDailyRun(ranAt: Date, hhmm: string) {
+	return atLondonTime(addDays(londonDate(ranAt), 1), hhmm)
+}
+
+/**
  * The instant a UK calendar day starts, for date filters ('2026-03-29' → 00:00 GMT, '2026-07-01'
  * → 23:00 UTC the day before). UK clocks change at 01:00/02:00, never at midnight.
  */

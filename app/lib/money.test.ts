@@ -1,12 +1,18 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatPence, parsePriceText, toPriceText } from './money'
+import { formatPence, formatUnitPence, parsePriceText, toPriceText } from './money'
 
 describe('money', () => {
 	it('formats pence as pounds with two decimals, en-GB', () => {
 		expect(formatPence(0)).toBe('£0.00')
 		expect(formatPence(5)).toBe('£0.05')
 		expect(formatPence(123450)).toBe('£1,234.50')
+	})
+
+	it('formats a unit price to a fraction of a penny only when it has one', () => {
+		expect(formatUnitPence(10_749)).toBe('£107.49')
+		expect(formatUnitPence(0.83)).toBe('£0.0083')
+		expect(formatUnitPence(2_149.5)).toBe('£21.495')
 	})
 
 	it('parses price text with or without a pound sign', () => {

@@ -6,6 +6,21 @@ export function formatPence(pence: number) {
 	return GBP.format(pence / 100)
 }
 
+const UNIT_GBP = new Intl.NumberFormat('en-GB', {
+	style: 'currency',
+	currency: 'GBP',
+	minimumFractionDigits: 2,
+	maximumFractionDigits: 4,
+})
+
+/**
+ * A unit price worked out from a line's total (an invoice's unit price excluding VAT): whole pence
+ * as formatPence does, a fraction of a penny to four decimals of a pound (0.83 → '£0.0083').
+ */
+export function formatUnitPence(pence: number) {
+	return UNIT_GBP.format(pence / 100)
+}
+
 /**
  * '£1,234.50', '1234.5', ' 12 ' → pence; anything that is not a plain non-negative amount
  * (e.g. 'Price not available', '12abc', '-3') → null.

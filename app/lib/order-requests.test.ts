@@ -4,9 +4,8 @@ import {
 	canReturnAt,
 	checkReturnLines,
 	isLateReport,
-	returnValuePence,
+	returnRefund,
 	returnWindow,
-	suggestedReturnRefund,
 } from './order-requests'
 
 describe('the return window', () => {
@@ -76,14 +75,60 @@ describe('return lines', () => {
 		)
 	})
 
-	it('suggests the items plus delivery once, never more than is left', () => {
-		const itemsPence = returnValuePence(items, [{ line: 1, quantity: 1 }])
-		expect(itemsPence).toBe(8_999)
-		const base = { itemsPence, deliveryPence: 4_500, leftPence: 50_000 }
-		expect(suggestedReturnRefund({ ...base, deliveryRefunded: false })).toBe(13_499)
-		expect(suggestedReturnRefund({ ...base, deliveryRefunded: true })).toBe(8_999)
-		expect(suggestedReturnRefund({ ...base, deliveryRefunded: false, leftPence: 10_000 })).toBe(
-			10_000,
+	it('gives back the items of a part return, and the delivery with the return that completes the order', () => {
+		const base = { items, deliveryPence: 4_500 }
+		// One of two pumps: the pump only (CCR 2013 reg. 34: delivery for the whole contract).
+		const part = returnRefund({ ...base, lines: [{ line: 1, quantity: 1 }], before: [] })
+		expect(part).toMatchObject({ itemsPence: 8_999, deliveryPence: 0, totalPence: 8_999 })
+		expect(part.lines).toEqual([{ line: 1, quantity: 1, before: 0 }])
+		// The rest after it: the filter and the other pump, and now the delivery.
+		const rest = returnRefund({
+			...base,
+			lines: [
+				{ line: 0, quantity: 1 },
+				{ line: 1, quantity: 1 },
+			],
+			before: [{ line: 1, quantity: 1 }],
+		})
+		expect(rest).toMatchObject({ itemsPence: 33_998, deliveryPence: 4_500, completesOrder: true })
+		expect(rest.lines).toEqual([
+			{ line: 0, quantity: 1, before: 0 },
+			{ line: 1, quantity: 1, before: 1 },
+		])
+		// Everything in one return: the items and the delivery.
+		const whole = returnRefund({
+			...base,
+			lines: [
+				{ line: 0, quantity: 1 },
+				{ line: 1, quantity: 2 },
+			],
+			before: [],
+		})
+		expect(whole.totalPence).toBe(24_999 + 2 * 8_999 + 4_500)
+	})
+
+	it('refunds the delivery once however the order comes back, and never more than was paid', () => {
+		fc.assert(
+			fc.property(
+				fc.array(
+					fc.record({ line: fc.constantFrom(0, 1), quantity: fc.integer({ min: 1, max: 2 }) }),
+					{ maxLength: 8 },
+				),
+				(asks) => {
+					const refunded: Array<{ line: number; quantity: number }> = []
+					let delivery = 0
+					let total = 0
+					for (const ask of asks) {
+						if (checkReturnLines(items, [ask], refunded) !== null) continue
+						const r = returnRefund({ items, deliveryPence: 4_500, lines: [ask], before: refunded })
+						delivery += r.deliveryPence
+						total += r.totalPence
+						refunded.push(ask)
+					}
+					expect(delivery).toBeLessThanOrEqual(4_500)
+					expect(total).toBeLessThanOrEqual(24_999 + 2 * 8_999 + 4_500)
+				},
+			),
 		)
 	})
 })

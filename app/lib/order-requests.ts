@@ -122,24 +122,47 @@ function askedBefore(earlier: RequestLine[], line: number) {
 	return earlier.filter((l) => l.line === line).reduce((n, l) => n + l.quantity, 0)
 }
 
-/** What the returned lines cost the customer, at the prices they paid. */
-export function returnValuePence(items: PricedLine[], lines: RequestLine[]) {
-	return lines.reduce((sum, l) => sum + (items[l.line]?.unitPricePence ?? 0) * l.quantity, 0)
+/** How many of each order line the given return lines bring back. */
+function returnedOf(itemCount: number, lines: RequestLine[]) {
+	const back = Array.from({ length: itemCount }, () => 0)
+	for (const l of lines) if (l.line >= 0 && l.line < itemCount) back[l.line]! += l.quantity
+	return back
 }
 
 /**
- * The refund staff are offered for a return: the items plus the original standard delivery (the
- * law's minimum when the whole order comes back; we refund it for any return, once), never more
- * than is left to refund.
+ * What a return's refund gives back (issue 57 item 2): the items at the prices paid, and the
+ * original standard delivery only with the return that brings back the last of the order. The
+ * Consumer Contracts Regulations 2013 (regulation 34) refund the delivery when the customer
+ * withdraws from the whole contract; returning part of an order refunds that part. `before` is
+ * what returns refunded earlier brought back; each returned line says how many of its units
+ * were refunded before it (for the VAT share its credit note gives back, decision 0022).
  */
-export function suggestedReturnRefund(input: {
-	itemsPence: number
+export function returnRefund(input: {
+	items: PricedLine[]
 	deliveryPence: number
-	deliveryRefunded: boolean
-	leftPence: number
+	lines: RequestLine[]
+	before: RequestLine[]
 }) {
-	const delivery = input.deliveryRefunded ? 0 : input.deliveryPence
-	return Math.max(0, Math.min(input.itemsPence + delivery, input.leftPence))
+	const earlier = returnedOf(input.items.length, input.before)
+	const now = returnedOf(input.items.length, input.lines)
+	const lines = now.flatMap((quantity, line) =>
+		quantity > 0 ? [{ line, quantity, before: earlier[line]! }] : [],
+	)
+	const itemsPence = lines.reduce(
+		(sum, l) => sum + input.items[l.line]!.unitPricePence * l.quantity,
+		0,
+	)
+	const completesOrder = input.items.every(
+		(item, line) => earlier[line]! + now[line]! >= item.quantity,
+	)
+	const deliveryPence = completesOrder ? input.deliveryPence : 0
+	return {
+		lines,
+		itemsPence,
+		deliveryPence,
+		totalPence: itemsPence + deliveryPence,
+		completesOrder,
+	}
 }
 
 /** A problem report's whole form: five photos at their limit, and room for the rest. */

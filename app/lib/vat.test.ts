@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { breakDown, breakDownLine, VAT_NUMBER_PATTERN, vatInGross } from './vat'
+import { breakDown, breakDownLine, VAT_NUMBER_PATTERN, vatInGross, vatOfPart } from './vat'
 
 describe('VAT on VAT-inclusive prices', () => {
 	it('takes a sixth out of a standard-rated price, to the nearest penny', () => {
@@ -11,7 +11,7 @@ describe('VAT on VAT-inclusive prices', () => {
 		expect(vatInGross(0)).toBe(0)
 	})
 
-	it('works per unit, so a line is its unit figures times the quantity', () => {
+	it('works per line, from the line total, so cheap units carry their VAT', () => {
 		expect(breakDownLine({ description: 'Filter', quantity: 3, unitGrossPence: 12_899 })).toEqual({
 			description: 'Filter',
 			quantity: 3,
@@ -20,12 +20,46 @@ describe('VAT on VAT-inclusive prices', () => {
 			unitVatPence: 2_150,
 			unitNetPence: 10_749,
 			netPence: 32_247,
-			vatPence: 6_450,
+			vatPence: 6_450, // £386.97 / 6 = £64.495 → £64.50
 			grossPence: 38_697,
 		})
+		// Issue 57 item 3: 30 × £0.01 is £0.30 with £0.05 of VAT in it, not £0.00.
+		const pennies = breakDown([{ description: 'Washer', quantity: 30, unitGrossPence: 1 }])
+		expect(pennies.lines[0]).toMatchObject({
+			netPence: 25,
+			vatPence: 5,
+			grossPence: 30,
+			unitNetPence: 0.83,
+		})
+		expect([pennies.netPence, pennies.vatPence, pennies.grossPence]).toEqual([25, 5, 30])
 	})
 
-	it('always adds up to the penny, and stays within half a penny a unit of the exact VAT', () => {
+	it('gives back exactly the VAT a line carried, however it comes back', () => {
+		const line = breakDownLine({ description: 'Washer', quantity: 30, unitGrossPence: 1 })
+		const oneByOne = Array.from({ length: 30 }, (_, before) => vatOfPart(line, before, 1))
+		expect(oneByOne.reduce((a, b) => a + b, 0)).toBe(5)
+		fc.assert(
+			fc.property(
+				fc.integer({ min: 1, max: 50 }),
+				fc.integer({ min: 0, max: 1_000_000 }),
+				fc.array(fc.integer({ min: 1, max: 10 }), { maxLength: 20 }),
+				(quantity, unitGrossPence, parts) => {
+					const invoiced = breakDownLine({ description: 'x', quantity, unitGrossPence })
+					let before = 0
+					let credited = 0
+					for (const part of parts) {
+						const take = Math.min(part, quantity - before)
+						credited += vatOfPart(invoiced, before, take)
+						before += take
+					}
+					credited += vatOfPart(invoiced, before, quantity - before)
+					expect(credited).toBe(invoiced.vatPence)
+				},
+			),
+		)
+	})
+
+	it('always adds up to the penny, and each line is within half a penny of the exact VAT', () => {
 		const line = fc.record({
 			description: fc.string({ maxLength: 20 }),
 			quantity: fc.integer({ min: 1, max: 500 }),
@@ -40,8 +74,9 @@ describe('VAT on VAT-inclusive prices', () => {
 				)
 				for (const row of invoice.lines) {
 					expect(row.netPence + row.vatPence).toBe(row.grossPence)
+					// Within half a penny of the exact VAT of the line, whatever its quantity.
 					const exact = (row.grossPence * 20) / 120
-					expect(Math.abs(row.vatPence - exact)).toBeLessThanOrEqual(0.5 * row.quantity)
+					expect(Math.abs(row.vatPence - exact)).toBeLessThanOrEqual(0.5)
 				}
 			}),
 		)

@@ -3,7 +3,8 @@ import { requireAdmin } from '~/.server/auth/guards'
 import { readForm } from '~/.server/http/read-body'
 import { orderDeps } from '~/.server/orders/deps'
 import { refundPart } from '~/.server/orders/partial-refund'
-import { refundFormState, refundsOf } from '~/.server/orders/refund'
+import { refundFormState } from '~/.server/orders/refund'
+import { requestRefund, whatCameBack } from '~/.server/orders/request-refund'
 import { getRequest, markGoodsReceived, updateRequest } from '~/.server/orders/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { RefundForm } from '~/components/admin/refund-form'
@@ -11,9 +12,10 @@ import { RequestFacts, RequestUpdateForm } from '~/components/admin/request-deta
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { FormResult } from '~/components/ui/form-result'
+import { formatDate } from '~/lib/dates'
 import { type FieldErrors, parseForm } from '~/lib/forms'
 import { formatPence } from '~/lib/money'
-import { KIND_LABELS, returnValuePence, suggestedReturnRefund } from '~/lib/order-requests'
+import { KIND_LABELS } from '~/lib/order-requests'
 import { isPaid } from '~/lib/order-status'
 import { RefundSchema, RequestUpdateSchema } from '~/lib/request-schemas'
 import { pageMeta } from '~/lib/seo'
@@ -45,22 +47,22 @@ async function load(context: Route.LoaderArgs['context'], requestId: string) {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
 	await requireAdmin(request, context)
 	const { request: req, order, photos } = await load(context, params.requestId)
-	const [refund, refunds] = await Promise.all([
+	const [refund, plan] = await Promise.all([
 		refundFormState(context.db, order.id),
-		refundsOf(context.db, order.id),
+		requestRefund(context.db, order, req),
 	])
-	const itemsPence = returnValuePence(order.cartItems, req.lines)
-	const deliveryPence = order.deliveryCostPence ?? 0
-	// The original delivery goes back once, with the first return refunded.
-	const deliveryRefunded = refunds.some((r) => r.requestId !== null && r.requestId !== req.id)
+	// A request is refunded once (issue 57 item 1): after that the page says so, with no form.
+	const refunded =
+		plan.state === 'refunded'
+			? {
+					amountPence: plan.refund.amountPence,
+					at: plan.refund.createdAt.toISOString(),
+					creditNote: plan.refund.creditNote,
+				}
+			: null
 	const suggestedPence =
-		req.kind === 'return'
-			? suggestedReturnRefund({
-					itemsPence,
-					deliveryPence,
-					deliveryRefunded,
-					leftPence: refund.leftPence,
-				})
+		plan.state === 'open' && plan.capPence !== null
+			? Math.min(plan.capPence, refund.leftPence)
 			: undefined
 	return {
 		request: {
@@ -87,12 +89,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 		},
 		photos,
 		refund,
-		canRefund: isPaid(order.status) && refund.paidPence > 0,
+		refunded,
+		canRefund: isPaid(order.status) && refund.paidPence > 0 && plan.state === 'open',
 		suggestedPence,
 		suggestion:
-			req.kind === 'return'
-				? `Suggested: the items (${formatPence(itemsPence)})${deliveryRefunded ? '' : ` and the original delivery (${formatPence(deliveryPence)})`}. Refunding resolves this request and emails the customer a credit note.`
-				: 'Refunding resolves this request and emails the customer a credit note.',
+			plan.state === 'open' && plan.capPence !== null
+				? `Suggested: ${whatCameBack(plan)}.${plan.deliveryPence ? ' This return brings back the last of the order, so the original delivery goes back with it.' : ' The original delivery is refunded with the return that brings back the last of the order.'} Refunding resolves this request and emails the customer a credit note listing what came back; the request is refunded once.`
+				: 'Refunding resolves this request and emails the customer a credit note; the request is refunded once.',
 	}
 }
 
@@ -163,7 +166,28 @@ export default function AdminRequest({ loaderData, actionData }: Route.Component
 						</button>
 					</Form>
 				) : null}
-				{loaderData.canRefund && req.kind !== 'cancellation' ? (
+				{loaderData.refunded ? (
+					<section aria-labelledby="refund-heading" className="space-y-2">
+						<h2 id="refund-heading" className="text-xl font-semibold text-pond-900">
+							Refund
+						</h2>
+						<p className="text-sm text-slate-700" data-testid="request-refunded">
+							Refunded {formatPence(loaderData.refunded.amountPence)} on{' '}
+							{formatDate(loaderData.refunded.at)}
+							{loaderData.refunded.creditNote
+								? ` (credit note ${loaderData.refunded.creditNote})`
+								: ''}
+							. A request is refunded once; a further refund is made from{' '}
+							<Link
+								to={`/admin/orders/${order.id}`}
+								className="font-semibold text-pond-800 underline"
+							>
+								the order
+							</Link>
+							, with its reason.
+						</p>
+					</section>
+				) : loaderData.canRefund ? (
 					<section aria-labelledby="refund-heading" className="space-y-3">
 						<h2 id="refund-heading" className="text-xl font-semibold text-pond-900">
 							Refund

@@ -79,6 +79,9 @@ test('a return and a problem report, resolved by staff with a partial refund @mo
 	await expect(admin.locator('p[role="status"]')).toContainText(
 		/^Refunded £[\d,.]+ and emailed the credit note$/,
 	)
+	// A request is refunded once (issue 57 item 1): the form is gone, the refund is named.
+	await expect(admin.getByTestId('request-refunded')).toContainText(/^Refunded £[\d,.]+ on /)
+	await expect(admin.getByRole('button', { name: 'Refund to card' })).toHaveCount(0)
 	await visit(admin, '/admin/requests')
 	await admin
 		.getByRole('link', { name: `Problem report: arrived damaged · order ${customer.orderId}` })

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatPence } from '~/lib/money'
 import { startFakeStripe } from '../support/fake-stripe'
 import { ORDER_LINES } from '../support/process'
 import { allRoutes } from '../support/routes'
@@ -10,6 +11,7 @@ import { getRequests } from './get-requests'
 import { count, fuzz, type Prepared, prepare, report, SEED, sentSoFar, suspects } from './harness'
 import { type JsonTarget, jsonRequests } from './json-requests'
 import { rawRequests } from './raw-requests'
+import { RETURNED_PENCE, returnedOrder, sendReplays } from './refund-replays'
 import { HARNESS_IP, harnessFetch, harnessPost, startShop } from './shop'
 import { photoUploadRequests, tinyJpeg, uploadFuzzPhoto, uploadRequests } from './upload-requests'
 import { type StripeIds, webhookRequests } from './webhooks'
@@ -25,6 +27,7 @@ let main: Prepared
 let stripe: Prepared
 let fake: Awaited<ReturnType<typeof startFakeStripe>>
 let stripeIds: StripeIds
+let returned: Awaited<ReturnType<typeof returnedOrder>>
 const started = performance.now()
 
 beforeAll(async () => {
@@ -62,6 +65,9 @@ beforeAll(async () => {
 	// product editor's photo list and its plain upload form (issue 32).
 	for (const action of [/^\/admin\/requests\/\d+$/, /\/return$/, /\/problem$/, /^\/admin\/photos$/])
 		expect(main.forms.some((f) => action.test(f.action))).toBe(true)
+	// A returned order and its refund replays (issue 57 item 1): fixed cases, then fuzzed too.
+	returned = await returnedOrder(main)
+	main.forms.push(...returned.replays)
 }, 180_000)
 
 afterAll(async () => {
@@ -131,6 +137,15 @@ const jsonTargets = (p: Prepared): JsonTarget[] => [
 ]
 
 describe(`fuzzing the production build (seed ${SEED})`, () => {
+	it('replays a return’s refund as people do, and refunds it once (issue 57 item 1)', async () => {
+		const { statuses, request, order } = await sendReplays(main, returned)
+		expect(statuses.filter((s) => s >= 500)).toEqual([])
+		expect(request).toContain(`Refunded ${formatPence(RETURNED_PENCE)} on`)
+		expect(request).not.toContain('name="refundKey"')
+		// The request's refund once, and the separate £10 from the order view.
+		expect(order).toContain(`partially refunded ${formatPence(RETURNED_PENCE + 1_000)}`)
+	})
+
 	it('GET and HEAD every route with bad params, suffixes and query strings', async () => {
 		const result = await fuzz(
 			main,

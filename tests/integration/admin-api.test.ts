@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { orders } from '~/.server/db/schema'
-import { createCustomer, insertOrder } from '../support/factories'
+import { createCustomer, insertOrder, sampleLine } from '../support/factories'
 import { setUpShop } from '../support/shop'
 
 const shop = setUpShop({ withAdmin: true })
@@ -74,6 +74,17 @@ describe('JSON API for payment links', () => {
 		})
 		expect(illegal.status).toBe(409)
 		expect((await illegal.json()).error.status).toBe('ABORTED')
+		// Under the card minimum: refused with the reason, not a 503 and a stuck order.
+		const penny = await insertOrder(shop.app.database.db, {
+			lines: [sampleLine({ unitPricePence: 1, quantity: 1 })],
+		})
+		const tooSmall = await call(shop.admin.client, '/api/createPaymentLink', {
+			orderId: penny.id,
+			deliveryCost: 0,
+		})
+		expect(tooSmall.status).toBe(400)
+		expect((await tooSmall.json()).error.message).toContain('below the £0.30')
+		expect(await orderRow(penny.id)).toMatchObject({ status: 'pending', deliveryCostPence: null })
 	})
 
 	it('answers GET on any /api path with 405 and Allow: POST', async () => {

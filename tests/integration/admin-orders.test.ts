@@ -60,6 +60,35 @@ describe('the order modal over HTTP (no JavaScript)', () => {
 		expect((await shop.app.request(new URL(second.paymentLink!).pathname)).status).toBe(200)
 	})
 
+	it('refuses a total below the card minimum when the cost is set, and changes nothing (issue 57 item 4a)', async () => {
+		const order = await insertOrder(shop.app.database.db, {
+			siteUrl: shop.app.url,
+			lines: [sampleLine({ name: 'Liner Patch Washer', unitPricePence: 1, quantity: 1 })],
+		})
+		const before = await orderRow(order.id)
+		const res = await shop.admin.client.post(`/admin/orders/${order.id}`, {
+			intent: 'set-delivery-cost',
+			version: String(before.version),
+			deliveryCost: '0',
+		})
+		expect(res.status).toBe(400)
+		expect(await text(res)).toContain(
+			'The total, £0.01, is below the £0.30 a card payment can take. Nothing was changed',
+		)
+		expect(await orderRow(order.id)).toEqual(before)
+		// 29p + 1p is the least a card takes: that quote goes out.
+		const ok = await shop.admin.client.post(`/admin/orders/${order.id}`, {
+			intent: 'set-delivery-cost',
+			version: String(before.version),
+			deliveryCost: '0.29',
+		})
+		expect(await text(ok)).toContain('Delivery cost set and payment link created successfully')
+		expect(await orderRow(order.id)).toMatchObject({
+			status: 'payment_pending',
+			totalCostPence: 30,
+		})
+	})
+
 	it('asks to confirm a price typed as £35 or 1,250 with the amount in pounds, never £NaN', async () => {
 		const order = await insertOrder(shop.app.database.db, { siteUrl: shop.app.url })
 		const post = (fields: Record<string, string>) =>

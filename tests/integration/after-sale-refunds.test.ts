@@ -15,7 +15,7 @@ const refundsOf = (orderId: string) =>
 const keyIn = (html: string) => /name="refundKey" value="([^"]+)"/.exec(html)![1]!
 
 describe('staff resolving requests', () => {
-	it('refunds a returned line plus delivery once, with a credit note, however often the form is sent', async () => {
+	it('refunds a returned line, without the delivery, once, with a credit note, however often the form is sent', async () => {
 		const customer = await createCustomer(shop.app)
 		const order = await deliveredOrder(shop.app, { userId: customer.id, email: customer.email })
 		await customer.client.post(`/account/orders/${order.id}/return`, { 'qty-1': '1' })
@@ -27,8 +27,10 @@ describe('staff resolving requests', () => {
 		const received = await shop.admin.client.post(path, { intent: 'goods-received' })
 		expect(received.status).toBe(200)
 		const page = await pageText(await shop.admin.client.request(path))
-		// £89.99 for the pump and £45.00 for the original delivery.
-		expect(page).toContain('value="134.99"')
+		// £89.99 for the pump; the original delivery goes back only with the whole order (issue 57
+		// item 2, CCR 2013 reg. 34).
+		expect(page).toContain('value="89.99"')
+		expect(page).toContain('Suggested: the items (£89.99).')
 		expect(page).toContain('Goods received')
 		const refundKey = keyIn(page)
 
@@ -39,12 +41,10 @@ describe('staff resolving requests', () => {
 			refundKey,
 		})
 		expect(tooMuch.status).toBe(409)
-		expect(await pageText(tooMuch)).toContain(
-			'That is more than is left to refund: at most £474.97.',
-		)
+		expect(await pageText(tooMuch)).toContain('This return gives back at most £89.99')
 		expect(await refundsOf(order.id)).toHaveLength(0)
 
-		const form = { intent: 'refund', amount: '134.99', reason: 'Return of one pump', refundKey }
+		const form = { intent: 'refund', amount: '89.99', reason: 'Return of one pump', refundKey }
 		const [first, second] = await Promise.all([
 			shop.admin.client.post(path, form),
 			shop.admin.client.post(path, form),
@@ -52,22 +52,79 @@ describe('staff resolving requests', () => {
 		expect([first.status, second.status]).toEqual([200, 200])
 		const taken = await refundsOf(order.id)
 		expect(taken).toHaveLength(1)
-		expect(taken[0]).toMatchObject({ amountPence: 13_499, requestId: request!.id })
+		expect(taken[0]).toMatchObject({ amountPence: 8_999, requestId: request!.id })
 		const [after] = await db().select().from(orderRequests).where(eq(orderRequests.id, request!.id))
-		expect(after).toMatchObject({ status: 'resolved', outcome: 'refund', refundedPence: 13_499 })
+		expect(after).toMatchObject({ status: 'resolved', outcome: 'refund', refundedPence: 8_999 })
 		const documents = await documentsOf(db(), order.id)
 		expect(documents.map((d) => d.kind)).toEqual(['receipt', 'credit_note'])
-		expect(documents[1]!.totalPence).toBe(13_499)
+		expect(documents[1]!.totalPence).toBe(8_999)
+		// The credit note lists what came back, not one free-text line.
+		expect(documents[1]!.content.lines).toMatchObject([
+			{ description: 'Blagdon Pond Pump', quantity: 1, grossPence: 8_999 },
+		])
 		const mail = (await emailsTo(shop.app, customer.email)).find((m) =>
-			m.includes('134.99 for order'),
+			m.includes('89.99 for order'),
 		)
 		expect(mail).toContain(`filename=${documents[1]!.number}.pdf`)
 		const orderPage = await pageText(await customer.client.request(`/account/orders/${order.id}`))
-		expect(orderPage).toContain('Partially refunded £134.99')
-		expect(orderPage).toContain('Refunded £134.99')
+		expect(orderPage).toContain('Partially refunded £89.99')
+		expect(orderPage).toContain('Refunded £89.99')
 		const adminView = await pageText(await shop.admin.client.request(`/admin/orders/${order.id}`))
-		expect(adminView).toContain('partially refunded £134.99 · £339.98 left')
+		expect(adminView).toContain('partially refunded £89.99 · £384.98 left')
 		expect(adminView).toContain(`Return (request ${request!.id})`)
+	})
+
+	it('refunds a request once: the form goes, and a later post, a new key or a second tab is refused', async () => {
+		const customer = await createCustomer(shop.app)
+		const order = await deliveredOrder(shop.app, { userId: customer.id, email: customer.email })
+		const requestOf = async (fields: Record<string, string>) => {
+			await customer.client.post(`/account/orders/${order.id}/return`, fields)
+			const all = await db().select().from(orderRequests).where(eq(orderRequests.orderId, order.id))
+			return `/admin/requests/${Math.max(...all.map((r) => r.id))}`
+		}
+		const first = await requestOf({ 'qty-1': '1' })
+		const tabA = keyIn(await pageText(await shop.admin.client.request(first)))
+		const tabB = keyIn(await pageText(await shop.admin.client.request(first)))
+		const refund = { intent: 'refund', amount: '89.99', reason: 'Return of one pump' }
+		expect((await shop.admin.client.post(first, { ...refund, refundKey: tabA })).status).toBe(200)
+		// Issue 57 item 1: the resolved request shows what was refunded, and no form.
+		const page = await pageText(await shop.admin.client.request(first))
+		expect(page).toContain('Refunded £89.99 on')
+		expect(page).not.toContain('name="refundKey"')
+		// A second tab holds the same form: answered with the first refund, nothing more.
+		expect(tabB).toBe(tabA)
+		const secondTab = await shop.admin.client.post(first, { ...refund, refundKey: tabB })
+		expect(await pageText(secondTab)).toContain('This refund was already made; nothing more')
+		// The next key the order view hands out (a post hours later), or any other key by hand.
+		for (const refundKey of [`refund-2-${order.id}`, 'by-hand-0123456789abcdef']) {
+			const again = await shop.admin.client.post(first, { ...refund, refundKey })
+			expect(again.status).toBe(409)
+			expect(await pageText(again)).toContain('This request was already refunded: £89.99')
+		}
+		expect((await refundsOf(order.id)).map((r) => r.amountPence)).toEqual([8_999])
+		// The rest of the order comes back: the items and now the original delivery.
+		const rest = await requestOf({ 'qty-0': '1', 'qty-1': '1' })
+		const restPage = await pageText(await shop.admin.client.request(rest))
+		expect(restPage).toContain('value="384.98"')
+		expect(restPage).toContain('and the original delivery (£45.00)')
+		const done = await shop.admin.client.post(rest, {
+			...refund,
+			amount: '384.98',
+			reason: 'Return of the rest',
+			refundKey: keyIn(restPage),
+		})
+		expect(done.status).toBe(200)
+		const notes = (await documentsOf(db(), order.id)).filter((d) => d.kind === 'credit_note')
+		expect(notes[1]!.content.lines.map((l) => [l.description, l.quantity, l.grossPence])).toEqual([
+			['Oase BioSmart 18000 Filter', 1, 24_999],
+			['Blagdon Pond Pump', 1, 8_999],
+			['Delivery', 1, 4_500],
+		])
+		// Staff can still refund from the order, with a reason: nothing is left to refund here.
+		const view = `/admin/orders/${order.id}`
+		expect(await pageText(await shop.admin.client.request(view))).toContain(
+			'refunded £474.97 in full',
+		)
 	})
 
 	it('refunds part from the order view, and a later cancellation refunds only the rest', async () => {

@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { emailOutbox, enquiries, jobs, orders } from '~/.server/db/schema'
 import { STAFF_INBOX } from '~/.server/email/business-mail'
+import { claimDueJobs } from '~/.server/jobs/queue'
 import { Scheduler } from '~/.server/jobs/scheduler'
 import { shopJobs } from '~/.server/jobs/shop-jobs'
 import { createLogger } from '~/.server/logger'
 import { orderDeps } from '~/.server/orders/deps'
+import { runSummaryJob } from '~/.server/orders/morning-summary'
 import { insertOrder } from '../support/factories'
 import { pageText, setUpShop } from '../support/shop'
 
@@ -20,9 +22,9 @@ const summaries = async () =>
 		(a, b) => a.createdAt.getTime() - b.createdAt.getTime(),
 	)
 
-async function scheduled(start: string) {
+async function scheduled(start: string, { keepJobs = false } = {}) {
 	// Each test starts its own calendar: the jobs planned for another test's dates go.
-	await db().delete(jobs)
+	if (!keepJobs) await db().delete(jobs)
 	const clock = { at: Date.parse(start) }
 	const now = () => new Date(clock.at)
 	const planned = shopJobs({
@@ -83,6 +85,62 @@ describe('the morning summary', () => {
 		expect(first.text).toContain(`${waiting.id} · Morag Mackenzie · OVERDUE`)
 		expect(first.text).toContain('Open enquiries  1')
 		expect(first.text).toContain('/auth?redirectTo=/admin')
+	})
+
+	it('sends one summary a UK day when the shop was down across either clock change (issue 57 item 4)', async () => {
+		for (const { planned, back, until, days } of [
+			{
+				// Planned on Saturday 24 Oct at 21:00 BST for Sunday; down until Saturday 31 Oct.
+				planned: '2026-10-24T20:00:00Z',
+				back: '2026-10-31T09:00:00Z',
+				until: '2026-11-01T12:00:00Z',
+				days: ['31 Oct 2026', '1 Nov 2026'],
+			},
+			{
+				// Planned on Saturday 28 Mar at 21:00 GMT for Sunday; down until Monday 30 Mar, 09:00 BST.
+				planned: '2026-03-28T21:00:00Z',
+				back: '2026-03-30T08:00:00Z',
+				until: '2026-03-31T12:00:00Z',
+				days: ['30 Mar 2026', '31 Mar 2026'],
+			},
+		]) {
+			await db().delete(emailOutbox)
+			const { scheduler, runUntil } = await scheduled(planned)
+			await insertOrder(db(), { createdAt: new Date(Date.parse(planned) - 86_400_000) })
+			await scheduler.register()
+			await runUntil(new Date(Date.parse(planned) + 30 * 60_000).toISOString())
+			// Started again later: a new process on the same rows, stopped and started once more.
+			const again = await scheduled(back, { keepJobs: true })
+			await again.scheduler.register()
+			await again.scheduler.runDue()
+			await again.scheduler.register()
+			await again.runUntil(until)
+			const subjects = (await summaries()).map((m) => /for (\d+ \w+ \d{4})/.exec(m.subject)![1])
+			expect(subjects).toEqual(days)
+		}
+	})
+
+	it('sends a summary once when a second instance takes the job over after a lost lease', async () => {
+		await db().delete(emailOutbox)
+		const { scheduler, runUntil, clock } = await scheduled('2026-11-23T06:00:00Z')
+		await insertOrder(db(), { createdAt: new Date('2026-11-22T10:00:00Z') })
+		await scheduler.register()
+		await runUntil('2026-11-23T07:15:00Z')
+		// An instance claims the 07:30 summary and stalls past its lease; another takes it over.
+		clock.at = Date.parse('2026-11-23T07:30:00Z')
+		const claimed = (await claimDueJobs(db(), new Date(clock.at), 60_000, 10)).find(
+			(j) => j.name === 'morning-summary',
+		)!
+		clock.at += 5 * 60_000
+		await scheduler.runDue()
+		expect(await summaries()).toHaveLength(1)
+		const stalled = await runSummaryJob(
+			{ db: db(), siteUrl: shop.app.url },
+			claimed,
+			new Date(clock.at),
+		)
+		expect(stalled.sent).toBe(false)
+		expect(await summaries()).toHaveLength(1)
 	})
 
 	it('flags an overdue request and an expired quote on the dashboard, and sends a preview on request', async () => {

@@ -2,7 +2,7 @@ import type { OrderRow } from '~/.server/db/schema'
 import { DEMO_BUSINESS_DETAILS } from '~/lib/business'
 import type { BusinessDetails } from '~/lib/business-details'
 import type { DocumentContent } from '~/lib/documents'
-import { breakDown, STANDARD_RATE_PERCENT } from '~/lib/vat'
+import { breakDown, breakDownLine, STANDARD_RATE_PERCENT, vatInGross, vatOfPart } from '~/lib/vat'
 
 /** Who issues the document: the business details in force (demo values when not given). */
 export type Seller = { vatNumber: string | null; details?: BusinessDetails }
@@ -74,54 +74,81 @@ export function invoiceContent(
 }
 
 /**
- * A credit note for a refund of `amountPence` (VAT included) against an invoice: one line, its VAT
- * taken out at the rate the invoice charged, so the VAT account goes down by what it went up.
+ * What came back, for a return's credit note: invoice line positions (the order's lines, in
+ * order), how many of each, and how many of it earlier credit notes gave back; and the invoice's
+ * delivery line when this refund gives the delivery back.
+ */
+export type ReturnedGoods = {
+	lines: Array<{ line: number; quantity: number; before: number }>
+	deliveryLine: number | null
+}
+
+type Line = DocumentContent['lines'][number]
+
+/**
+ * A credit note for a refund of `amountPence` (VAT included) against an invoice, so the VAT
+ * account goes down by what it went up (decision 0022). A full refund repeats the invoice; a
+ * return lists what came back, line by line, each giving back its share of the VAT its invoice
+ * line charged (and a deduction line when less is refunded); any other refund is one line.
  */
 export function creditNoteContent(
 	invoice: DocumentContent,
 	refund: { number: string; issuedAt: Date; amountPence: number; reason: string },
+	returned?: ReturnedGoods,
 ): DocumentContent {
 	const registered = invoice.vatPence !== null
-	// A full refund reverses the invoice line by line, so its VAT comes back to the penny.
-	if (refund.amountPence === invoice.grossPence)
-		return {
-			...invoice,
-			title: 'Credit note',
-			number: refund.number,
-			issuedAt: refund.issuedAt.toISOString(),
-			taxPoint: refund.issuedAt.toISOString(),
-			refersTo: invoice.number,
-			reason: refund.reason,
-		}
-	const [line] = registered
-		? breakDown([{ description: refund.reason, quantity: 1, unitGrossPence: refund.amountPence }])
-				.lines
-		: [
-				{
-					description: refund.reason,
-					quantity: 1,
-					unitGrossPence: refund.amountPence,
-					ratePercent: null,
-					unitVatPence: 0,
-					unitNetPence: refund.amountPence,
-					netPence: refund.amountPence,
-					vatPence: 0,
-					grossPence: refund.amountPence,
-				},
-			]
-	return {
-		title: 'Credit note',
+	const heading = {
+		title: 'Credit note' as const,
 		number: refund.number,
 		issuedAt: refund.issuedAt.toISOString(),
 		taxPoint: refund.issuedAt.toISOString(),
+		refersTo: invoice.number,
+		reason: refund.reason,
+	}
+	// A full refund reverses the invoice line by line, so its VAT comes back to the penny.
+	if (!returned && refund.amountPence === invoice.grossPence) return { ...invoice, ...heading }
+	const line = (description: string, quantity: number, unitGrossPence: number, vat: number) => {
+		const row = breakDownLine({
+			description,
+			quantity,
+			unitGrossPence,
+			vatPence: registered ? vat : 0,
+		})
+		return registered ? row : { ...row, ratePercent: null }
+	}
+	const lines: Line[] = []
+	for (const back of returned?.lines ?? []) {
+		const invoiced = invoice.lines[back.line]
+		if (invoiced)
+			lines.push(
+				line(
+					invoiced.description,
+					back.quantity,
+					invoiced.unitGrossPence,
+					vatOfPart(invoiced, back.before, back.quantity),
+				),
+			)
+	}
+	const delivery = returned?.deliveryLine != null ? invoice.lines[returned.deliveryLine] : undefined
+	if (delivery) lines.push(line(delivery.description, 1, delivery.grossPence, delivery.vatPence))
+	const listed = lines.reduce((sum, l) => sum + l.grossPence, 0)
+	const rest = refund.amountPence - listed
+	// Less than what came back (a deduction), or a refund that lists no goods: one more line.
+	if (rest !== 0 || !lines.length)
+		lines.push(
+			rest < 0 && lines.length
+				? line('Deduction from the refund', 1, rest, vatInGross(rest))
+				: line(refund.reason, 1, rest, vatInGross(rest)),
+		)
+	const sum = (key: 'netPence' | 'vatPence') => lines.reduce((total, l) => total + l[key], 0)
+	return {
+		...heading,
 		orderId: invoice.orderId,
 		seller: invoice.seller,
 		customer: invoice.customer,
-		lines: [line!],
-		netPence: registered ? line!.netPence : null,
-		vatPence: registered ? line!.vatPence : null,
+		lines,
+		netPence: registered ? sum('netPence') : null,
+		vatPence: registered ? sum('vatPence') : null,
 		grossPence: refund.amountPence,
-		refersTo: invoice.number,
-		reason: refund.reason,
 	}
 }

@@ -108,6 +108,26 @@ describe('VAT invoices', () => {
 		expect(net + vat).toBe(gross)
 	})
 
+	it('works the VAT out per line, so 30 × £0.01 carries its £0.05 (issue 57 item 3)', async () => {
+		const order = await insertOrder(database.db, {
+			status: 'payment_pending',
+			deliveryCostPence: 0,
+			lines: [sampleLine({ name: 'Liner Patch Washer', unitPricePence: 1, quantity: 30 })],
+		})
+		await applyPayment(deps, {
+			linkId: order.paymentLinkId!,
+			amountPence: order.totalCostPence!,
+			provider: 'test',
+			providerPaymentId: newTestPaymentId(),
+		})
+		const [invoice] = await documentsOf(database.db, order.id)
+		expect(invoice!.content).toMatchObject({ netPence: 25, vatPence: 5, grossPence: 30 })
+		const text = await pdfText(await renderDocumentPdf(invoice!.content))
+		// Unit price excluding VAT to a fraction of a penny; the line's VAT and net to the penny.
+		expect(text).toMatch(/Liner Patch Washer\s+30\s+£0\.0083\s+20%\s+£0\.05\s+£0\.25/)
+		expect(text).toContain('VAT at 20%: £0.05')
+	})
+
 	it('issues a plain receipt with no VAT breakdown when no VAT number is configured', async () => {
 		const order = await paidOrder(database.db, { ...deps, vatNumber: undefined })
 		const [receipt] = await documentsOf(database.db, order.id)

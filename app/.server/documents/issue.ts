@@ -9,7 +9,7 @@ import {
 	orderDocuments,
 } from '~/.server/db/schema'
 import type { DocumentSummary } from '~/lib/documents'
-import { creditNoteContent, invoiceContent, type Seller } from './content'
+import { creditNoteContent, invoiceContent, type ReturnedGoods, type Seller } from './content'
 
 const PREFIX: Record<DocumentKind, string> = { invoice: 'INV', receipt: 'RCT', credit_note: 'CN' }
 
@@ -69,13 +69,17 @@ export async function issueInvoice(tx: Tx, order: OrderRow, seller: Seller, paid
 export async function issueCreditNote(
 	tx: Tx,
 	orderId: string,
-	refund: { amountPence: number; reason: string; at: Date },
+	refund: { amountPence: number; reason: string; at: Date; returned?: ReturnedGoods },
 ) {
 	const invoice = await invoiceOf(tx, orderId)
 	// An order paid before invoices existed has nothing to credit.
 	if (!invoice) return undefined
 	const number = await nextNumber(tx, 'credit_note')
-	const content = creditNoteContent(invoice.content, { number, issuedAt: refund.at, ...refund })
+	const content = creditNoteContent(
+		invoice.content,
+		{ number, issuedAt: refund.at, ...refund },
+		refund.returned,
+	)
 	const [note] = await tx
 		.insert(orderDocuments)
 		.values({

@@ -3,7 +3,7 @@ import path from 'node:path'
 import PDFDocument from 'pdfkit'
 import { formatDate } from '~/lib/dates'
 import type { DocumentContent } from '~/lib/documents'
-import { formatPence } from '~/lib/money'
+import { formatPence, formatUnitPence } from '~/lib/money'
 
 /**
  * An invoice, receipt or credit note as an A4 PDF (pdfkit: pure JavaScript, no browser). Text is
@@ -143,7 +143,7 @@ export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
 			? [
 					line.description,
 					String(line.quantity),
-					formatPence(line.unitNetPence),
+					formatUnitPence(line.unitNetPence),
 					`${line.ratePercent ?? 0}%`,
 					formatPence(line.vatPence),
 					formatPence(line.netPence),

@@ -64,7 +64,7 @@ export function requestReceivedEmails(
 					),
 					{
 						type: 'p' as const,
-						text: 'Please send the items back within 14 days, well packed, to the address above; the return postage is yours unless the goods are faulty or not what you ordered. We refund the items and the original delivery charge within 14 days of receiving them, to the card you paid with.',
+						text: 'Please send the items back within 14 days, well packed, to the address above; the return postage is yours unless the goods are faulty or not what you ordered. We refund the items within 14 days of receiving them, to the card you paid with, and the original delivery charge too once everything from the order has come back.',
 					},
 				]
 			: [

@@ -112,6 +112,23 @@ export async function completeJob(db: Db, job: Job, now: Date, nextRunAt?: Date)
 }
 
 /**
+ * Completes a claimed job inside the caller's transaction, if this claim still holds (the job is
+ * running under the attempt this instance claimed): what the job does commits with its completion,
+ * so it happens once even if another instance took the job over after this one's lease ran out,
+ * or this one dies between the two. False: the claim was lost, and the caller's work must not
+ * happen (roll it back, or do none).
+ */
+export async function finishClaimedJob(tx: Tx, job: Job, now: Date) {
+	const finished = await rows<{ id: string }>(
+		tx,
+		sql`update ${jobs} set status = 'done', finished_at = ${now.toISOString()}, locked_until = null
+			where id = ${job.id} and status = 'running' and attempts = ${job.attempts}
+			returning id`,
+	)
+	return finished.length > 0
+}
+
+/**
  * Records a failure. With `retryAt` the job runs again then; without, a one-off job stays failed
  * (staff see it on /admin/jobs).
  */

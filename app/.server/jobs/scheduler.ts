@@ -1,6 +1,6 @@
 import type { Db } from '~/.server/db/client'
 import type { Logger } from '~/.server/logger'
-import { nextLondonTime } from '~/lib/london-time'
+import { nextDailyRun, nextLondonTime } from '~/lib/london-time'
 import {
 	claimDueJobs,
 	completeJob,
@@ -150,19 +150,25 @@ export class Scheduler {
 	async #run(job: Job) {
 		const recurring = this.#recurring.get(job.key)
 		const handler = this.#handlers[job.name]
+		const started = this.#now()
 		try {
 			if (!handler) throw new Error(`no handler for ${job.name}`)
 			await handler(job.payload, { job, now: this.#now })
-			// The next run follows the one that was due, not the moment it finished: a daily job
-			// that ran late still runs tomorrow, and one missed while the shop was down runs once.
+			// The next run follows the one that was due, not the moment it finished: one missed
+			// while the shop was down runs once, not once per missed interval.
 			const now = this.#now()
-			await completeJob(this.#db, job, now, recurring && this.#nextRun(recurring, now, job.runAt))
+			await completeJob(
+				this.#db,
+				job,
+				now,
+				recurring && this.#nextRun(recurring, now, job.runAt, started),
+			)
 		} catch (error) {
 			const now = this.#now()
 			const message = error instanceof Error ? error.message : String(error)
 			const retry = new Date(now.getTime() + retryDelayMs(job.attempts))
 			const retryAt = recurring
-				? minDate(retry, this.#nextRun(recurring, now, job.runAt))
+				? minDate(retry, this.#nextRun(recurring, now, job.runAt, started))
 				: job.attempts < this.#maxAttempts
 					? retry
 					: undefined
@@ -200,10 +206,15 @@ export class Scheduler {
 		return ran
 	}
 
-	/** The first run time after `now` (and after the run that was due, `due`). */
-	#nextRun(job: Recurring, now: Date, due?: Date): Date {
+	/**
+	 * The first run time after `now` (and after the run that was due, `due`, which started at
+	 * `started`). A daily job runs next at its time on the UK day after the one its run started
+	 * on: a late run (the shop was down at the time) was that day's run, so none runs twice on one
+	 * UK day whatever the starts, stops and clock changes (issue 57 item 4).
+	 */
+	#nextRun(job: Recurring, now: Date, due?: Date, started?: Date): Date {
 		if ('dailyAt' in job) {
-			const next = nextLondonTime(due ?? now, job.dailyAt)
+			const next = started ? nextDailyRun(started, job.dailyAt) : nextLondonTime(now, job.dailyAt)
 			return next > now ? next : nextLondonTime(now, job.dailyAt)
 		}
 		const step = job.everyMs

@@ -9,11 +9,7 @@ import type { OutboxWorker } from '~/.server/email/worker'
 import type { Env } from '~/.server/env'
 import type { Logger } from '~/.server/logger'
 import type { OrderDeps } from '~/.server/orders/deps'
-import {
-	planMorningSummary,
-	SUMMARY_JOB,
-	sendMorningSummary,
-} from '~/.server/orders/morning-summary'
+import { planMorningSummary, runSummaryJob, SUMMARY_JOB } from '~/.server/orders/morning-summary'
 import {
 	expireQuote,
 	QUOTE_EXPIRY_JOB,
@@ -95,11 +91,11 @@ export function shopJobs(services: {
 		'plan-morning-summary': async (_payload, { now }) => {
 			await planMorningSummary(database.db, now())
 		},
-		[SUMMARY_JOB]: async (_payload, { now }) => {
+		[SUMMARY_JOB]: async (_payload, { job, now }) => {
 			// Turned off since it was planned: nothing to send.
 			if (!(await getDeliverySettings(database.db)).summaryAt) return
-			const { sent } = await sendMorningSummary({ db: database.db, siteUrl: env.SITE_URL }, now())
-			logger.info({ sent }, 'morning summary')
+			const done = await runSummaryJob({ db: database.db, siteUrl: env.SITE_URL }, job, now())
+			logger.info(done, 'morning summary')
 		},
 		vacuum: async () => {
 			const started = performance.now()

@@ -4,8 +4,8 @@ import { enquiries, orderEvents, orders } from '~/.server/db/schema'
 import { currentDeliverySettings, getDeliverySettings } from '~/.server/delivery/settings'
 import { enqueueEmail } from '~/.server/email/outbox'
 import { isEmptySummary, type MorningSummary, summaryEmail } from '~/.server/email/summary-email'
-import { enqueueJob } from '~/.server/jobs/queue'
-import { addDays, atLondonTime, londonDate, startOfLondonDay } from '~/lib/london-time'
+import { enqueueJob, finishClaimedJob, type Job } from '~/.server/jobs/queue'
+import { addDays, atLondonTime, dailyKey, londonDate, startOfLondonDay } from '~/lib/london-time'
 import { workingCutoff, workingMinutesBetween } from '~/lib/working-hours'
 import { INACTIVE_LINK_ALERT } from './record-payment'
 
@@ -116,8 +116,8 @@ export const SUMMARY_JOB = 'morning-summary'
 
 /**
  * Job 'plan-morning-summary' (every quarter of an hour): queues today's summary for the time in
- * the settings, keyed by the UK date, so it is sent once a day whatever the clocks do. After
- * midday past that time it plans tomorrow's instead: a summary at teatime helps nobody.
+ * the settings, keyed by the UK date (`morning-summary:<date>`). After midday past that time it
+ * plans tomorrow's instead: a summary at teatime helps nobody.
  */
 export async function planMorningSummary(db: Db, now: Date) {
 	const { summaryAt } = await getDeliverySettings(db)
@@ -128,4 +128,27 @@ export async function planMorningSummary(db: Db, now: Date) {
 	const runAt = atLondonTime(date, summaryAt)
 	await enqueueJob(db, { key: `${SUMMARY_JOB}:${date}`, name: SUMMARY_JOB, runAt })
 	return runAt
+}
+
+/**
+ * Job 'morning-summary:<UK date>': the summary of that UK day, sent at most once that day (issue
+ * 57 item 4). The key is unique per day, and only today's job sends: one planned for an earlier
+ * day and run late (the shop was down across it, and across a clock change) sends nothing and
+ * plans today's instead, which sends once — before, both sent, two identical emails 0.2 s apart.
+ * The email is queued in the transaction that completes the job under this instance's claim, so a
+ * run repeated after a lost lease or a crash cannot send it again.
+ */
+export async function runSummaryJob(deps: { db: Db; siteUrl: string }, job: Job, now: Date) {
+	if (job.key !== dailyKey(SUMMARY_JOB, now)) {
+		await planMorningSummary(deps.db, now)
+		return { sent: false, late: true }
+	}
+	const summary = await gatherSummary(deps.db, now)
+	if (isEmptySummary(summary)) return { sent: false, late: false }
+	const sent = await deps.db.transaction(async (tx) => {
+		if (!(await finishClaimedJob(tx, job, now))) return false
+		await enqueueEmail(tx, summaryEmail(summary, deps))
+		return true
+	})
+	return { sent, late: false }
 }

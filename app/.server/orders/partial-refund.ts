@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { orderRequests } from '~/.server/db/schema'
+import type { ReturnedGoods } from '~/.server/documents/content'
 import { attachDocument } from '~/.server/email/attach-document'
 import { refundIssuedEmail } from '~/.server/email/request-emails'
 import { formatPence } from '~/lib/money'
@@ -7,7 +8,8 @@ import { isPaid } from '~/lib/order-status'
 import type { AdminResult, Target } from './admin-actions'
 import type { ActionDeps } from './deps'
 import { type Change, transition } from './lifecycle'
-import { takeRefund } from './refund'
+import { refundByKey, takeRefund } from './refund'
+import { requestRefund, requestRefundRefusal } from './request-refund'
 
 /**
  * A refund of part (or the rest) of a paid order from the admin order view or a request (issue
@@ -28,11 +30,27 @@ export async function refundPart(
 						? 'This order is cancelled: its payment was refunded when it was cancelled.'
 						: 'This order has not been paid, so there is nothing to refund.',
 			}
+		let returned: ReturnedGoods | undefined
+		// A request's refund is one operation (issue 57 item 1): unless this is the same form
+		// again (answered below with its refund), the request must not have been refunded, and a
+		// return gives back at most what came back. The order is locked: this read stands.
+		if (input.requestId && !(await refundByKey(tx, order.id, input.refundKey))) {
+			const [request] = await tx
+				.select()
+				.from(orderRequests)
+				.where(and(eq(orderRequests.id, input.requestId), eq(orderRequests.orderId, order.id)))
+			if (!request) return { refuse: 'Request not found', status: 'NOT_FOUND' }
+			const plan = await requestRefund(tx, order, request)
+			const refusal = requestRefundRefusal(plan, input.amountPence)
+			if (refusal) return { refuse: refusal }
+			if (plan.state === 'open') returned = plan.returned
+		}
 		const taken = await takeRefund(deps, tx, order, target.actor, {
 			amountPence: input.amountPence,
 			reason: input.reason,
 			idempotencyKey: input.refundKey,
 			requestId: input.requestId ?? null,
+			returned,
 		})
 		if ('refuse' in taken) return taken
 		if (taken.repeated) {

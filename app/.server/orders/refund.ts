@@ -7,6 +7,7 @@ import {
 	type Refund,
 	refunds,
 } from '~/.server/db/schema'
+import type { ReturnedGoods } from '~/.server/documents/content'
 import { issueCreditNote } from '~/.server/documents/issue'
 import { formatPence } from '~/lib/money'
 import { type ActionDeps, nowOf } from './deps'
@@ -55,12 +56,25 @@ export type RefundInput = {
 	/** From the form that asked (or derived, for a cancellation): the same key refunds once. */
 	idempotencyKey: string
 	requestId?: number | null
+	/** A return's goods, listed line by line on its credit note (decision 0022). */
+	returned?: ReturnedGoods
 }
 
 export type TakenRefund =
 	| { refund: Refund; repeated: true }
 	/** A new refund, and what is left of the payment after it. */
 	| { refund: Refund; repeated: false; leftPence: number }
+
+const refundKeyOf = (orderId: string, formKey: string) => `${orderId}:${formKey}`
+
+/** The refund a form's key already made, if any: the same form sent again answers with it. */
+export async function refundByKey(db: Db | Tx, orderId: string, formKey: string) {
+	const [done] = await db
+		.select()
+		.from(refunds)
+		.where(eq(refunds.idempotencyKey, refundKeyOf(orderId, formKey)))
+	return done
+}
 
 /** Takes a refund at the provider and records it with its credit note (order already locked). */
 export async function takeRefund(
@@ -70,8 +84,8 @@ export async function takeRefund(
 	actor: Actor,
 	input: RefundInput,
 ): Promise<TakenRefund | Refusal> {
-	const key = `${order.id}:${input.idempotencyKey}`
-	const [done] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, key))
+	const key = refundKeyOf(order.id, input.idempotencyKey)
+	const done = await refundByKey(tx, order.id, input.idempotencyKey)
 	if (done) return { refund: done, repeated: true }
 	const { payment, leftPence } = await refundBalance(tx, order.id)
 	const refusal = checkPayment(deps, payment)
@@ -106,6 +120,7 @@ export async function takeRefund(
 		amountPence: input.amountPence,
 		reason: input.reason,
 		at: nowOf(deps),
+		returned: input.returned,
 	})
 	const [refund] = await tx
 		.insert(refunds)

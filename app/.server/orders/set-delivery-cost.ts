@@ -1,7 +1,7 @@
 import type { PaymentLink } from '~/.server/db/schema'
 import { quoteEmail } from '~/.server/email/order-status-emails'
 import { cleanUpAtProvider, issuePaymentLink, revokeActiveLinks } from '~/.server/payments/links'
-import { PaymentLinkError } from '~/.server/payments/provider'
+import { PaymentLinkError, payableAmountProblem } from '~/.server/payments/provider'
 import { formatPence } from '~/lib/money'
 import { isPaid } from '~/lib/order-status'
 import { type AdminResult, MESSAGES, type Target } from './admin-actions'
@@ -50,6 +50,14 @@ export async function setDeliveryCost(
 				status: 'INVALID_ARGUMENT',
 			}
 		const totalCostPence = order.subtotalPence + deliveryCostPence
+		// A total no card provider takes would leave the order waiting for a link that cannot
+		// come (issue 57 item 4a): refused before anything changes, with the reason.
+		const unpayable = payableAmountProblem(totalCostPence)
+		if (unpayable)
+			return {
+				refuse: `${unpayable.replace('The total is', `The total, ${formatPence(totalCostPence)}, is`)} Nothing was changed: please set a delivery cost that brings the total within it.`,
+				status: 'INVALID_ARGUMENT',
+			}
 		const costs = {
 			deliveryCostPence,
 			totalCostPence,

@@ -72,15 +72,26 @@ export class WebhookSignatureError extends Error {
 
 export class PaymentLinkError extends Error {}
 
-/** Card providers' limits for a single GBP payment (Stripe: at least 30p, at most £999,999.99). */
+/**
+ * Card providers' limits for a single GBP payment (Stripe: at least 30p, at most £999,999.99).
+ * The built-in test provider keeps the same limits, so a quote that would be refused by Stripe is
+ * refused while testing too (issue 57 item 4a).
+ */
 export const MIN_PAYMENT_PENCE = 30
 export const MAX_PAYMENT_PENCE = 99_999_999
 
-export function checkPayableAmount(amountPence: number) {
+/** Why a card payment of this amount cannot be taken, or null when it can. */
+export function payableAmountProblem(amountPence: number): string | null {
 	if (!Number.isSafeInteger(amountPence) || amountPence < MIN_PAYMENT_PENCE)
-		throw new PaymentLinkError('The total is below the £0.30 a card payment can take.')
+		return 'The total is below the £0.30 a card payment can take.'
 	if (amountPence > MAX_PAYMENT_PENCE)
-		throw new PaymentLinkError('The total is above the £999,999.99 a card payment can take.')
+		return 'The total is above the £999,999.99 a card payment can take.'
+	return null
+}
+
+export function checkPayableAmount(amountPence: number) {
+	const problem = payableAmountProblem(amountPence)
+	if (problem) throw new PaymentLinkError(problem)
 }
 
 /** What newLinkToken() makes: 22 URL-safe base64 characters. */

@@ -38,10 +38,12 @@ export function CancellingYourOrder({ business }: { business: BusinessDetails })
 			</p>
 			<h3 className={H3}>Refunds</h3>
 			<p>
-				We refund everything you paid for the order, including the cost of standard delivery,
-				without undue delay and within 14 days of the day you tell us you are cancelling, to the
-				card you paid with. If the goods have already reached you, we may wait to refund until we
-				have them back or you have shown us that you have sent them back, whichever is earlier.
+				If you cancel the whole order, we refund everything you paid for it, including the cost of
+				standard delivery; if you return only some of the items, we refund what they cost you, and
+				the standard delivery once everything from the order has come back. We refund without undue
+				delay and within 14 days of the day you tell us you are cancelling, to the card you paid
+				with. If the goods have already reached you, we may wait to refund until we have them back
+				or you have shown us that you have sent them back, whichever is earlier.
 			</p>
 			<h3 className={H3}>Returning the goods</h3>
 			<p>
