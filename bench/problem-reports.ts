@@ -90,11 +90,11 @@ async function hostilePhoto() {
 	return Buffer.concat([jpeg, Buffer.alloc(Math.max(0, PHOTO_BYTES - jpeg.length))])
 }
 
-function report(url: string, photo: Buffer) {
+function report(url: string, photo: Blob) {
 	const form = new FormData()
 	form.append('problem', 'damage')
 	form.append('details', 'The pump housing arrived cracked along one side.')
-	for (let i = 0; i < 5; i++) form.append('photos', new Blob([new Uint8Array(photo)]), `p${i}.jpg`)
+	for (let i = 0; i < 5; i++) form.append('photos', photo, `p${i}.jpg`)
 	return fetch(url, { method: 'POST', body: form, headers: { origin: new URL(url).origin } }).then(
 		async (res) => {
 			await res.arrayBuffer()
@@ -104,7 +104,7 @@ function report(url: string, photo: Buffer) {
 }
 
 /** Eight reports at once, again and again for `seconds`, with the server's memory sampled. */
-async function flood(pid: number, url: string, photo: Buffer, seconds: number) {
+async function flood(pid: number, url: string, photo: Blob, seconds: number) {
 	let peakServer = 0
 	let peakTree = 0
 	const sampler = setInterval(() => {
@@ -134,10 +134,10 @@ const loadBefore = os
 	.join(', ')
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-bench-problems-'))
 const database = await openDatabase({ dataDir: path.join(dataDir, 'db') })
-const unquoted = await seedOrder(database.db, 'KP-BENCHPRA', 'pending')
-const delivered = await seedOrder(database.db, 'KP-BENCHPRB', 'delivered')
+const unquoted = await seedOrder(database.db, 'KP-PRBADA', 'pending')
+const delivered = await seedOrder(database.db, 'KP-PRBADB', 'delivered')
 await database.close()
-const photo = await hostilePhoto()
+const photo = new Blob([new Uint8Array(await hostilePhoto())])
 const server = await startProductionServer(PORT, { DATA_DIR: dataDir })
 const pid = server.child.pid!
 const products = `${server.url}/pond-products`
