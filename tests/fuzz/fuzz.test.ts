@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeStripe } from '../support/fake-stripe'
 import { ORDER_LINES } from '../support/process'
 import { allRoutes } from '../support/routes'
+import { fixedRequests } from './fixed-cases'
 import { formRequests } from './form-requests'
 import { formsIn } from './forms'
 import { getRequests } from './get-requests'
@@ -131,6 +132,12 @@ const jsonTargets = (p: Prepared): JsonTarget[] => [
 ]
 
 describe(`fuzzing the production build (seed ${SEED})`, () => {
+	it('sends the fixed cases reviews found, exactly, every run', async () => {
+		const cases = fixedRequests(main.shop.url.origin, main.ids, () => main.roles, HARNESS_IP)
+		const result = await fuzz(main, 'fixed', cases, cases.length)
+		expect(report(result)).toBe('')
+	})
+
 	it('GET and HEAD every route with bad params, suffixes and query strings', async () => {
 		const result = await fuzz(
 			main,
