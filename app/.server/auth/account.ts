@@ -114,7 +114,7 @@ export async function register(
 			headers: requestHeaders,
 			returnHeaders: true,
 		})
-		await enqueueEmail(ctx.db, welcomeEmail(input.email, input.firstName, ctx.env.SITE_URL))
+		await enqueueEmail(ctx.db, welcomeEmail(input.email, ctx.env.SITE_URL))
 		headers.append('Set-Cookie', sessionHintCookie('customer', ctx.env.SITE_URL))
 		ctx.logger.info({ userId: response.user.id }, 'account created')
 		return { ok: true, headers, userId: response.user.id }

@@ -84,8 +84,7 @@ export function createAuth({
 						)
 				}
 				const link = `${siteUrl}/auth/reset-password?token=${encodeURIComponent(token)}`
-				const firstName = (target as { firstName?: string }).firstName ?? ''
-				await enqueueEmail(db, passwordResetEmail(target.email, firstName, link))
+				await enqueueEmail(db, passwordResetEmail(target.email, link))
 			},
 		},
 		user: {
