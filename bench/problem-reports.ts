@@ -182,7 +182,7 @@ const table = [
 ].join('\n')
 writeResultsSection(
 	'Problem-report uploads under attack (npx tsx bench/problem-reports.ts)',
-	`Command: \`npx tsx bench/problem-reports.ts\` (${machine()}, ${new Date().toISOString().slice(0, 10)}; \`uptime\` load ${loadBefore} before, ${loadAfter} after). PGlite, production build. Each report carries five 9.9 MB photos (51 MB); before issue 57 item 5, eight at once on a never-quoted order took the server from 266 MB to 857 MB and \`/pond-products\` to 9.9 s.\n\n${table}`,
+	`Command: \`npx tsx bench/problem-reports.ts\` (${machine()}; \`uptime\` load ${loadBefore} before, ${loadAfter} after). PGlite, production build. Each report carries five 9.9 MB photos (51 MB); before issue 57 item 5, eight at once on a never-quoted order took the server from 266 MB to 857 MB and \`/pond-products\` to 9.9 s.\n\n${table}\n\nMemory: the target holds where it is set, on the never-quoted order (answered before the body is read). The second round is the path a real dispatched order takes: the server's own memory stays flat, but the photo worker splits each 51 MB form in memory (undici's \`formData()\`, two forms at a time in the upload slots), about +400 MB in the worker until it idles out; a streaming multipart split in the worker is the next step. \`/pond-products\` during the floods is not met or not shown: the refused bodies are still read and dropped (up to 8 MB before the answer, the rest drained for 5 s) and the bench client builds and sends 400 MB a round on the same two cores, at a load average of 11–19 from other work; rerun on an idle machine.`,
 )
 summarise([
 	{
