@@ -1,5 +1,7 @@
+import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { classifyAudit, runAudit } from './audit-ci'
 
@@ -73,5 +75,44 @@ describe('npm run audit in CI', () => {
 			message: 'below high only: 1 low',
 		})
 		expect(classifyAudit(1, '', 'npm error code ENOTFOUND').result).toBe('unavailable')
+	})
+})
+
+describe('what the production audit covers (issue 57 item 12)', () => {
+	/** Every package a server file imports at run time (type-only imports left out). */
+	function runtimeImports() {
+		const files = ['server.js']
+		const walk = (dir: string) => {
+			for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+				const full = path.join(dir, entry.name)
+				if (entry.isDirectory()) walk(full)
+				else if (/\.(m?js|tsx?)$/.test(entry.name) && !/\.test\.tsx?$|testbed/.test(entry.name))
+					files.push(full)
+			}
+		}
+		walk('app')
+		walk('server')
+		const packages = new Set<string>()
+		// app/routes.ts is read by the build (React Router's route config), never run by the server.
+		for (const file of files.filter((f) => f !== path.join('app', 'routes.ts'))) {
+			const source = fs.readFileSync(file, 'utf8')
+			for (const [, from] of source.matchAll(
+				/^\s*(?:import(?!\s+type\b)[^'"]*?from\s*|import\s*\(?\s*|export\s[^'"]*?from\s*)['"]([^'"]+)['"]/gm,
+			)) {
+				if (!from || /^(?:\.|~\/|node:|virtual:)/.test(from)) continue
+				const parts = from.split('/')
+				packages.add(from.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!)
+			}
+		}
+		return packages
+	}
+
+	it('covers every package the server imports: each is a production dependency', () => {
+		const manifest = JSON.parse(fs.readFileSync('package.json', 'utf8')) as {
+			dependencies: Record<string, string>
+		}
+		const missing = [...runtimeImports()].filter((name) => !(name in manifest.dependencies))
+		// sharp decodes every hostile upload: as a devDependency, `npm audit --omit=dev` never saw it.
+		expect(missing.sort()).toEqual([])
 	})
 })

@@ -169,6 +169,7 @@ export function createRuntime({
 		auth: createAuth({
 			db: database.db,
 			siteUrl: env.SITE_URL,
+			trustedOrigins: env.SITE_ORIGINS,
 			secret: resolveAuthSecret(env.AUTH_SECRET, env.DATA_DIR),
 			trustProxy: env.TRUST_PROXY,
 			logger,
@@ -249,11 +250,12 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 	app.use(rejectBadRequests)
 	app.use(countVisits(runtime.visits)) // rendered and page-cache pages alike (decision 0020)
 	// Stripe's server-to-server POST has no browser origin; its signature is checked instead.
-	const originCheck = sameOriginWrites(env.SITE_URL)
+	const originCheck = sameOriginWrites(env.SITE_ORIGINS, env.SITE_URL)
 	app.use((req, res, next) =>
 		req.path === STRIPE_WEBHOOK_PATH ? next() : originCheck(req, res, next),
 	)
 
+<<<<<<< HEAD
 	const router = routerHandler({
 		siteUrl: env.SITE_URL,
 		build:
@@ -267,6 +269,25 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 			nonce: res.locals.cspNonce as string,
 			clientIp: req.ip,
 			session: {},
+=======
+	app.all(
+		'/{*path}',
+		routerHandler({
+			siteUrl: env.SITE_URL,
+			siteOrigins: env.SITE_ORIGINS,
+			build:
+				options.build ??
+				(() => import('virtual:react-router/server-build') as unknown as Promise<ServerBuild>),
+			mode: options.dev ? 'development' : 'production',
+			cache: pageCache,
+			privatePages: runtime.orderPages,
+			getLoadContext: (req, res) => ({
+				...runtime,
+				nonce: res.locals.cspNonce as string,
+				clientIp: req.ip,
+				session: {},
+			}),
+>>>>>>> security
 		}),
 	})
 	app.all('/{*path}', router)

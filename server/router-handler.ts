@@ -25,6 +25,8 @@ type Options = {
 	build: () => Promise<ServerBuild>
 	/** The public origin (SITE_URL): request URLs are built on it, never on the Host header. */
 	siteUrl: string
+	/** Other origins of the same site (the loopback names with SITE_URL unset: env.ts). */
+	siteOrigins?: string[]
 	mode: 'development' | 'production'
 	getLoadContext: (req: Request, res: Response) => AppLoadContext
 	cache?: PageCache
@@ -42,6 +44,7 @@ type Options = {
 export function routerHandler({
 	build,
 	siteUrl,
+	siteOrigins = [],
 	mode,
 	getLoadContext,
 	cache,
@@ -107,7 +110,8 @@ export function routerHandler({
 			// nobody is served a catalogue older than the TTL (docs/decisions/0003-page-cache.md).
 			const dataAsOf = Date.now() - VERSION_CHECK_MS
 			const generation = cache?.generation
-			const { request, bodyTooLarge } = toFetchRequest(req, res, siteUrl, bodyLimit(req), shared)
+			const base = ownOrigin(req, siteOrigins) ?? siteUrl
+			const { request, bodyTooLarge } = toFetchRequest(req, res, base, bodyLimit(req), shared)
 			const context = getLoadContext(req, res)
 			const response = await (await getHandler())(request, context)
 			// Whatever the route made of its failed read, the answer is that the body was too large.
@@ -214,6 +218,17 @@ function isCacheable(response: globalThis.Response) {
 		!response.headers.has('set-cookie') &&
 		!/no-store|private/.test(cacheControl)
 	)
+}
+
+/**
+ * The request's own origin when it is one of the site's (http://127.0.0.1:3000 beside
+ * localhost): its actions then pass React Router's origin check (issue 57 item 11). Anything
+ * else, a forged or odd Host included, is built on SITE_URL.
+ */
+function ownOrigin(req: Request, origins: string[]) {
+	if (origins.length < 2) return undefined
+	const origin = `http://${req.headers.host ?? ''}`
+	return origins.includes(origin) ? origin : undefined
 }
 
 /**

@@ -50,23 +50,52 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
  * CSRF defence in depth beside SameSite=Lax cookies: a state-changing request from a browser
- * must come from our own origin.
+ * must come from one of the site's origins (SITE_URL's; with it unset, the loopback names of the
+ * port: env.ts `siteOrigins`). A refusal is a 403 that says where the shop is (issue 57 item 11):
+ * a page naming the address to use, or for a script's request a JSON error it can show (the cart
+ * estimate showed `Unexpected token 'C'` from a plain-text answer).
  */
-export function sameOriginWrites(siteUrl: string) {
-	const allowed = new URL(siteUrl).origin
+export function sameOriginWrites(origins: string[], siteUrl: string) {
+	const allowed = new Set(origins)
 	return (req: Request, res: Response, next: NextFunction) => {
 		if (SAFE_METHODS.has(req.method)) return next()
 		const origin = req.get('origin')
 		const fetchSite = req.get('sec-fetch-site')
-		// SITE_URL's origin only: the router builds request URLs on it (router-handler.ts), and
-		// React Router refuses an action whose Origin differs from that URL.
-		const originOk = !origin || origin === allowed
-		if (!originOk || fetchSite === 'cross-site') {
-			res.status(403).type('text/plain').send('Cross-site request refused.')
+		// The router builds request URLs on the same origins (router-handler.ts), and React Router
+		// refuses an action whose Origin differs from that URL.
+		const originOk = !origin || allowed.has(origin)
+		if (originOk && fetchSite !== 'cross-site') return next()
+		const message = `This form was sent from another address than the shop's. Please open the shop at ${siteUrl} and try again.`
+		res.status(403)
+		if (wantsJson(req)) {
+			res.json({ error: { status: 'PERMISSION_DENIED', message } })
 			return
 		}
-		next()
+		res.type('html').send(refusalPage(siteUrl))
 	}
+}
+
+/** A script's request (fetch with JSON, React Router's `.data`, the JSON API) gets JSON back. */
+const wantsJson = (req: Request) =>
+	/\.data$/.test(req.path) ||
+	req.path.startsWith('/api/') ||
+	/json/i.test(req.get('content-type') ?? '') ||
+	/json/i.test(req.get('accept') ?? '')
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** The refusal as a page: no script, no styles from elsewhere, the address to use as a link. */
+function refusalPage(siteUrl: string) {
+	const site = escapeHtml(siteUrl)
+	return `<!DOCTYPE html>
+<html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Please use the shop's own address</title><meta name="robots" content="noindex"></head>
+<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5">
+<h1>Please use the shop's own address</h1>
+<p>This form was sent from another address than the shop's, so it was not accepted. Nothing has changed.</p>
+<p>Please open the shop at <a href="${site}/">${site}</a> and try again.</p>
+</body></html>
+`
 }
 
 /**

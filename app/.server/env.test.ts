@@ -2,6 +2,21 @@ import { describe, expect, it } from 'vitest'
 import { EnvError, isLoopbackOrigin, parseEnv, paymentsMode } from './env'
 
 describe('parseEnv', () => {
+	it('makes the loopback names of the port one site when SITE_URL is unset (issue 57 item 11)', () => {
+		expect(parseEnv({ PORT: '3000' }).SITE_ORIGINS).toEqual([
+			'http://localhost:3000',
+			'http://127.0.0.1:3000',
+			'http://[::1]:3000',
+		])
+		expect(parseEnv({ PORT: '80' }).SITE_ORIGINS).toContain('http://127.0.0.1')
+		expect(parseEnv({ SITE_URL: 'https://shop.example/' }).SITE_ORIGINS).toEqual([
+			'https://shop.example',
+		])
+		expect(parseEnv({ SITE_URL: 'http://localhost:3000' }).SITE_ORIGINS).toEqual([
+			'http://localhost:3000',
+		])
+	})
+
 	it('applies defaults', () => {
 		const env = parseEnv({})
 		expect(env.PORT).toBe(3000)

@@ -110,6 +110,7 @@ const EnvSchema = z
 	.transform((env) => ({
 		...env,
 		SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+		SITE_ORIGINS: siteOrigins(env.SITE_URL, env.PORT),
 		BACKUP_DIR: env.BACKUP_DIR ?? `${env.DATA_DIR.replace(/\/$/, '')}/backups`,
 		PHOTO_CACHE_DIR: env.PHOTO_CACHE_DIR ?? `${env.DATA_DIR.replace(/\/$/, '')}/photo-cache`,
 		IMAGE_CACHE_DIR: env.IMAGE_CACHE_DIR ?? `${env.DATA_DIR.replace(/\/$/, '')}/image-cache`,
@@ -132,6 +133,16 @@ export function isLoopbackOrigin(siteUrl: string) {
 		host === '[::1]' ||
 		/^127(\.\d{1,3}){3}$/.test(host)
 	)
+}
+
+/**
+ * The origins forms may be posted from (issue 57 item 11). With SITE_URL set, its origin alone.
+ * Unset, the shop is being tried on this machine, and the loopback names of its port are one
+ * site: http://localhost:3000, http://127.0.0.1:3000 and http://[::1]:3000 all work.
+ */
+export function siteOrigins(siteUrl: string | undefined, port: number) {
+	if (siteUrl) return [new URL(siteUrl).origin]
+	return ['localhost', '127.0.0.1', '[::1]'].map((host) => new URL(`http://${host}:${port}`).origin)
 }
 
 /** Which card provider runs: the explicit choice, else Stripe when its keys are set. */

@@ -2,11 +2,12 @@ import { z } from 'zod'
 import { safeText } from '~/lib/text-safety'
 import { parsePriceText } from './money'
 import { ORDER_STATUSES } from './order-status'
+import { rowVersion, wholeNumber } from './whole-number'
 
 /** Spec section 5 and 8 Admin: the order modal's forms, shared by the browser and the actions. */
 export const INVALID_DELIVERY_COST = 'Please enter a valid delivery cost'
 
-const version = z.coerce.number().int().min(1)
+const version = rowVersion()
 
 /** '12.50', '£12.50', '0' → pence; empty, non-numeric or negative → `message`. */
 export const poundsField = (message: string) =>
@@ -121,7 +122,7 @@ export const OrderFiltersSchema = z.object({
 	max: optionalAmount,
 	from: optionalDate,
 	to: optionalDate,
-	page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+	page: wholeNumber('Not a page', { min: 1, max: 10_000 }).catch(1).default(1),
 	/** The filter panel stays open after Apply and Reset (someone filtering is not done yet). */
 	panel: z.literal('open').optional().catch(undefined),
 })

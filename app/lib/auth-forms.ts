@@ -44,7 +44,7 @@ export function parseMode(value: string | null | undefined): AuthMode {
 // A field left out of the post reads as empty, so it gets the spec's message, not a type error.
 const field = (max: number) => safeText().trim().max(max).default('')
 const email = safeText().trim().max(254).default('')
-const password = safeText().max(1024).default('')
+const password = safeText({ keepFormatCharacters: true }).max(1024).default('')
 
 /** The first empty one of these fields, for the message that asks for all of them. */
 const firstEmpty = <K extends string>(values: Record<K, string>, fields: readonly K[]) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { wholeNumber } from '~/lib/whole-number'
 import { DELIVERY_MESSAGES } from './delivery-schema'
 import { emailAddress } from './email-address'
 import { safeText } from './text-safety'
@@ -58,5 +59,5 @@ export const EnquiryUpdateSchema = z.object({
 export const EnquiryFiltersSchema = z.object({
 	status: z.enum(ENQUIRY_STATUSES).optional().catch(undefined),
 	q: safeText().trim().max(100).optional().catch(undefined),
-	page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+	page: wholeNumber('Not a page', { min: 1, max: 10_000 }).catch(1).default(1),
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { rowVersion, wholeNumber } from '~/lib/whole-number'
 import { poundsField } from './admin-order-schemas'
 import {
 	PROBLEM_KINDS,
@@ -17,9 +18,7 @@ const words = (max: number, message: string) =>
 
 /** 'Return items': how many of each order line come back (`qty-<line>` fields), and why. */
 export const ReturnRequestSchema = z.object({
-	quantities: z
-		.array(z.coerce.number({ error: 'Please enter a number' }).int().min(0).max(999))
-		.max(200),
+	quantities: z.array(wholeNumber('Please enter a number', { max: 999 })).max(200),
 	details: words(1000, 'Please keep the reason short').default(''),
 })
 
@@ -44,7 +43,7 @@ export const ProblemReportSchema = z.object({
 /** Staff's update of a request: where it stands, the outcome once resolved, and notes. */
 export const RequestUpdateSchema = z
 	.object({
-		version: z.coerce.number().int().min(1),
+		version: rowVersion(),
 		status: z.enum(REQUEST_STATUSES, { error: 'Please choose a status' }),
 		outcome: z
 			.enum(['', ...REQUEST_OUTCOMES], { error: 'Please choose an outcome' })

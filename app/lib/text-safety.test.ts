@@ -41,6 +41,18 @@ describe('safeText', () => {
 		expect(hasControlCharacters('a\u0000b', { allowLineBreaks: true })).toBe(true)
 	})
 
+	it('removes Unicode format characters (RTL override, zero-width) but not an emoji’s joiner (issue 57 item 9)', () => {
+		const parse = (v: string) => safeText({ allowLineBreaks: true }).parse(v)
+		expect(parse('Ann\u202Egpj.exe')).toBe('Anngpj.exe')
+		expect(parse('pay\u200Bpal \u2066x\u2069 \uFEFFsoft\u00ADhyphen\u200D')).toBe(
+			'paypal x softhyphen',
+		)
+		expect(parse('Family 👨\u200D👩\u200D👧 pond')).toBe('Family 👨\u200D👩\u200D👧 pond')
+		expect(safeText().trim().min(1).safeParse('\u200B\u200B').success).toBe(false)
+		// A password is compared, never shown: kept exactly as typed.
+		expect(safeText({ keepFormatCharacters: true }).parse('pass\u200Bword')).toBe('pass\u200Bword')
+	})
+
 	it('is the base of every string in every schema (no bare z.string())', () => {
 		const offenders = sourceFiles('app').filter(
 			(file) =>

@@ -1,9 +1,15 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { readForm } from '~/.server/http/read-body'
 import { reportProblem } from '~/.server/orders/customer-requests'
 import { orderDeps } from '~/.server/orders/deps'
 import { orderAccessFor } from '~/.server/orders/order-access'
+import {
+	reportGate,
+	TOO_MANY_REPORTS_MESSAGE,
+	takeReportQuota,
+} from '~/.server/orders/problem-gate'
 import { preparePhotos } from '~/.server/orders/request-photos'
+import { readPhotoForm, removeUploadDir, uploadsDir } from '~/.server/photos/posted-form'
+import { uploadSlots } from '~/.server/photos/slots'
 import { PageHeader } from '~/components/content/page-header'
 import { ErrorSummary } from '~/components/forms/error-summary'
 import { errorProps, FieldError } from '~/components/forms/field-error'
@@ -67,26 +73,43 @@ type ActionData = { message: string; fieldErrors?: FieldErrors }
 export async function action({ params, request, context }: Route.ActionArgs) {
 	const access = await orderAccessFor(request, context, params.orderId)
 	if (!access) throw data(ORDER_NOT_FOUND, { status: 404, headers: PRIVATE })
-	const posted = await readForm(request, PROBLEM_UPLOAD_LIMIT_BYTES)
-	const form = parseForm(ProblemReportSchema, posted)
-	if (!form.ok)
+	const { order } = access
+	// Nothing of the body is read until the order can take a report and the sender is within
+	// their quotas (issue 57 item 5); then it goes to disk, in turn with admins' uploads.
+	const refused = await reportGate(context.db, order)
+	if (refused) return data<ActionData>({ message: refused }, { status: 409, headers: PRIVATE })
+	if (!(await takeReportQuota(context.db, order, context.clientIp)))
 		return data<ActionData>(
-			{ message: form.formError, fieldErrors: form.fieldErrors },
-			{ status: 400, headers: PRIVATE },
+			{ message: TOO_MANY_REPORTS_MESSAGE },
+			{ status: 429, headers: PRIVATE },
 		)
-	const files = posted.getAll('photos').filter((f): f is File => typeof f !== 'string')
-	const photos = await preparePhotos(files)
-	if (!photos.ok)
-		return data<ActionData>(
-			{ message: photos.message, fieldErrors: { photos: photos.message } },
-			{ status: 400, headers: PRIVATE },
-		)
-	const result = await reportProblem(orderDeps(context), access.order.id, form.data, photos.photos)
-	if (!result.ok)
-		return data<ActionData>({ message: result.message }, { status: 409, headers: PRIVATE })
-	context.logger.info({ orderId: access.order.id, requestId: result.requestId }, 'problem reported')
-	throw redirect(`${orderPath(access.order.id, null, access.key)}#requests`, { headers: PRIVATE })
+	const form = await uploadSlots.run(() => receive(request, context, order.id))
+	if (!form.ok) return data<ActionData>(form.answer, { status: form.status, headers: PRIVATE })
+	context.logger.info({ orderId: order.id, requestId: form.requestId }, 'problem reported')
+	throw redirect(`${orderPath(order.id, null, access.key)}#requests`, { headers: PRIVATE })
 }
+
+async function receive(request: Request, context: Route.ActionArgs['context'], orderId: string) {
+	const posted = await readPhotoForm(request, {
+		limit: PROBLEM_UPLOAD_LIMIT_BYTES,
+		fileField: 'photos',
+		spoolDir: uploadsDir(context.env),
+	})
+	try {
+		const form = parseForm(ProblemReportSchema, posted.values)
+		if (!form.ok) return refusal(400, { message: form.formError, fieldErrors: form.fieldErrors })
+		const photos = await preparePhotos(posted.files)
+		if (!photos.ok)
+			return refusal(400, { message: photos.message, fieldErrors: { photos: photos.message } })
+		const result = await reportProblem(orderDeps(context), orderId, form.data, photos.photos)
+		if (!result.ok) return refusal(409, { message: result.message })
+		return { ok: true as const, requestId: result.requestId }
+	} finally {
+		await removeUploadDir(posted.dir)
+	}
+}
+
+const refusal = (status: number, answer: ActionData) => ({ ok: false as const, status, answer })
 
 const ID: Record<string, string> = {
 	problem: `problem-${PROBLEM_KINDS[0]}`,

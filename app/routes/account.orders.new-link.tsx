@@ -1,5 +1,4 @@
 import { data } from 'react-router'
-import { takeQuota } from '~/.server/auth/attempt-limiter'
 import { readForm } from '~/.server/http/read-body'
 import { requestOrderLink } from '~/.server/orders/order-link-request'
 import { PageHeader } from '~/components/content/page-header'
@@ -39,11 +38,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const form = parseForm(OrderLinkRequestSchema, await readForm(request))
 	if (!form.ok) return data({ fieldErrors: form.fieldErrors }, { status: 400 })
 	const { orderId, email } = form.data
-	if (!(await takeQuota(context.db, 'order-link', orderId, context.clientIp)))
+	const outcome = await requestOrderLink(context.db, { orderId, email }, context.clientIp)
+	if (outcome === 'address-limited')
 		return data({ error: ORDER_LINK_TOO_MANY_MESSAGE }, { status: 429 })
-	const queued = await requestOrderLink(context.db, { orderId, email })
 	// Which answer it was stays in the log only, with the order number and no address.
-	context.logger.info({ orderId, queued }, 'order link asked for')
+	context.logger.info({ orderId, outcome }, 'order link asked for')
 	return data({ message: ORDER_LINK_SENT_MESSAGE })
 }
 

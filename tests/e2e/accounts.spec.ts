@@ -35,7 +35,7 @@ test('register, sign out, sign in again; the nav says Account when signed in', a
 	await page.getByLabel('Password').fill('pond keeper 2026')
 	await page.getByRole('button', { name: 'Sign In' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible()
-	await waitForEmail(email, /Welcome, Fiona/)
+	await waitForEmail(email, /Welcome to your account/)
 })
 
 test('the form shows the spec messages, clears them when switching mode, and rate-limits guessing', async ({

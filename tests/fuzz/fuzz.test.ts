@@ -5,6 +5,7 @@ import { formatPence } from '~/lib/money'
 import { startFakeStripe } from '../support/fake-stripe'
 import { ORDER_LINES } from '../support/process'
 import { allRoutes } from '../support/routes'
+import { fixedRequests } from './fixed-cases'
 import { formRequests } from './form-requests'
 import { formsIn } from './forms'
 import { getRequests } from './get-requests'
@@ -144,6 +145,12 @@ describe(`fuzzing the production build (seed ${SEED})`, () => {
 		expect(request).not.toContain('name="refundKey"')
 		// The request's refund once, and the separate £10 from the order view.
 		expect(order).toContain(`partially refunded ${formatPence(RETURNED_PENCE + 1_000)}`)
+	})
+
+	it('sends the fixed cases reviews found, exactly, every run', async () => {
+		const cases = fixedRequests(main.shop.url.origin, main.ids, () => main.roles, HARNESS_IP)
+		const result = await fuzz(main, 'fixed', cases, cases.length)
+		expect(report(result)).toBe('')
 	})
 
 	it('GET and HEAD every route with bad params, suffixes and query strings', async () => {

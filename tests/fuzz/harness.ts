@@ -173,11 +173,12 @@ type Failure = { request: string; problem: string }
 export async function fuzz(
 	target: Prepared,
 	name: string,
-	arbitrary: fc.Arbitrary<() => FuzzRequest>,
+	/** A generator, or fixed inputs sent each once (tests/fuzz/fixed-cases.ts). */
+	arbitrary: fc.Arbitrary<() => FuzzRequest> | Array<() => FuzzRequest>,
 	n: number,
 ) {
 	const seed = (SEED + [...name].reduce((sum, c) => sum + c.charCodeAt(0), 0)) % 2 ** 31
-	const inputs = fc.sample(arbitrary, { seed, numRuns: n })
+	const inputs = Array.isArray(arbitrary) ? arbitrary : fc.sample(arbitrary, { seed, numRuns: n })
 	const failures: Failure[] = []
 	const slow: Array<{ request: FuzzRequest; ms: number; status: number }> = []
 	const errorsBefore = target.shop.errorLines.length

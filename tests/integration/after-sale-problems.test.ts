@@ -1,9 +1,12 @@
-import { eq } from 'drizzle-orm'
+import fs from 'node:fs'
+import path from 'node:path'
+import { eq, like } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { orderRequests, requestPhotos } from '~/.server/db/schema'
+import { loginAttempts, orderRequests, requestPhotos } from '~/.server/db/schema'
+import { PROBLEM_QUOTA } from '~/.server/orders/problem-gate'
 import { deliveredOrder, photoWithLocation } from '../support/after-sale'
-import { createCustomer } from '../support/factories'
+import { createCustomer, insertOrder } from '../support/factories'
 import { emailsTo } from '../support/order-links'
 import type { TestClient } from '../support/session'
 import { pageText, setUpShop } from '../support/shop'
@@ -44,6 +47,8 @@ describe('reporting a problem', () => {
 			[[original, 'IMG_2041.jpg', 'image/jpeg']],
 		)
 		expect(res.status).toBe(302)
+		// The form was spooled to disk as admins' uploads are, and its folder is gone.
+		expect(fs.readdirSync(path.join(shop.app.env.DATA_DIR, 'uploads'))).toEqual([])
 		const [request] = await requestsOf(order.id)
 		expect(request).toMatchObject({
 			kind: 'problem',
@@ -191,5 +196,73 @@ describe('reporting a problem', () => {
 		expect(gone.headers.get('location')).toBe('/?account=deleted')
 		expect(await photos()).toHaveLength(0)
 		expect((await requestsOf(order.id))[0]).toMatchObject({ kind: 'problem', details: '' })
+	})
+
+	it('answers before reading the body when the order cannot take a report (issue 57 item 5)', async () => {
+		const customer = await createCustomer(shop.app)
+		// Not a form at all: read first, it was a 400; unread, the order's state answers.
+		const notAForm = (orderId: string) =>
+			customer.client.request(`/account/orders/${orderId}/problem`, {
+				method: 'POST',
+				headers: { 'content-type': 'text/plain' },
+				body: 'x'.repeat(1000),
+			})
+		const unquoted = await insertOrder(db(), { userId: customer.id })
+		const early = await notAForm(unquoted.id)
+		expect(early.status).toBe(409)
+		expect(await pageText(early)).toContain('This order has not been dispatched yet.')
+		const full = await deliveredOrder(shop.app, { userId: customer.id, email: customer.email })
+		await db()
+			.insert(orderRequests)
+			.values(
+				Array.from({ length: 10 }, (_, i) => ({
+					orderId: full.id,
+					kind: 'problem' as const,
+					problem: 'fault' as const,
+					details: `Earlier report ${i}`,
+				})),
+			)
+		const tooMany = await notAForm(full.id)
+		expect(tooMany.status).toBe(409)
+		expect(await pageText(tooMany)).toContain('This order already has 10 requests.')
+	})
+
+	it('limits reports per account and per address in the database, before reading them', async () => {
+		const customer = await createCustomer(shop.app)
+		const order = await deliveredOrder(shop.app, { userId: customer.id, email: customer.email })
+		const fields = { problem: 'fault', details: 'The UV lamp does not light at all.' }
+		const shortForm = () => report(customer.client, order.id, { problem: 'fault', details: 'x' })
+		expect((await shortForm()).status).toBe(400) // counted, though refused
+		// The rest of the hour's quota used up (as another instance would have counted it).
+		const account = `problem:user:${customer.id}`
+		await db()
+			.update(loginAttempts)
+			.set({ failures: PROBLEM_QUOTA.perAccount })
+			.where(eq(loginAttempts.key, account))
+		const refused = await report(customer.client, order.id, fields)
+		expect(refused.status).toBe(429)
+		expect(await pageText(refused)).toContain('You have sent a lot of reports in a short time.')
+		expect(await requestsOf(order.id)).toHaveLength(0)
+
+		// Another customer behind the same address, once the address has had its share.
+		const other = await createCustomer(shop.app)
+		const theirs = await deliveredOrder(shop.app, { userId: other.id, email: other.email })
+		const [address] = await db()
+			.select()
+			.from(loginAttempts)
+			.where(like(loginAttempts.key, 'problem:ip:%'))
+		expect(address).toBeDefined()
+		try {
+			await db()
+				.update(loginAttempts)
+				.set({ failures: PROBLEM_QUOTA.perIp })
+				.where(eq(loginAttempts.key, address!.key))
+			const blocked = await report(other.client, theirs.id, fields)
+			expect(blocked.status).toBe(429)
+			expect(await requestsOf(theirs.id)).toHaveLength(0)
+		} finally {
+			await db().delete(loginAttempts).where(like(loginAttempts.key, 'problem:%'))
+		}
+		expect((await report(other.client, theirs.id, fields)).status).toBe(302)
 	})
 })

@@ -197,3 +197,29 @@ describe('unnormalised paths (M3)', () => {
 		expect(anonymous.headers.get('cache-control') ?? '').not.toContain('private')
 	})
 })
+
+describe('out-of-range numbers and user mistakes (issue 57 item 10)', () => {
+	it('answers 400 to a catalogue version beyond PostgreSQL’s integer, logging no error', async () => {
+		const before = errorLines().length
+		for (const version of ['2147483648', '99999999999999999999', '-1']) {
+			const res = await admin.post('/admin/catalogue', { intent: 'restore', version })
+			expect(res.status, version).toBe(400)
+		}
+		expect(errorLines().slice(before)).toEqual([])
+	})
+
+	it('logs a sign-in with an over-long password below error level, and says it is wrong', async () => {
+		const before = errorLines().length
+		const res = await customer.post('/auth', {
+			intent: 'signin',
+			email: 'someone@example.co.uk',
+			password: 'p'.repeat(200),
+		})
+		expect(res.status).toBeLessThan(500)
+		const text = await res.text()
+		expect(errorLines().slice(before)).toEqual([])
+		expect(
+			text.match(/Invalid email or password|Password is too weak|Failed to sign in[^"<]*/g),
+		).toEqual(['Invalid email or password'])
+	})
+})

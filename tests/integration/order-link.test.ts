@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { eq, like, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { emailOutbox, orderLinks } from '~/.server/db/schema'
+import { emailOutbox, loginAttempts, orderLinks } from '~/.server/db/schema'
 import { ORDER_LINK_PLACEHOLDER } from '~/.server/email/order-link'
 import { ORDER_LINK_SENT_MESSAGE } from '~/lib/order-link-schema'
 import { createCustomer, insertOrder } from '../support/factories'
@@ -117,9 +117,25 @@ describe('the private order link', () => {
 		expect(emails).toHaveLength(1)
 		const [link] = orderLinksIn(emails[0]!)
 		expect((await visitor.request(link!)).status).toBe(200)
-		// A few an hour per order, then a clear refusal (counted before anything is looked up).
+		// Strangers' wrong addresses do not use up the order's links (issue 57 item 9)…
+		for (let i = 0; i < 5; i++) expect((await ask(`x${i}@example.co.uk`)).status).toBe(200)
 		expect((await ask(stored)).status).toBe(200)
-		expect((await ask('x@example.co.uk')).status).toBe(429)
+		expect((await ask(stored)).status).toBe(200)
+		expect(await emailsTo(shop.app, stored)).toHaveLength(3)
+		// …which are three an hour, past which the answer is the same and nothing is sent.
+		const fourth = await ask(stored)
+		expect(fourth.status).toBe(200)
+		expect(await pageText(fourth)).toContain(ORDER_LINK_SENT_MESSAGE)
+		expect(await emailsTo(shop.app, stored)).toHaveLength(3)
+		// The address is counted on every attempt: twenty an hour, then a clear refusal.
+		const statuses: number[] = []
+		for (let i = 0; i < 12; i++) statuses.push((await ask(`y${i}@example.co.uk`)).status)
+		expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true)
+		expect(statuses.slice(10)).toEqual([429, 429])
+		// This file's other tests ask from the same address.
+		await shop.app.database.db
+			.delete(loginAttempts)
+			.where(like(loginAttempts.key, 'order-link:ip:%'))
 		const bad = await visitor.post('/account/orders/new-link', { orderId: 'nope', email: 'x' })
 		expect(bad.status).toBe(400)
 	})

@@ -7,6 +7,7 @@ import { emailOutbox, loginAttempts, user, verification } from '~/.server/db/sch
 import { TOO_MANY_ORDERS_MESSAGE } from '~/.server/orders/order-quota'
 import { AUTH_MESSAGES } from '~/lib/auth-forms'
 import { createAdmin, createCustomer, sampleDelivery } from '../support/factories'
+import { emailsTo } from '../support/order-links'
 import { TestClient } from '../support/session'
 import { pageText, setUpShop } from '../support/shop'
 
@@ -231,5 +232,25 @@ describe('account deletion', () => {
 			.where(like(loginAttempts.key, '%:email:%'))
 		const hash = crypto.createHash('sha256').update('erased@example.co.uk').digest('hex')
 		expect(counters.filter((row) => row.key.endsWith(hash))).toHaveLength(0)
+	})
+})
+
+describe('emails to an address nobody has verified (issue 57 item 7)', () => {
+	it('repeats no name typed at registration in the welcome or reset email', async () => {
+		const email = `victim-${crypto.randomUUID()}@example.co.uk`
+		const bait = 'your parcel is held pay the fee at https://evil.example/fee'
+		const client = new TestClient(shop.app)
+		const res = await client.register(email, 'correct horse battery', {
+			firstName: bait,
+			lastName: 'Smith',
+		})
+		expect(res.status).toBe(302)
+		await new TestClient(shop.app).post('/auth', { intent: 'reset', email })
+		const sent = await emailsTo(shop.app, email)
+		expect(sent.length).toBeGreaterThanOrEqual(2)
+		for (const eml of sent) {
+			expect(eml).not.toContain('evil.example')
+			expect(eml).not.toContain('parcel is held')
+		}
 	})
 })

@@ -36,6 +36,7 @@ describe('the server process', () => {
 		expect(server.output().indexOf('Shop ready')).toBeGreaterThan(
 			server.output().indexOf('"msg":"listening"'),
 		)
+		await loopbackNamesAreOneSite(port)
 		server.child.kill('SIGTERM')
 		expect(await server.exited).toBe(0)
 		expect(server.output()).toContain('shutting down')
@@ -47,3 +48,45 @@ describe('the server process', () => {
 		expect(await again.exited).toBe(0)
 	}, 180_000)
 })
+
+/**
+ * Issue 57 item 11: with SITE_URL unset (this server's case), a browser at http://127.0.0.1:PORT
+ * creates an account and gets a delivery estimate as one at localhost does; another origin gets
+ * a 403 naming the address to use, as a page or, for a script, as JSON it can show.
+ */
+async function loopbackNamesAreOneSite(port: number) {
+	const url = `http://127.0.0.1:${port}`
+	const site = `http://localhost:${port}`
+	const post = (path: string, origin: string, body: string, type: string) =>
+		fetch(`${url}${path}`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: { origin, 'content-type': type, 'sec-fetch-site': 'same-origin' },
+			body,
+		})
+	const form = 'application/x-www-form-urlencoded'
+	const account = new URLSearchParams({
+		intent: 'register',
+		firstName: 'Ann',
+		lastName: 'Loopback',
+		email: `loopback-${port}@example.co.uk`,
+		password: 'correct horse battery',
+		confirmPassword: 'correct horse battery',
+	}).toString()
+	const created = await post('/auth', url, account, form)
+	expect(created.status).toBe(302)
+	expect(created.headers.getSetCookie().join()).toContain('session_token')
+	const estimate = JSON.stringify({ postcode: 'IV2 3XY', lines: [{ id: '0', quantity: 1 }] })
+	const estimated = await post('/cart/estimate', url, estimate, 'application/json')
+	expect(estimated.status).toBe(200)
+	expect(await estimated.json()).toHaveProperty('kind')
+
+	const refused = await post('/cart/estimate', 'http://evil.example', estimate, 'application/json')
+	expect(refused.status).toBe(403)
+	const answer = (await refused.json()) as { error: { message: string } }
+	expect(answer.error.message).toContain(site)
+	const page = await post('/auth', 'http://evil.example', account, form)
+	expect(page.status).toBe(403)
+	expect(page.headers.get('content-type')).toMatch(/^text\/html/)
+	expect(await page.text()).toContain(`Please open the shop at <a href="${site}/">${site}</a>`)
+}

@@ -3,10 +3,11 @@ import type { Db } from '~/.server/db/client'
 import { pageViews, visitEvents } from '~/.server/db/schema'
 import type { Env } from '~/.server/env'
 import type { Logger } from '~/.server/logger'
-import { countedPage } from '~/lib/analytics/pages'
+import { type CountedPage, countedPage } from '~/lib/analytics/pages'
 import { deviceClass, referrerHost, utmTags } from '~/lib/analytics/visit-source'
 import { londonDate } from '~/lib/london-time'
-import { saltFor, visitorKey } from './salt'
+import { addressKey, saltFor, visitorKey } from './salt'
+import { allowedVisits, type Candidate, VISIT_CAPS, type VisitCaps } from './visit-caps'
 
 /**
  * What a request told us, held in this process's memory until the next flush (at most a second):
@@ -29,10 +30,8 @@ export type RecorderOptions = {
 	flushMs?: number
 	/** Visits waiting for a flush; past it new ones are dropped (the page is never slowed). */
 	maxBuffer?: number
-	/** Views and events one visitor key may add in a UK day, per instance. */
-	perVisitorPerDay?: number
-	/** Visitor keys followed per day for that cap; a key beyond it is not counted. */
-	maxVisitorsPerDay?: number
+	/** What one visitor key, one address and the whole shop may add in a UK day (visit-caps.ts). */
+	caps?: VisitCaps
 }
 
 const INSERT_CHUNK = 2000
@@ -45,16 +44,15 @@ export function visitRecorderFor(env: Env, db: Db, logger: Logger) {
 
 /**
  * Counts visits in batches: `record` only appends to a bounded array; once a second `flush`
- * computes visitor keys with the day's salt, drops bots and non-pages, applies the caps and
- * writes with one multi-row insert per table (decision 0020). A crash loses at most that second.
+ * computes visitor keys with the day's salt, drops bots and non-pages, applies the caps (in the
+ * database, shared by every instance: visit-caps.ts) and writes with one multi-row insert per
+ * table (decision 0020). A crash loses at most that second.
  */
 export class VisitRecorder {
 	#buffer: Visit[] = []
 	#timer: NodeJS.Timeout | undefined
 	#flushing: Promise<void> | undefined
 	#salts = new Map<string, string>()
-	#counts = new Map<string, number>()
-	#countsDay = ''
 	#days = new Map<number, string>()
 	dropped = 0
 	readonly #o: Required<RecorderOptions>
@@ -63,8 +61,7 @@ export class VisitRecorder {
 		this.#o = {
 			flushMs: 1000,
 			maxBuffer: 20_000,
-			perVisitorPerDay: 300,
-			maxVisitorsPerDay: 50_000,
+			caps: VISIT_CAPS,
 			...options,
 		}
 	}
@@ -120,29 +117,44 @@ export class VisitRecorder {
 	}
 
 	async #write(batch: Visit[]) {
-		const views: (typeof pageViews.$inferInsert)[] = []
-		const events: (typeof visitEvents.$inferInsert)[] = []
+		// Each visit that may be counted, with its keys, grouped by UK day for the caps.
+		const byDay = new Map<
+			string,
+			Array<{ visit: Visit; page: CountedPage | undefined } & Candidate>
+		>()
 		for (const visit of batch) {
 			if (!visit.userAgent || isbot(visit.userAgent)) continue
 			const day = this.#day(visit.at)
 			const page = visit.kind === 'view' ? countedPage(visit.path) : undefined
 			if (page === null) continue
-			const key = visitorKey(await this.#salt(day), this.#o.siteHost, visit.ip, visit.userAgent)
-			if (!this.#withinCap(day, key)) continue
-			const at = new Date(visit.at)
-			if (visit.kind === 'cart') {
-				events.push({ at, kind: 'cart', itemId: visit.itemId, visitorKey: key })
-				continue
+			const salt = await this.#salt(day)
+			const key = visitorKey(salt, this.#o.siteHost, visit.ip, visit.userAgent)
+			const address = addressKey(salt, this.#o.siteHost, visit.ip)
+			const list = byDay.get(day) ?? []
+			list.push({ visit, page, key, address })
+			byDay.set(day, list)
+		}
+		const views: (typeof pageViews.$inferInsert)[] = []
+		const events: (typeof visitEvents.$inferInsert)[] = []
+		for (const [day, list] of byDay) {
+			const allowed = await allowedVisits(this.#o.db, day, list, this.#o.caps)
+			for (const [i, { visit, page, key }] of list.entries()) {
+				if (!allowed[i]) continue
+				const at = new Date(visit.at)
+				if (visit.kind === 'cart') {
+					events.push({ at, kind: 'cart', itemId: visit.itemId, visitorKey: key })
+					continue
+				}
+				views.push({
+					at,
+					route: page!.route,
+					itemId: page!.itemId,
+					referrerHost: referrerHost(visit.referrer, this.#o.siteHost),
+					...utmTags(visit.search),
+					device: deviceClass(visit.userAgent),
+					visitorKey: key,
+				})
 			}
-			views.push({
-				at,
-				route: page!.route,
-				itemId: page!.itemId,
-				referrerHost: referrerHost(visit.referrer, this.#o.siteHost),
-				...utmTags(visit.search),
-				device: deviceClass(visit.userAgent),
-				visitorKey: key,
-			})
 		}
 		for (let i = 0; i < views.length; i += INSERT_CHUNK)
 			await this.#o.db.insert(pageViews).values(views.slice(i, i + INSERT_CHUNK))
@@ -151,18 +163,6 @@ export class VisitRecorder {
 		// A past day's salt leaves memory too: nothing here can recompute yesterday's keys.
 		const today = this.#day(Date.now())
 		for (const day of this.#salts.keys()) if (day < today) this.#salts.delete(day)
-	}
-
-	#withinCap(day: string, key: string) {
-		if (day !== this.#countsDay) {
-			this.#counts.clear()
-			this.#countsDay = day
-		}
-		const count = this.#counts.get(key)
-		if (count === undefined && this.#counts.size >= this.#o.maxVisitorsPerDay) return false
-		if ((count ?? 0) >= this.#o.perVisitorPerDay) return false
-		this.#counts.set(key, (count ?? 0) + 1)
-		return true
 	}
 
 	async #salt(day: string) {

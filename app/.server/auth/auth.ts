@@ -21,16 +21,31 @@ export const RESET_TOKEN_SECONDS = 60 * 60
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 128
 
-type AuthOptions = { db: Db; siteUrl: string; secret: string; trustProxy: number; logger: Logger }
+type AuthOptions = {
+	db: Db
+	siteUrl: string
+	/** Where its forms may come from: SITE_URL's origin, or the loopback names (env.ts). */
+	trustedOrigins?: string[]
+	secret: string
+	trustProxy: number
+	logger: Logger
+}
 
 /** better-auth for one runtime (each test and instance builds its own from its database). */
-export function createAuth({ db, siteUrl, secret, trustProxy, logger }: AuthOptions) {
+export function createAuth({
+	db,
+	siteUrl,
+	trustedOrigins = [siteUrl],
+	secret,
+	trustProxy,
+	logger,
+}: AuthOptions) {
 	return betterAuth({
 		appName: BUSINESS.name,
 		baseURL: siteUrl,
 		basePath: '/api/auth',
 		secret,
-		trustedOrigins: [siteUrl],
+		trustedOrigins,
 		database: drizzleAdapter(db, {
 			provider: 'pg',
 			schema: { user, session, account, verification, rateLimit },
@@ -69,8 +84,7 @@ export function createAuth({ db, siteUrl, secret, trustProxy, logger }: AuthOpti
 						)
 				}
 				const link = `${siteUrl}/auth/reset-password?token=${encodeURIComponent(token)}`
-				const firstName = (target as { firstName?: string }).firstName ?? ''
-				await enqueueEmail(db, passwordResetEmail(target.email, firstName, link))
+				await enqueueEmail(db, passwordResetEmail(target.email, link))
 			},
 		},
 		user: {

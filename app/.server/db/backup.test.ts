@@ -114,4 +114,37 @@ describe('backup and restore', () => {
 		await expect(restoreBackup(database.db, newer)).rejects.toThrow(/newer version/)
 		expect(await countRows(database.db)).toEqual(before)
 	})
+
+	it('keeps the analytics salt out, so a restored shop starts a new one (issue 57 item 8)', async () => {
+		const db = database.db
+		await db.execute(
+			sql.raw(
+				"insert into analytics_salts (day, salt) values ('2026-11-30', 'the-day-salt') on conflict do nothing",
+			),
+		)
+		await db.execute(
+			sql.raw(
+				"insert into analytics_address_caps (day, address, views, keys) values ('2026-11-30', 'salted-address', 1, 1)",
+			),
+		)
+		const file = path.join(dir, 'salt.backup.gz')
+		const written = await writeBackup(db, file)
+		const content = zlib.gunzipSync(fs.readFileSync(file)).toString()
+		expect(content).not.toContain('the-day-salt')
+		expect(content).not.toContain('salted-address')
+		expect(written.counts).toMatchObject({ analytics_salts: 0, analytics_address_caps: 0 })
+		await restoreBackup(db, await readBackup(file))
+		const salts = await db.execute(sql.raw('select * from analytics_salts'))
+		expect((salts as unknown as { rows: unknown[] }).rows).toEqual([])
+	})
+
+	it('removes its .partial file when a backup fails', async () => {
+		// A full disk: every write fails (ENOSPC).
+		const file = path.join(dir, 'failed.backup.gz')
+		fs.symlinkSync('/dev/full', `${file}.partial`)
+		await expect(writeBackup(database.db, file)).rejects.toThrow()
+		// The file stream opens on its own time: give it the chance to leave something behind.
+		await new Promise((resolve) => setTimeout(resolve, 200))
+		expect(fs.readdirSync(dir).filter((name) => name.startsWith('failed'))).toEqual([])
+	})
 })

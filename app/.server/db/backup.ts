@@ -31,12 +31,19 @@ const VERSION = 1
  * them: sessions (a session token is enough to act as that person, the owner included), reset
  * links (`verification`, and the queued or sent reset emails that carry them), and the attempt
  * counters. After a restore everyone signs in again and a pending reset is requested again.
+ * The analytics salt is left out for the same reason.
  */
 export const CREDENTIAL_TABLES: ReadonlySet<string> = new Set([
 	'session',
 	'verification',
 	'login_attempts',
 	'rate_limit',
+	// The day's analytics salt, and today's counts keyed with it (issue 57 item 8, decision
+	// 0020): with the salt a visitor key could be recomputed from an address and a browser. A
+	// restored shop starts a new salt.
+	'analytics_salts',
+	'analytics_visitor_caps',
+	'analytics_address_caps',
 ])
 const CREDENTIAL_EMAIL_KINDS = ['password-reset']
 const isCredentialEmail = (row: Row) => CREDENTIAL_EMAIL_KINDS.includes(String(row.kind))
@@ -60,7 +67,10 @@ export async function writeBackup(db: Db, file: string) {
 	// Nobody waits on `written` until the end; a failed disk shows at the next write instead.
 	written.catch(() => {})
 	const line = async (value: unknown) => {
-		if (!gzip.write(`${JSON.stringify(value)}\n`)) await once(gzip, 'drain')
+		// A full disk (ENOSPC) ends the pipeline, and a 'drain' that never comes hung the backup
+		// for ever, its transaction open and its .partial file left (issue 57 item 8).
+		if (!gzip.write(`${JSON.stringify(value)}\n`))
+			await Promise.race([once(gzip, 'drain'), written])
 	}
 	try {
 		await db.transaction(

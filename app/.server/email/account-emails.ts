@@ -2,13 +2,18 @@ import { latestBusinessDetails } from '~/.server/business/details'
 import { renderEmail } from './layout'
 import type { EmailMessage } from './outbox'
 
-export function passwordResetEmail(to: string, firstName: string, link: string): EmailMessage {
+/**
+ * Account emails repeat nothing typed at registration (issue 57 item 7): anyone can register
+ * anyone's address, and a first name such as 'your parcel is held, pay at https://…' went out in
+ * the welcome email from the shop's domain.
+ */
+export function passwordResetEmail(to: string, link: string): EmailMessage {
 	return {
 		to,
 		kind: 'password-reset',
 		subject: `Reset your ${latestBusinessDetails().tradingName} password`,
 		...renderEmail('Reset your password', [
-			{ type: 'p', text: `Hello ${firstName || 'there'},` },
+			{ type: 'p', text: 'Hello,' },
 			{
 				type: 'p',
 				text: 'We received a request to reset the password for your account. The link below works once and expires in one hour.',
@@ -22,12 +27,12 @@ export function passwordResetEmail(to: string, firstName: string, link: string):
 	}
 }
 
-export function welcomeEmail(to: string, firstName: string, siteUrl: string): EmailMessage {
+export function welcomeEmail(to: string, siteUrl: string): EmailMessage {
 	return {
 		to,
 		kind: 'welcome',
 		subject: `Welcome to ${latestBusinessDetails().tradingName}`,
-		...renderEmail(`Welcome, ${firstName}`, [
+		...renderEmail('Welcome to your account', [
 			{
 				type: 'p',
 				text: 'Thank you for creating an account. You can now place order requests, follow their progress and pay securely once we have confirmed delivery.',

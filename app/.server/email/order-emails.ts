@@ -33,6 +33,18 @@ export const itemRows = (order: OrderSummary): Array<[string, string]> => [
 			] as Array<[string, string]>)),
 ]
 
+/**
+ * Emails to the customer repeat nothing they typed (issue 57 item 7, docs/security.md): the
+ * shop never verifies an address, so a name or note such as 'your parcel is held, pay the fee at
+ * https://…' would go from the shop's domain to whoever's address was typed. They greet plainly
+ * and name the delivery by its postcode (checked against the UK pattern); the order page, behind
+ * its private link, shows the rest.
+ */
+export const CUSTOMER_GREETING = 'Hello,'
+export const deliveryToText = (d: Pick<DeliveryDetails, 'postcode'>) =>
+	`Delivery to: postcode ${d.postcode} (the full address is on your order page).`
+
+/** The whole address, for staff (the business's own inbox). */
 export const address = (d: DeliveryDetails) =>
 	[`${d.firstName} ${d.lastName}`, d.address1, d.address2, `${d.city} ${d.postcode}`, d.phone]
 		.filter(Boolean)
@@ -45,16 +57,21 @@ export function orderConfirmationEmail(
 ): EmailMessage {
 	const access = describeSiteAccess(order.siteAccess)
 	const blocks: EmailBlock[] = [
-		{ type: 'p', text: `Hello ${order.deliveryInfo.firstName},` },
+		{ type: 'p', text: CUSTOMER_GREETING },
 		{
 			type: 'p',
 			text: `Thank you for your order request ${order.id}. Here is what you asked for:`,
 		},
 		{ type: 'table', rows: itemRows(order) },
-		{ type: 'p', text: `Delivery to: ${address(order.deliveryInfo)}` },
-		// Their own words back, so they can see the notes reached us.
+		{ type: 'p', text: deliveryToText(order.deliveryInfo) },
+		// Their notes are not repeated (they could be anyone's words): the order page shows them.
 		...(order.deliveryInfo.notes
-			? [{ type: 'p' as const, text: `Your delivery notes: ${order.deliveryInfo.notes}` }]
+			? [
+					{
+						type: 'p' as const,
+						text: 'We have your delivery notes: you can read them on your order page.',
+					},
+				]
 			: []),
 		...(access ? [{ type: 'p' as const, text: `Access: ${access}` }] : []),
 		{

@@ -4,7 +4,7 @@ import { formatDate } from '~/lib/dates'
 import { formatPence } from '~/lib/money'
 import { STAFF_INBOX } from './business-mail'
 import { type EmailBlock, renderEmail, staffLink } from './layout'
-import { address, itemRows } from './order-emails'
+import { CUSTOMER_GREETING, deliveryToText, itemRows } from './order-emails'
 import { orderPageBlock, withOrderLink } from './order-link'
 import type { EmailMessage } from './outbox'
 
@@ -36,7 +36,7 @@ export function toCustomer(
 			kind,
 			subject: customerSubject(subject, order.id),
 			...renderEmail(heading, [
-				{ type: 'p', text: `Hello ${order.deliveryInfo.firstName},` },
+				{ type: 'p', text: CUSTOMER_GREETING },
 				...blocks,
 				orderPageBlock(),
 				contactLine(order),
@@ -60,7 +60,7 @@ export function quoteEmail(order: OrderRow, updated: boolean): EmailMessage[] {
 					: `We have reviewed order ${order.id} and confirmed the delivery cost. Here is your final total:`,
 			},
 			{ type: 'table', rows: itemRows(order) },
-			{ type: 'p', text: `Delivery to: ${address(order.deliveryInfo)}` },
+			{ type: 'p', text: deliveryToText(order.deliveryInfo) },
 			{
 				type: 'button',
 				text: `Pay ${formatPence(order.totalCostPence ?? 0)} securely`,
@@ -119,7 +119,7 @@ export function shippedEmail(order: OrderRow): EmailMessage[] {
 		[
 			{ type: 'p', text: `Order ${order.id} has been dispatched.` },
 			...(tracking.length ? [{ type: 'p' as const, text: tracking.join('. ') }] : []),
-			{ type: 'p', text: `Delivery to: ${address(order.deliveryInfo)}` },
+			{ type: 'p', text: deliveryToText(order.deliveryInfo) },
 			{
 				type: 'p',
 				text: 'Please check your goods when they arrive and tell us about any problem within 24 hours of delivery.',

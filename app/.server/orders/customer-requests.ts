@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne } from 'drizzle-orm'
+import { and, desc, eq, ne } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { type OrderRow, orderEvents, orderRequests, requestPhotos } from '~/.server/db/schema'
 import {
@@ -19,6 +19,7 @@ import {
 } from '~/lib/order-requests'
 import { type ActionDeps, nowOf } from './deps'
 import { type Change, transition } from './lifecycle'
+import { refuseBeyondLimit, reportGate } from './problem-gate'
 import type { PreparedPhoto } from './request-photos'
 
 /**
@@ -51,24 +52,6 @@ export async function deliveredAt(db: Db | Tx, orderId: string): Promise<Date | 
 }
 
 const CUSTOMER = { kind: 'customer' } as const
-
-/**
- * Requests one order may have: far more than any real order needs, and a bound on what a leaked
- * private link could pile into the inbox (each report may carry 50 MB of photos).
- */
-export const MAX_REQUESTS_PER_ORDER = 10
-
-async function refuseBeyondLimit(tx: Tx, orderId: string) {
-	const [row] = await tx
-		.select({ n: count() })
-		.from(orderRequests)
-		.where(eq(orderRequests.orderId, orderId))
-	return (row?.n ?? 0) >= MAX_REQUESTS_PER_ORDER
-		? {
-				refuse: `This order already has ${MAX_REQUESTS_PER_ORDER} requests. Please call or email us and we will help directly.`,
-			}
-		: null
-}
 
 export async function requestReturn(
 	deps: ActionDeps,
@@ -119,14 +102,8 @@ export async function reportProblem(
 ): Promise<CustomerRequestResult> {
 	let requestId = 0
 	const result = await transition(deps.db, { orderId, actor: CUSTOMER }, async (order, tx) => {
-		if (order.status === 'cancelled') return { refuse: 'This order has been cancelled.' }
-		if (order.status !== 'shipped' && order.status !== 'delivered')
-			return {
-				refuse:
-					'This order has not been dispatched yet. If something needs changing, please get in touch.',
-			}
-		const tooMany = await refuseBeyondLimit(tx, order.id)
-		if (tooMany) return tooMany
+		const refused = await reportGate(tx, order)
+		if (refused) return { refuse: refused }
 		const delivered = await deliveredAt(tx, order.id)
 		const now = nowOf(deps)
 		const late = isLateReport(delivered, now)

@@ -89,12 +89,13 @@ describe('placeOrder', () => {
 			['new-order-notification', STAFF_INBOX],
 			['order-confirmation', 'customer@example.co.uk'],
 		])
-		// The customer sees their delivery notes reached us (escaped as any text they typed).
+		// The customer hears their notes reached us, but nothing they typed is repeated to an
+		// address nobody has verified (issue 57 item 7): no notes, name or street.
 		const confirmation = forOrder.find((e) => e.kind === 'order-confirmation')
-		expect(confirmation?.text).toContain('Your delivery notes: Leave by the side gate <please>')
-		expect(confirmation?.html).toContain(
-			'Your delivery notes: Leave by the side gate &#60;please&#62;',
-		)
+		expect(confirmation?.text).toContain('We have your delivery notes')
+		expect(confirmation?.text).toContain('Delivery to: postcode IV2 3XY')
+		for (const typed of ['side gate', delivery.firstName, delivery.lastName, delivery.address1])
+			expect(`${confirmation?.text}${confirmation?.html}`).not.toContain(typed)
 		expect(forOrder.find((e) => e.kind === 'new-order-notification')?.html).toContain(
 			// Through sign-in, back to the order (issue 34 item 2).
 			`https://koi.example/auth?redirectTo=/admin/orders/${result.orderId}`,

@@ -8,7 +8,7 @@ import { MAX_PHOTO_UPLOAD_BYTES } from '~/lib/photos'
 import type { PostedFile } from './photo-worker'
 import { readPhotoForm, removeUploadDir, uploadsDir } from './posted-form'
 import { type PreparedOriginal, prepareOriginal } from './prepare'
-import { Slots } from './slots'
+import { uploadSlots } from './slots'
 import { keepOriginal, type PhotoRef, recordPhoto } from './store'
 import { photoVariantsFor } from './variants'
 
@@ -26,11 +26,8 @@ type Answer = { ok: true; photos: PhotoRef[] } | { ok: false; error: string }
 export async function photoUploadAction(request: Request, context: AppLoadContext) {
 	const admin = await requireAdmin(request, context)
 	// The body is read only once a slot is free: waiting uploads stay in the network's buffers.
-	return uploads.run(() => receive(request, context, admin))
+	return uploadSlots.run(() => receive(request, context, admin))
 }
-
-/** Two uploads are read, checked and stored at a time (the heap is capped, decision 0013). */
-const uploads = new Slots(2)
 
 async function receive(
 	request: Request,

@@ -25,7 +25,9 @@ async function fetchEstimate(postcode: string, items: CartItem[], signal?: Abort
 		}),
 		signal,
 	})
-	const body = (await res.json()) as Estimate | { error?: { message?: string } }
+	// An answer that is not JSON (a proxy's error page) is a failure to say in words, never
+	// `Unexpected token …` (issue 57 item 11).
+	const body = (await res.json().catch(() => ({}))) as Estimate | { error?: { message?: string } }
 	if (!res.ok || !('kind' in body))
 		throw new Error(
 			('error' in body && body.error?.message) || 'We could not estimate delivery just now.',

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { safeText } from '~/lib/text-safety'
+import { wholeNumber } from '~/lib/whole-number'
 
 /** The catalogue page's small forms (the file itself comes as multipart, read separately). */
 export const CatalogueActionSchema = z.discriminatedUnion('intent', [
@@ -13,6 +14,6 @@ export const CatalogueActionSchema = z.discriminatedUnion('intent', [
 	}),
 	z.object({
 		intent: z.literal('restore'),
-		version: z.coerce.number().int().positive('This version is not known.'),
+		version: wholeNumber('This version is not known.', { min: 1 }),
 	}),
 ])

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { type FieldErrors, parseForm } from '~/lib/forms'
 import { parsePriceText } from '~/lib/money'
 import { safeText } from '~/lib/text-safety'
+import { wholeNumber } from '~/lib/whole-number'
 import { FALLBACK_ZONE_ID, overlaps, parseRule } from './zones'
 
 /** The delivery settings form (issue 19): one zod schema for the browser and the action. */
@@ -47,8 +48,7 @@ const ZoneSchema = z.object({
 	palletPence: optionalPrice,
 })
 
-const whole = (min: number, max: number, message: string) =>
-	z.coerce.number({ error: message }).int(message).min(min, message).max(max, message)
+const whole = (min: number, max: number, message: string) => wholeNumber(message, { min, max })
 
 export const DeliverySettingsSchema = z
 	.object({

@@ -1,4 +1,13 @@
-import { date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import {
+	boolean,
+	date,
+	index,
+	integer,
+	pgTable,
+	primaryKey,
+	text,
+	timestamp,
+} from 'drizzle-orm/pg-core'
 
 /**
  * Cookieless visit counting (issue 33, decision 0020). One row per counted page view, and nothing
@@ -80,4 +89,33 @@ export const visitMonthly = pgTable(
 		visitors: integer('visitors').notNull(),
 	},
 	(t) => [primaryKey({ columns: [t.month, t.dimension, t.value] })],
+)
+
+/**
+ * Today's counts behind the caps on visit counting (issue 57 item 6), shared by every instance:
+ * per visitor key, what it has sent and whether it was refused as one key too many; per address
+ * (a salted hash of its IPv4 address or IPv6 /64, never the address itself; '*' for the whole
+ * shop), what it has sent and how many new visitor keys it brought. Deleted with the day's salt,
+ * and never backed up.
+ */
+export const visitorCaps = pgTable(
+	'analytics_visitor_caps',
+	{
+		day: date('day', { mode: 'string' }).notNull(),
+		visitorKey: text('visitor_key').notNull(),
+		views: integer('views').notNull(),
+		refused: boolean('refused').notNull().default(false),
+	},
+	(t) => [primaryKey({ columns: [t.day, t.visitorKey] })],
+)
+
+export const addressCaps = pgTable(
+	'analytics_address_caps',
+	{
+		day: date('day', { mode: 'string' }).notNull(),
+		address: text('address').notNull(),
+		views: integer('views').notNull(),
+		keys: integer('keys').notNull(),
+	},
+	(t) => [primaryKey({ columns: [t.day, t.address] })],
 )
