@@ -255,9 +255,9 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 		req.path === STRIPE_WEBHOOK_PATH ? next() : originCheck(req, res, next),
 	)
 
-<<<<<<< HEAD
 	const router = routerHandler({
 		siteUrl: env.SITE_URL,
+		siteOrigins: env.SITE_ORIGINS,
 		build:
 			options.build ??
 			(() => import('virtual:react-router/server-build') as unknown as Promise<ServerBuild>),
@@ -269,25 +269,6 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 			nonce: res.locals.cspNonce as string,
 			clientIp: req.ip,
 			session: {},
-=======
-	app.all(
-		'/{*path}',
-		routerHandler({
-			siteUrl: env.SITE_URL,
-			siteOrigins: env.SITE_ORIGINS,
-			build:
-				options.build ??
-				(() => import('virtual:react-router/server-build') as unknown as Promise<ServerBuild>),
-			mode: options.dev ? 'development' : 'production',
-			cache: pageCache,
-			privatePages: runtime.orderPages,
-			getLoadContext: (req, res) => ({
-				...runtime,
-				nonce: res.locals.cspNonce as string,
-				clientIp: req.ip,
-				session: {},
-			}),
->>>>>>> security
 		}),
 	})
 	app.all('/{*path}', router)
