@@ -28,6 +28,7 @@ const DRIVER_SENSITIVE = [
 	'app/.server/orders/**/*.test.ts',
 	'app/.server/documents/**/*.test.ts',
 	'app/.server/jobs/**/*.test.ts',
+	'app/.server/analytics/**/*.test.ts',
 	'app/.server/email/outbox.test.ts',
 	'app/.server/db/backup.test.ts',
 	'app/.server/db/backup-schedule.test.ts',
