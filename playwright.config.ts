@@ -48,12 +48,20 @@ export default defineConfig({
 			],
 		},
 	},
+	// Each journey runs once, on the desktop. The phone runs what depends on its layout: tests
+	// tagged @phone run only there (menu, admin at 360 px, gallery full screen, pagination, error
+	// summaries), tests tagged @mobile run in both projects (every-page.spec.ts: each page at both
+	// widths, with axe).
 	projects: [
-		{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+		{
+			name: 'desktop',
+			use: { ...devices['Desktop Chrome'], channel: undefined },
+			grepInvert: /@phone/,
+		},
 		{
 			name: 'mobile',
 			use: { ...devices['Pixel 7'], viewport: { width: 360, height: 780 } },
-			grep: /@mobile/,
+			grep: /@mobile|@phone/,
 		},
 	],
 	webServer: [
