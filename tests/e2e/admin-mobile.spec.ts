@@ -47,13 +47,19 @@ test('on a phone the sections are one sideways row, order cards show status, tot
 	const attention = page.locator(`[data-order-id="${customer.orderId}"]:visible`)
 	await expectInViewport(page, attention.getByRole('link', { name: /Set Delivery Cost/ }), 'action')
 
-	// A card opens its order; closing it comes back to the list with that card picked out
-	// (the desktop's table row: admin.spec.ts).
+	// A card opens its order; once it is quoted, closing it comes back to the list with that card
+	// picked out (the desktop's table row: admin.spec.ts).
 	await attention.getByRole('link').click()
-	await expect(page.getByRole('dialog', { name: `Order ${customer.orderId}` })).toBeVisible()
+	const modal = page.getByRole('dialog', { name: `Order ${customer.orderId}` })
+	await modal.getByLabel('Delivery cost (£)').fill('45.50')
+	await modal.getByRole('button', { name: 'Set Delivery Cost' }).click()
+	await expect(modal.getByRole('status').first()).toHaveText(
+		'Delivery cost set and payment link created successfully',
+	)
 	await page.keyboard.press('Escape')
 	await expect(page).toHaveURL(/\/admin$/)
 	await expect(attention).toHaveAttribute('data-highlighted', 'true')
+	await expect(attention.getByText('Awaiting Payment')).toBeVisible()
 
 	// The payment link is readable in full (it wraps) and has a copy button.
 	await visit(page, `/admin/orders/${quoted}`)
