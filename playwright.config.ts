@@ -70,7 +70,8 @@ export default defineConfig({
 			command: `rm -rf ${DATA_DIR} && npx tsx cli/admin-create.ts --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}' && node server.js`,
 			url: `http://localhost:${PORT}/healthz`,
 			reuseExistingServer: false,
-			timeout: 60_000,
+			// The CLI and the server start in 20–40 s; on a machine shared with other runs, over 60 s.
+			timeout: 120_000,
 			env: { ...E2E_SHOP_ENV, PORT: String(PORT), DATA_DIR, SITE_URL: `http://localhost:${PORT}` },
 		},
 		{
@@ -86,7 +87,7 @@ export default defineConfig({
 			command: `rm -rf ${DATA_DIR}-stripe && npx tsx cli/admin-create.ts --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}' && node server.js`,
 			url: `${STRIPE_SHOP_URL}/healthz`,
 			reuseExistingServer: false,
-			timeout: 60_000,
+			timeout: 120_000,
 			env: {
 				...E2E_SHOP_ENV,
 				PORT: String(PORT + 1),
