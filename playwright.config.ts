@@ -3,7 +3,10 @@ import { defineConfig, devices } from '@playwright/test'
 const PORT = Number(process.env.E2E_PORT ?? 4173)
 export const DATA_DIR = process.env.E2E_DATA_DIR ?? `data/e2e-${PORT}`
 export const E2E_ADMIN = { email: 'admin@e2e.example', password: 'admin password 1' }
-/** A second shop with Stripe keys, talking to the fake Stripe server (tests/e2e/stripe.spec.ts). */
+/**
+ * A second shop with Stripe keys, talking to the fake Stripe server (tests/e2e/stripe.spec.ts); also
+ * where admin-portfolio.spec.ts changes the portfolio and home page the first shop's specs check.
+ */
 export const STRIPE_SHOP_URL = `http://localhost:${PORT + 1}`
 const FAKE_STRIPE_PORT = PORT + 2
 /** What every test shop runs with (these two and tests/e2e/clocked-shop.ts), beside its own port and data. */

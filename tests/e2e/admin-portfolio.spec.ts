@@ -1,17 +1,12 @@
-import { expect, test } from '@playwright/test'
-import { type ClockedShop, startClockedShop } from './clocked-shop'
-import { signInAsAdmin } from './factories'
+import { STRIPE_SHOP_URL } from '../../playwright.config'
+import { expect, test } from './admin-session'
 import { smallPhoto } from './photos'
 import { expectFitsPhone, expectNoA11yViolations, visit } from './support'
 
-// A shop of its own (its clock left alone): this test changes the portfolio and the home page,
-// which other specs check against the demo content.
-const PORT = Number(process.env.E2E_PORT ?? 4173) + 30
-let shop: ClockedShop | undefined
-test.afterEach(async () => {
-	await shop?.stop()
-	shop = undefined
-})
+// This test changes the portfolio and the home page, which other specs check against the demo
+// content on the first shop: it runs on the second (its Stripe keys play no part here), which
+// only stripe.spec.ts's orders share. A shop of its own took 30–60 s to start.
+test.use({ baseURL: STRIPE_SHOP_URL })
 
 /** A button's name: its text and a screen-reader-only ': what' (block-level, so a space may come between). */
 const named = (name: string) =>
@@ -20,18 +15,14 @@ const named = (name: string) =>
 // Desktop only: every admin page is opened at 360 px in every-page.spec.ts, and the home page this
 // leaves behind is checked at 360 px at the end.
 test('a seventh project with photos and a testimonial, published and featured; a testimonial hidden', async ({
-	browser,
+	page: visitor,
+	adminPage: page,
 }) => {
-	test.setTimeout(120_000)
-	shop = await startClockedShop(PORT)
-	const visitor = await (await browser.newContext({ baseURL: shop.url })).newPage()
+	test.setTimeout(90_000)
 	// A visitor's home page first, so the page cache holds the old one.
 	await visit(visitor, '/', { a11y: false })
 	await expect(visitor.locator('#home-portfolio h3')).toHaveCount(3)
 
-	// The admin signs in here: this shop has a database of its own.
-	const page = await (await browser.newContext({ baseURL: shop.url })).newPage()
-	await signInAsAdmin(page)
 	await visit(page, '/admin/portfolio')
 	await page.getByRole('link', { name: 'Add a project' }).click()
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('New project')
