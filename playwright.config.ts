@@ -3,7 +3,10 @@ import { defineConfig, devices } from '@playwright/test'
 const PORT = Number(process.env.E2E_PORT ?? 4173)
 export const DATA_DIR = process.env.E2E_DATA_DIR ?? `data/e2e-${PORT}`
 export const E2E_ADMIN = { email: 'admin@e2e.example', password: 'admin password 1' }
-/** A second shop with Stripe keys, talking to the fake Stripe server (tests/e2e/stripe.spec.ts). */
+/**
+ * A second shop with Stripe keys, talking to the fake Stripe server (tests/e2e/stripe.spec.ts); also
+ * where admin-portfolio.spec.ts changes the portfolio and home page the first shop's specs check.
+ */
 export const STRIPE_SHOP_URL = `http://localhost:${PORT + 1}`
 const FAKE_STRIPE_PORT = PORT + 2
 /** What every test shop runs with (these two and tests/e2e/clocked-shop.ts), beside its own port and data. */
@@ -48,12 +51,20 @@ export default defineConfig({
 			],
 		},
 	},
+	// Each journey runs once, on the desktop. The phone runs what depends on its layout: tests
+	// tagged @phone run only there (menu, admin at 360 px, gallery full screen, pagination, error
+	// summaries), tests tagged @mobile run in both projects (every-page.spec.ts: each page at both
+	// widths, with axe).
 	projects: [
-		{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+		{
+			name: 'desktop',
+			use: { ...devices['Desktop Chrome'], channel: undefined },
+			grepInvert: /@phone/,
+		},
 		{
 			name: 'mobile',
 			use: { ...devices['Pixel 7'], viewport: { width: 360, height: 780 } },
-			grep: /@mobile/,
+			grep: /@mobile|@phone/,
 		},
 	],
 	webServer: [
@@ -62,7 +73,8 @@ export default defineConfig({
 			command: `rm -rf ${DATA_DIR} && npx tsx cli/admin-create.ts --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}' && node server.js`,
 			url: `http://localhost:${PORT}/healthz`,
 			reuseExistingServer: false,
-			timeout: 60_000,
+			// The CLI and the server start in 20–40 s; on a machine shared with other runs, over 60 s.
+			timeout: 120_000,
 			env: { ...E2E_SHOP_ENV, PORT: String(PORT), DATA_DIR, SITE_URL: `http://localhost:${PORT}` },
 		},
 		{
@@ -78,7 +90,7 @@ export default defineConfig({
 			command: `rm -rf ${DATA_DIR}-stripe && npx tsx cli/admin-create.ts --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}' && node server.js`,
 			url: `${STRIPE_SHOP_URL}/healthz`,
 			reuseExistingServer: false,
-			timeout: 60_000,
+			timeout: 120_000,
 			env: {
 				...E2E_SHOP_ENV,
 				PORT: String(PORT + 1),

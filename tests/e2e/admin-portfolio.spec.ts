@@ -1,47 +1,28 @@
-import { type Browser, expect, type TestInfo, test } from '@playwright/test'
-import sharp from 'sharp'
-import { type ClockedShop, startClockedShop } from './clocked-shop'
-import { signInAsAdmin } from './factories'
-import { expectNoA11yViolations, visit } from './support'
+import { STRIPE_SHOP_URL } from '../../playwright.config'
+import { expect, test } from './admin-session'
+import { smallPhoto } from './photos'
+import { expectFitsPhone, expectNoA11yViolations, visit } from './support'
 
-// A shop of its own (its clock left alone): this test changes the portfolio and the home page,
-// which other specs check against the demo content.
-const PORT = Number(process.env.E2E_PORT ?? 4173) + 30
-let shop: ClockedShop | undefined
-test.afterEach(async () => {
-	await shop?.stop()
-	shop = undefined
-})
+// This test changes the portfolio and the home page, which other specs check against the demo
+// content on the first shop: it runs on the second (its Stripe keys play no part here), which
+// only stripe.spec.ts's orders share. A shop of its own took 30–60 s to start.
+test.use({ baseURL: STRIPE_SHOP_URL })
 
 /** A button's name: its text and a screen-reader-only ': what' (block-level, so a space may come between). */
 const named = (name: string) =>
 	new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(': ', '\\s*: ')}$`)
 
-/** A context on the test's own shop, with the project's screen (desktop, or the 360 px phone). */
-async function contextFor(browser: Browser, info: TestInfo, url: string) {
-	const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = info.project.use
-	return browser.newContext({
-		baseURL: url,
-		viewport,
-		userAgent,
-		deviceScaleFactor,
-		isMobile,
-		hasTouch,
-	})
-}
-
-test('a seventh project with photos and a testimonial, published and featured; a testimonial hidden @mobile', async ({
-	browser,
-}, info) => {
-	test.setTimeout(120_000)
-	shop = await startClockedShop(PORT + (info.project.name === 'mobile' ? 1 : 0))
-	const visitor = await (await contextFor(browser, info, shop.url)).newPage()
+// Desktop only: every admin page is opened at 360 px in every-page.spec.ts, and the home page this
+// leaves behind is checked at 360 px at the end.
+test('a seventh project with photos and a testimonial, published and featured; a testimonial hidden', async ({
+	page: visitor,
+	adminPage: page,
+}) => {
+	test.setTimeout(90_000)
 	// A visitor's home page first, so the page cache holds the old one.
 	await visit(visitor, '/', { a11y: false })
 	await expect(visitor.locator('#home-portfolio h3')).toHaveCount(3)
 
-	const page = await (await contextFor(browser, info, shop.url)).newPage()
-	await signInAsAdmin(page)
 	await visit(page, '/admin/portfolio')
 	await page.getByRole('link', { name: 'Add a project' }).click()
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('New project')
@@ -90,20 +71,17 @@ test('a seventh project with photos and a testimonial, published and featured; a
 	await page.getByRole('radio', { name: named('Thumbnail: photo 2') }).check()
 
 	// Nine more uploaded from the owner's camera (twelve in all): each waits for its description.
+	// Small photos: the full-size work is the photo tests' (photos.ts).
 	const uploads = await Promise.all(
 		Array.from({ length: 9 }, async (_, i) => ({
 			name: `loch-${i + 1}.jpg`,
 			mimeType: 'image/jpeg',
-			buffer: await sharp({
-				create: { width: 1200, height: 900, channels: 3, background: `hsl(${i * 40}, 45%, 45%)` },
-			})
-				.jpeg()
-				.toBuffer(),
+			buffer: await smallPhoto(`hsl(${i * 40}, 45%, 45%)`),
 		})),
 	)
 	await page.getByLabel(/Add photos/).setInputFiles(uploads)
-	// Each upload is split and re-encoded by the photo worker, at priority 19 here (playwright.config.ts);
-	// with two browsers and two shops busy, nine may take longer than an expectation's 10 s.
+	// Each upload is re-encoded by the photo worker, at priority 19 here (playwright.config.ts):
+	// with two browsers and three shops busy, nine may take longer than an expectation's 10 s.
 	await expect(page.locator('#project-photos ol > li')).toHaveCount(12, { timeout: 40_000 })
 	await expect(page.getByText('Uploaded: describe it above, then save')).toHaveCount(9)
 	for (let i = 3; i < 12; i++)
@@ -185,8 +163,5 @@ test('a seventh project with photos and a testimonial, published and featured; a
 	await visit(visitor, '/')
 	await expect(visitor.getByText('Alasdair Fraser, Nairn')).toBeVisible()
 	await expect(visitor.getByText('Priya Patel, Leeds')).toHaveCount(0)
-	if (info.project.name === 'mobile')
-		expect(
-			await visitor.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-		).toBe(true)
+	await expectFitsPhone(visitor, 'the home page with the new project featured')
 })

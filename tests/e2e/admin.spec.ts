@@ -1,11 +1,12 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { formatPence, parsePriceText } from '../../app/lib/money'
 import { E2E_ADMIN } from '../../playwright.config'
-import { newCustomerWithOrder, signInAsAdmin } from './factories'
+import { expect, test } from './admin-session'
+import { newCustomerWithOrder } from './factories'
 import { waitForEmail } from './mail'
 import { expectNoA11yViolations, visit, watchConsole } from './support'
 
-/** The order's table row, or its card on a phone. */
+/** The order's table row (its card on a phone: admin-mobile.spec.ts). */
 const orderRow = (page: Page, orderId: string) =>
 	page.locator(`[data-order-id="${orderId}"]:visible`)
 
@@ -17,16 +18,14 @@ async function openOrder(page: Page, orderId: string) {
 	return modal
 }
 
-test('quote to cash: set the delivery cost, the customer pays by the emailed link, ship and deliver @mobile', async ({
-	page,
+test('quote to cash: set the delivery cost, the customer pays by the emailed link, ship and deliver', async ({
+	adminPage: page,
 	browser,
 	baseURL,
-	context,
 }) => {
 	const problems = watchConsole(page)
-	await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+	await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
 	const customer = await newCustomerWithOrder(browser, baseURL!)
-	await signInAsAdmin(page)
 	await visit(page, '/admin')
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard')
 	await expect(page.getByText('Manage your orders')).toBeVisible()
@@ -120,13 +119,12 @@ test('quote to cash: set the delivery cost, the customer pays by the emailed lin
 	expect(problems).toEqual([])
 })
 
-test('cancel and uncancel with confirmation; a price update asks first and sends a new link @mobile', async ({
-	page,
+test('cancel and uncancel with confirmation; a price update asks first and sends a new link', async ({
+	adminPage: page,
 	browser,
 	baseURL,
 }) => {
 	const customer = await newCustomerWithOrder(browser, baseURL!)
-	await signInAsAdmin(page)
 	await visit(page, `/admin/orders/${customer.orderId}`)
 	const modal = page.getByRole('dialog', { name: `Order ${customer.orderId}` })
 	await modal.getByLabel('Delivery cost (£)').fill('30')
@@ -169,14 +167,13 @@ test('cancel and uncancel with confirmation; a price update asks first and sends
 	await expect(page).toHaveURL(/\/admin$/)
 })
 
-test('filters live in the URL, narrow the list on the server, reset, and export as CSV @mobile', async ({
-	page,
+test('filters live in the URL, narrow the list on the server, reset, and export as CSV', async ({
+	adminPage: page,
 	browser,
 	baseURL,
 }) => {
 	const surname = `Filterby${Math.floor(Math.random() * 1e6)}`
 	const customer = await newCustomerWithOrder(browser, baseURL!, { lastName: surname })
-	await signInAsAdmin(page)
 	await visit(page, '/admin')
 	await page.getByText('Show Filters').click()
 	await page.getByLabel('Customer Name').fill(surname.toLowerCase())

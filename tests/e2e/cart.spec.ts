@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { registerCustomer } from './factories'
-import { visit } from './support'
+import { expectFitsPhone, visit } from './support'
 
 const line = (id: string, overrides: Record<string, unknown> = {}) => ({
 	id,
@@ -119,7 +119,7 @@ test('lines whose product vanished or changed price are flagged with the current
 	await expect(page.getByText('This product is no longer available.')).toBeVisible()
 })
 
-test('after a price change every figure uses the checked price; Clear Cart can be undone @mobile', async ({
+test('after a price change every figure uses the checked price; Clear Cart can be undone', async ({
 	page,
 }) => {
 	// Added to the cart at £600.00; the catalogue now says £685.99 (the stored price is stale).
@@ -150,10 +150,7 @@ test('after a price change every figure uses the checked price; Clear Cart can b
 	await expect(page.getByTestId('line-quantity')).toHaveText('Quantity: 2')
 })
 
-test('the cart estimates delivery to a postcode before ordering @mobile', async ({
-	page,
-	baseURL,
-}) => {
+test('the cart estimates delivery to a postcode before ordering', async ({ page, baseURL }) => {
 	// A real pump from the demo catalogue: it travels on a pallet.
 	await page.addInitScript(
 		(lines) => {
@@ -182,8 +179,7 @@ test('the cart estimates delivery to a postcode before ordering @mobile', async 
 	await expect(page.getByTestId('delivery-estimate')).toHaveText(
 		'We will quote delivery to this address',
 	)
-	const width = await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)
-	expect(width).toBe(true)
+	await expectFitsPhone(page, 'the cart with its delivery estimate')
 
 	// The last postcode asked about is kept for the visit: back in the cart, and at checkout.
 	await visit(page, '/cart', { a11y: false })
@@ -193,7 +189,7 @@ test('the cart estimates delivery to a postcode before ordering @mobile', async 
 	await expect(page.locator('#delivery-postcode')).toHaveValue('JE2 3AB')
 })
 
-test("the checkout's summary also uses the checked price, not the one stored with the line @mobile", async ({
+test("the checkout's summary also uses the checked price, not the one stored with the line", async ({
 	page,
 	baseURL,
 }) => {

@@ -36,10 +36,9 @@ test('a long category shows ellipses around the ±2 window', async ({ page }) =>
 	).toHaveText(['Previous', '1', '2', '3', '4', 'Next'])
 })
 
-test('the pagination fits one line at 360 px and keeps Previous and Next by name @mobile', async ({
+test('the pagination fits one line at 360 px and keeps Previous and Next by name @phone', async ({
 	page,
 }) => {
-	await page.setViewportSize({ width: 360, height: 780 })
 	for (const path of ['/pond-products/filters?page=2', '/pond-products/fittings?page=3']) {
 		await visit(page, path, { a11y: false })
 		const nav = page.getByRole('navigation', { name: 'Pagination' })
@@ -181,8 +180,7 @@ test('a bad product address shows Product not found with Go Back', async ({ page
 	await expect(page).toHaveURL(/\/pond-products\/pumps$/)
 })
 
-test('the catalogue works at 360 px wide @mobile', async ({ page }) => {
-	await page.setViewportSize({ width: 360, height: 780 })
+test('the catalogue works at 360 px wide @phone', async ({ page }) => {
 	await visit(page, '/pond-products/pumps/145')
 	const overflow = await page.evaluate(
 		() => document.documentElement.scrollWidth > window.innerWidth,
@@ -206,9 +204,7 @@ test('the catalogue works at 360 px wide @mobile', async ({ page }) => {
 	await expect(page.getByLabel('Sort by')).toBeVisible()
 })
 
-test("following a link by keyboard, focus starts at the new page's heading @mobile", async ({
-	page,
-}) => {
+test("following a link by keyboard, focus starts at the new page's heading", async ({ page }) => {
 	await visit(page, '/')
 	await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 	// The hero's link is gone once the products page shows: focus would fall to <body>.

@@ -1,6 +1,5 @@
 import fs from 'node:fs'
-import { expect, test } from '@playwright/test'
-import { signInAsAdmin } from './factories'
+import { expect, test } from './admin-session'
 import { expectNoA11yViolations, visit, watchConsole } from './support'
 
 // AP-OA20 (demo row 199, £58.99) gets a new price; one added row has a bad price. Nothing other
@@ -13,10 +12,9 @@ const badLine = demo.split('\n').length + 1
 const upload = `${demo.replace(',air_pumps,58.99,', ',air_pumps,61.50,')}\n${badRow}\n`
 
 test('catalogue upload: preview with a bad row, publish, see the new price, restore', async ({
-	page,
+	adminPage: page,
 }) => {
 	const problems = watchConsole(page)
-	await signInAsAdmin(page)
 	await visit(page, '/admin/catalogue')
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Catalogue')
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
-import { adminOrderAction, newCustomerWithOrder, signInAsAdmin } from './factories'
+import { expect, test } from './admin-session'
+import { adminOrderAction, newCustomerWithOrder } from './factories'
 import { waitForEmail } from './mail'
 import { visit, watchConsole } from './support'
 
@@ -113,8 +113,7 @@ test('checkout with an empty cart goes back to the cart', async ({ page }) => {
 	await expect(page).toHaveURL(/\/cart$/)
 })
 
-test('the checkout steps and confirmation work at 360 px @mobile', async ({ page }) => {
-	await page.setViewportSize({ width: 360, height: 780 })
+test('the checkout steps and confirmation work at 360 px @phone', async ({ page }) => {
 	await visit(page, '/checkout-auth')
 	const overflowing = await page.evaluate(() =>
 		[...document.querySelectorAll('body *')]
@@ -124,13 +123,12 @@ test('the checkout steps and confirmation work at 360 px @mobile', async ({ page
 	expect(overflowing).toEqual([])
 })
 
-test('the confirmation, reopened after delivery, sends the customer to the order page @mobile', async ({
-	page,
+test('the confirmation, reopened after delivery, sends the customer to the order page', async ({
+	adminPage: page,
 	browser,
 	baseURL,
 }) => {
 	const customer = await newCustomerWithOrder(browser, baseURL!)
-	await signInAsAdmin(page)
 	await adminOrderAction(page, customer.orderId, 'set-delivery-cost', { deliveryCost: '45.50' })
 	await adminOrderAction(page, customer.orderId, 'mark-paid')
 	await adminOrderAction(page, customer.orderId, 'mark-shipped')

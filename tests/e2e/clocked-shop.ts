@@ -59,7 +59,9 @@ export async function startClockedShop(
 	const fakeStripePort = port + 1
 	if (stripe)
 		children.push(
-			spawn('npx', ['tsx', 'tests/support/fake-stripe-server.ts'], {
+			// One node process (not npx → tsx → node), so stop() ends it: npx did not pass SIGTERM
+			// on, and the fake Stripe server outlived the test, holding its port for the next run.
+			spawn(process.execPath, ['--import', 'tsx', 'tests/support/fake-stripe-server.ts'], {
 				env: {
 					...process.env,
 					...clock,

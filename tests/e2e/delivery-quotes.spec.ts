@@ -1,16 +1,15 @@
-import { expect, test } from '@playwright/test'
 import { DEFAULT_DELIVERY_SETTINGS } from '../../app/lib/delivery/zones'
 import { penceToInput } from '../../app/lib/money'
-import { newCustomerWithOrder, signInAsAdmin } from './factories'
+import { expect, test } from './admin-session'
+import { newCustomerWithOrder } from './factories'
 import { expectNoA11yViolations, visit } from './support'
 
-test('a suggested delivery cost for a pallet to Inverness is used in one click, and recorded @mobile', async ({
-	page,
+test('a suggested delivery cost for a pallet to Inverness is used in one click, and recorded', async ({
+	adminPage: page,
 	browser,
 	baseURL,
 }) => {
 	const customer = await newCustomerWithOrder(browser, baseURL!, { pallet: true })
-	await signInAsAdmin(page)
 	await visit(page, `/admin/orders/${customer.orderId}`)
 	const modal = page.getByRole('dialog', { name: `Order ${customer.orderId}` })
 	const suggestion = modal.getByTestId('suggestion')
@@ -32,7 +31,7 @@ test('a suggested delivery cost for a pallet to Inverness is used in one click, 
 })
 
 test('Belfast is priced, Jersey pallets and a lorry-less drive are explained, not guessed', async ({
-	page,
+	adminPage: page,
 	browser,
 	baseURL,
 }) => {
@@ -45,7 +44,6 @@ test('Belfast is priced, Jersey pallets and a lorry-less drive are explained, no
 		pallet: true,
 		siteAccess: { lorryAccess: 'no', gateWidthCm: 90, tailLift: 'yes' },
 	})
-	await signInAsAdmin(page)
 	await visit(page, `/admin/orders/${belfast.orderId}`)
 	await expect(page.getByTestId('suggestion')).toContainText(
 		'Northern Ireland (BT1) · 1 parcel = £24.95',
@@ -62,16 +60,15 @@ test('Belfast is priced, Jersey pallets and a lorry-less drive are explained, no
 	for (const c of [belfast, jersey, noLorry]) await c.context.close()
 })
 
-test('changing the Highlands pallet price changes the next suggestion @mobile', async ({
-	page,
+test('changing the Highlands pallet price changes the next suggestion', async ({
+	adminPage: page,
 	browser,
 	baseURL,
 }) => {
-	await signInAsAdmin(page)
 	await visit(page, '/admin/delivery')
 	const highlands = page.getByRole('group', { name: 'Scottish Highlands & islands' })
 	const pallet = highlands.getByLabel('Pallet (£)')
-	// The shipped default, not what the page shows now: the other browser project runs this too.
+	// The shipped default, which other tests expect, not whatever the page shows now.
 	const original = penceToInput(
 		DEFAULT_DELIVERY_SETTINGS.zones.find((z) => z.id === 'highlands')!.palletPence,
 	)

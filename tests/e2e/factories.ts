@@ -124,8 +124,10 @@ export async function adminOrderAction(
 	intent: string,
 	fields: Record<string, string> = {},
 ) {
-	const origin = new URL(page.url()).origin
-	const html = await (await page.request.get(`${origin}/admin/orders/${orderId}`)).text()
+	// The page may not have opened anything yet: the context's baseURL says which shop.
+	const modal = await page.request.get(`/admin/orders/${orderId}`)
+	const origin = new URL(modal.url()).origin
+	const html = await modal.text()
 	const version = /name="version" value="(\d+)"/.exec(html)?.[1]
 	expect(version, `order ${orderId} modal has a version`).toBeTruthy()
 	const res = await page.request.post(`${origin}/admin/orders/${orderId}`, {

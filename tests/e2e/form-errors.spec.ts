@@ -1,12 +1,13 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
-import { signInAsAdmin, uniqueEmail } from './factories'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './admin-session'
+import { uniqueEmail } from './factories'
 import { visit } from './support'
 
 // Issue 34 item 3: after a failed submit the only message was at the top of the form, off-screen,
 // so nothing seemed to happen. Every form now has GOV.UK's error summary: it takes focus, links
 // to each field, and each field carries its own message (aria-describedby, aria-invalid).
-
-test.use({ viewport: { width: 360, height: 780 } })
+// On the phone (360 px), where a message off-screen was the trouble; the desktop journeys meet
+// the same summaries (checkout, admin, accounts).
 
 /** The summary of the field's form is focused and on screen, and its link for `message` moves focus to `field`. */
 async function expectSummaryLeadsTo(page: Page, message: string, field: Locator) {
@@ -43,7 +44,7 @@ async function expectSummaryLeadsTo(page: Page, message: string, field: Locator)
 	await expect(page.locator(`[id="${errorId}"]`)).toHaveText(message)
 }
 
-test('create account with passwords that differ: the summary is focused and leads to the field @mobile', async ({
+test('create account with passwords that differ: the summary is focused and leads to the field @phone', async ({
 	page,
 }) => {
 	await visit(page, '/auth?mode=register')
@@ -70,7 +71,7 @@ test('create account with passwords that differ: the summary is focused and lead
 	)
 })
 
-test("the server's answer gets the same summary: an email already registered @mobile", async ({
+test("the server's answer gets the same summary: an email already registered @phone", async ({
 	page,
 	request,
 	baseURL,
@@ -97,7 +98,9 @@ test("the server's answer gets the same summary: an email already registered @mo
 	)
 })
 
-test('the contact form lists every problem and leads to each field @mobile', async ({ page }) => {
+test('the contact form lists every problem, leads to each field, and shows its thank-you in view @phone', async ({
+	page,
+}) => {
 	await visit(page, '/contact')
 	await page.getByLabel('Email').fill('not-an-email')
 	await page.getByRole('button', { name: 'Send message' }).click()
@@ -113,9 +116,26 @@ test('the contact form lists every problem and leads to each field @mobile', asy
 		.getByRole('link', { name: /what your enquiry/ })
 		.click()
 	await expect(page.getByRole('radio').first()).toBeFocused()
+
+	// Sent: the thank-you card is scrolled to, clear of the sticky header (it hid the card's top).
+	await page.getByLabel('Your name').fill('Ewan Grant')
+	await page.getByLabel('Email').fill(uniqueEmail('enquirer'))
+	await page.getByRole('radio').first().check()
+	await page.getByLabel('Your message').fill('A wildlife pond about four metres across, please.')
+	await page.getByRole('button', { name: 'Send message' }).click()
+	await expect(
+		page.getByRole('heading', { name: 'Thank you: your message is with us' }),
+	).toBeVisible()
+	const headerBottom = await page
+		.locator('header')
+		.first()
+		.evaluate((header) => header.getBoundingClientRect().bottom)
+	await expect
+		.poll(() => page.locator('#enquiry').evaluate((card) => card.getBoundingClientRect().top))
+		.toBeGreaterThanOrEqual(headerBottom)
 })
 
-test('checkout lists the missing delivery details and leads to them @mobile', async ({
+test('checkout lists the missing delivery details and leads to them @phone', async ({
 	page,
 	baseURL,
 }) => {
@@ -142,7 +162,7 @@ test('checkout lists the missing delivery details and leads to them @mobile', as
 	)
 })
 
-test('My Account: details, password change and deletion each have their summary @mobile', async ({
+test('My Account: details, password change and deletion each have their summary @phone', async ({
 	page,
 }) => {
 	const password = 'pond keeper 2026'
@@ -194,10 +214,9 @@ test('My Account: details, password change and deletion each have their summary 
 	)
 })
 
-test('admin catalogue upload without a file: the summary leads to the file field @mobile', async ({
-	page,
+test('admin catalogue upload without a file: the summary leads to the file field @phone', async ({
+	adminPage: page,
 }) => {
-	await signInAsAdmin(page)
 	await visit(page, '/admin/catalogue')
 	await page.getByRole('button', { name: 'Upload and check' }).click()
 	await expectSummaryLeadsTo(
@@ -207,7 +226,7 @@ test('admin catalogue upload without a file: the summary leads to the file field
 	)
 })
 
-test('sign in and reset password: each refusal is summarised and leads to its field @mobile', async ({
+test('sign in and reset password: each refusal is summarised and leads to its field @phone', async ({
 	page,
 }) => {
 	await visit(page, '/auth')
@@ -232,7 +251,7 @@ test('sign in and reset password: each refusal is summarised and leads to its fi
 	await expectSummaryLeadsTo(page, 'Please enter a valid email address.', page.getByLabel('Email'))
 })
 
-test("'email me a link to my order' summarises both fields and leads to each @mobile", async ({
+test("'email me a link to my order' summarises both fields and leads to each @phone", async ({
 	page,
 }) => {
 	await visit(page, '/account/orders/new-link')

@@ -163,10 +163,9 @@ test('a hash link scrolls smoothly to its section @mobile', async ({ page }) => 
 	await expect(page.locator('#home-portfolio')).toBeInViewport()
 })
 
-test('the mobile menu opens as an overlay, locks scrolling and closes on Escape and navigation @mobile', async ({
+test('the mobile menu opens as an overlay, locks scrolling and closes on Escape and navigation @phone', async ({
 	page,
 }) => {
-	await page.setViewportSize({ width: 360, height: 780 })
 	await visit(page, '/')
 	await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
 	const toggle = page.getByRole('button', { name: 'Open menu' })

@@ -1,24 +1,16 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
-import { newCustomerWithOrder, signInAsAdmin } from './factories'
+import type { Browser, Page } from '@playwright/test'
+import { expect, test } from './admin-session'
+import { newCustomerWithOrder } from './factories'
 import { visit } from './support'
 
 // Tablets: no other spec browses as one, so the tablet row of Devices moves only with this test.
-const TABLETS = {
-	desktop: [
-		'iPad; CPU OS 17_4',
-		'iPad; CPU OS 17_5',
-		'iPad; CPU OS 17_6',
-		'iPad; CPU OS 17_7',
-		'iPad; CPU OS 17_8',
-	],
-	mobile: [
-		'iPad; CPU OS 18_1',
-		'iPad; CPU OS 18_2',
-		'iPad; CPU OS 18_3',
-		'iPad; CPU OS 18_4',
-		'iPad; CPU OS 18_5',
-	],
-}
+const TABLETS = [
+	'iPad; CPU OS 17_4',
+	'iPad; CPU OS 17_5',
+	'iPad; CPU OS 17_6',
+	'iPad; CPU OS 17_7',
+	'iPad; CPU OS 17_8',
+]
 const ua = (os: string) =>
 	`Mozilla/5.0 (${os} like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1`
 
@@ -49,18 +41,16 @@ async function visitor(
 	return { context, page: await context.newPage() }
 }
 
-test('visitors are counted without cookies; GPC and opted-out visitors are not; the dashboard shows it @mobile', async ({
-	page,
+test('visitors are counted without cookies; GPC and opted-out visitors are not; the dashboard shows it', async ({
+	adminPage: page,
 	browser,
 	baseURL,
-}, info) => {
+}) => {
 	test.setTimeout(90_000)
-	const os = TABLETS[info.project.name as 'desktop' | 'mobile']
-	await signInAsAdmin(page)
 	const [visitorsBefore, viewsBefore] = await tabletFigures(page)
 
 	// 1: the home page, then Services by a client-side navigation (the beacon): 2 views.
-	const one = await visitor(browser, baseURL!, os[0]!)
+	const one = await visitor(browser, baseURL!, TABLETS[0]!)
 	await one.page.goto('/')
 	await one.page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 	await one.page
@@ -69,19 +59,19 @@ test('visitors are counted without cookies; GPC and opted-out visitors are not; 
 		.click()
 	await expect(one.page).toHaveURL(/\/services$/)
 	// 2: a product, added to the cart: 1 view and a cart event.
-	const two = await visitor(browser, baseURL!, os[1]!)
+	const two = await visitor(browser, baseURL!, TABLETS[1]!)
 	await two.page.goto('/pond-products/filters/0')
 	await two.page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 	await two.page.getByRole('button', { name: 'Add to Cart' }).click()
 	// 3: a page from a newsletter link: 1 view.
-	const three = await visitor(browser, baseURL!, os[2]!)
+	const three = await visitor(browser, baseURL!, TABLETS[2]!)
 	await three.page.goto('/contact?utm_source=newsletter&utm_campaign=e2e-autumn')
 	// 4: Global Privacy Control: never counted.
-	const four = await visitor(browser, baseURL!, os[3]!, { 'Sec-GPC': '1' })
+	const four = await visitor(browser, baseURL!, TABLETS[3]!, { 'Sec-GPC': '1' })
 	await four.page.goto('/')
 	await four.page.goto('/about')
 	// 5: reads the privacy policy (1 view), opts out, and is not counted after.
-	const five = await visitor(browser, baseURL!, os[4]!)
+	const five = await visitor(browser, baseURL!, TABLETS[4]!)
 	await five.page.goto('/privacy-policy')
 	await five.page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 	await five.page.getByRole('button', { name: 'Opt out of visit counting' }).click()
@@ -103,12 +93,11 @@ test('visitors are counted without cookies; GPC and opted-out visitors are not; 
 })
 
 test('the funnel counts a new order request; the CSV download and the /admin summary link are there', async ({
-	page,
+	adminPage: page,
 	browser,
 	baseURL,
 }) => {
 	test.setTimeout(90_000)
-	await signInAsAdmin(page)
 	const count = async (step: string) => {
 		await visit(page, '/admin/insights?period=7d', { a11y: false })
 		return Number(await page.locator(`[data-step="${step}"] td`).first().textContent())

@@ -1,16 +1,17 @@
-import { expect, test } from '@playwright/test'
-import { adminOrderAction, newCustomerWithOrder, signInAsAdmin } from './factories'
+import { expect, test } from './admin-session'
+import { adminOrderAction, newCustomerWithOrder } from './factories'
 import { waitForEmail } from './mail'
-import { visit, watchConsole } from './support'
+import { expectFitsPhone, visit, watchConsole } from './support'
 
 /** Issue 30 items 1–3: the order page, opened from the email on a device that is not signed in. */
 
 const LINK = /https?:\/\/[^/\s"]+(\/account\/orders\/KP-[A-Z0-9]{6}\?key=[A-Za-z0-9_-]{43})/
 
-test('a customer opens their order from the email in a signed-out browser @mobile', async ({
+test('a customer opens their order from the email in a signed-out browser', async ({
 	browser,
 	baseURL,
 	page,
+	adminPage: admin,
 }) => {
 	const customer = await newCustomerWithOrder(browser, baseURL!)
 	const email = await waitForEmail(customer.email, new RegExp(`order request ${customer.orderId}`))
@@ -31,17 +32,11 @@ test('a customer opens their order from the email in a signed-out browser @mobil
 	await expect(page.getByText('To be confirmed', { exact: true })).toBeVisible()
 	await expect(page.getByText('Delivery notes: Lorry access from the lane')).toBeVisible()
 	await expect(page.getByTestId('order-timeline')).toContainText('Order requested')
-	// Nothing overflows sideways at 360 px.
-	const overflow = await page.evaluate(
-		() => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-	)
-	expect(overflow).toBeLessThanOrEqual(0)
+	// Nothing overflows sideways, at 360 px either.
+	await expectFitsPhone(page, 'the order page from the email')
 
 	// Staff quote it: the same link now shows the total and a Pay button.
-	const admin = await browser.newPage({ baseURL })
-	await signInAsAdmin(admin)
 	await adminOrderAction(admin, customer.orderId, 'set-delivery-cost', { deliveryCost: '25' })
-	await admin.close()
 	await visit(page, link!)
 	await expect(page.getByTestId('next-step')).toHaveText(
 		/^Pay £\d[\d,]*\.\d\d by \d{1,2} \w{3} \d{4}\.$/,
@@ -53,7 +48,7 @@ test('a customer opens their order from the email in a signed-out browser @mobil
 	await customer.context.close()
 })
 
-test('a wrong key is a 404 that says the link has expired or is not right, and emails a fresh one to the order’s address @mobile', async ({
+test('a wrong key is a 404 that says the link has expired or is not right, and emails a fresh one to the order’s address', async ({
 	browser,
 	baseURL,
 	page,
@@ -92,18 +87,16 @@ test('My Account lists each order with a link to its page', async ({ browser, ba
 	await customer.context.close()
 })
 
-test('after paying, the receipt downloads from the order page; cancelling refunds it with a credit note @mobile', async ({
+test('after paying, the receipt downloads from the order page; cancelling refunds it with a credit note', async ({
 	browser,
 	baseURL,
 	page,
+	adminPage: admin,
 }) => {
 	const customer = await newCustomerWithOrder(browser, baseURL!)
 	const email = await waitForEmail(customer.email, new RegExp(`order request ${customer.orderId}`))
 	const link = LINK.exec(email)![1]!
-	const admin = await browser.newPage({ baseURL })
-	await signInAsAdmin(admin)
 	await adminOrderAction(admin, customer.orderId, 'set-delivery-cost', { deliveryCost: '25' })
-	await admin.close()
 	const problems = watchConsole(page)
 	await visit(page, link)
 	await page.getByRole('link', { name: /^Pay £/ }).click()

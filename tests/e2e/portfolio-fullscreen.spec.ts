@@ -4,6 +4,7 @@ import { visit } from './support'
 // Issue 34 item 1: on a landscape screen the photo was drawn taller than the viewport and
 // covered Close and the counter. Each size: photo inside the viewport, every control visible,
 // on top (elementFromPoint at its centre) and at least 44×44; real touch swipes; Tab cycles.
+// The desktop size on the desktop, the phone's sizes on the phone (@phone).
 const SCREENS = [
 	{ name: 'desktop 1280×800', width: 1280, height: 800 },
 	{ name: 'phone portrait 360×780', width: 360, height: 780 },
@@ -37,7 +38,7 @@ async function touchSwipe(page: Page, fromX: number, toX: number, y: number) {
 }
 
 for (const screen of SCREENS) {
-	test(`full screen fits a ${screen.name} with every control visible and on top${screen.width === 360 ? ' @mobile' : ''}`, async ({
+	test(`full screen fits a ${screen.name} with every control visible and on top${screen.name.startsWith('phone') ? ' @phone' : ''}`, async ({
 		page,
 	}) => {
 		const { dialog } = await openViewer(page, screen)
@@ -80,7 +81,7 @@ for (const screen of SCREENS) {
 	})
 }
 
-test('full screen swipes with a finger on a landscape phone and keeps focus inside @mobile', async ({
+test('full screen swipes with a finger on a landscape phone and keeps focus inside @phone', async ({
 	page,
 }) => {
 	const { opener, dialog } = await openViewer(page, { width: 780, height: 360 })

@@ -101,11 +101,5 @@ test('an unknown project shows Project Not Found with a way back', async ({ page
 	await expect(page).toHaveURL(/\/portfolio$/)
 })
 
-test('the gallery fits a 360 px screen @mobile', async ({ page }) => {
-	await page.setViewportSize({ width: 360, height: 780 })
-	await visit(page, '/portfolio/pond3')
-	expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(
-		false,
-	)
-	// Swipes in full screen: portfolio-fullscreen.spec.ts, with real touch input.
-})
+// At 360 px: every-page.spec.ts opens /portfolio/pond3 on the phone (fits, axe), and
+// portfolio-fullscreen.spec.ts swipes its full screen with real touch input.

@@ -1,31 +1,16 @@
-import { expect, type Page, test } from '@playwright/test'
-import sharp from 'sharp'
-import { signInAsAdmin } from './factories'
-import { expectNoA11yViolations, visit, watchConsole } from './support'
+import { expect, test } from './admin-session'
+import { smallPhoto } from './photos'
+import { expectFitsPhone, expectNoA11yViolations, visit, watchConsole } from './support'
 
-/** A photo as a phone would send it: sideways by its EXIF orientation, with a GPS position. */
-const photo = (background: string) =>
-	sharp({ create: { width: 1200, height: 900, channels: 3, background } })
-		.jpeg()
-		.withMetadata({ orientation: 6 })
-		.withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '57/1 28/1 0/1' } })
-		.toBuffer()
+/** A photo as a phone would send it (sideways by its EXIF orientation, with a GPS position), small. */
+const photo = (background: string) => smallPhoto(background, { phone: true })
 
-async function expectNoSidewaysScroll(page: Page) {
-	const [scroll, width] = await page.evaluate(() => [
-		document.documentElement.scrollWidth,
-		window.innerWidth,
-	])
-	expect(scroll, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(width)
-}
-
-// Each project edits its own skimmer (demo rows 250 and 251), so desktop and phone runs never meet.
-test('product photos: upload two, describe, reorder, see them in the gallery @mobile', async ({
-	page,
-}, info) => {
-	const id = info.project.name === 'mobile' ? '251' : '250'
+// A skimmer no other test edits (demo row 250); the editor and the gallery are also checked at 360 px.
+test('product photos: upload two, describe, reorder, see them in the gallery', async ({
+	adminPage: page,
+}) => {
+	const id = '250'
 	const problems = watchConsole(page)
-	await signInAsAdmin(page)
 	await visit(page, `/admin/products/${id}`)
 	const section = page.getByRole('region', { name: 'Photos' })
 	await expect(section.getByTestId('photo-item')).toHaveCount(1)
@@ -69,7 +54,7 @@ test('product photos: upload two, describe, reorder, see them in the gallery @mo
 	await expect(items.nth(1).getByLabel('Description (alt text)')).toHaveValue(
 		'Photo A: the skimmer at the pond edge',
 	)
-	await expectNoSidewaysScroll(page)
+	await expectFitsPhone(page, 'the photo editor with three photos')
 	await expectNoA11yViolations(page)
 	await section.getByRole('button', { name: 'Save photos' }).click()
 	await expect(page.getByText('Photos saved. Shop pages show them now.')).toBeVisible()
@@ -97,6 +82,6 @@ test('product photos: upload two, describe, reorder, see them in the gallery @mo
 		'alt',
 		'Photo A: the skimmer at the pond edge',
 	)
-	await expectNoSidewaysScroll(page)
+	await expectFitsPhone(page, 'the product page with its new gallery')
 	expect(problems).toEqual([])
 })

@@ -11,11 +11,7 @@ async function signIn(page: Page, email: string, password: string) {
 	await page.getByRole('button', { name: 'Sign In' }).click()
 }
 
-test('a staff email link signs in on the way to the order @mobile', async ({
-	page,
-	browser,
-	baseURL,
-}) => {
+test('a staff email link signs in on the way to the order', async ({ page, browser, baseURL }) => {
 	const customer = await newCustomerWithOrder(browser, baseURL!)
 	const mail = await waitForEmail(STAFF_EMAIL, new RegExp(`New order request ${customer.orderId}`))
 	const link = new RegExp(`https?://[^\\s"<]+/auth\\?redirectTo=/admin/orders/${customer.orderId}`)

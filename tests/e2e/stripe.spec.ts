@@ -1,18 +1,17 @@
-import { expect, test } from '@playwright/test'
 import { STRIPE_SHOP_URL } from '../../playwright.config'
-import { newCustomerWithOrder, signInAsAdmin } from './factories'
+import { expect, test } from './admin-session'
+import { newCustomerWithOrder } from './factories'
 import { expectNoA11yViolations, visit, watchConsole } from './support'
 
 // The second e2e shop runs with Stripe keys against the fake Stripe server (playwright.config.ts).
 test.use({ baseURL: STRIPE_SHOP_URL })
 
-test('card payment with Stripe: the link opens Checkout, the webhook marks it paid, cancelling refunds @mobile', async ({
-	page,
+test('card payment with Stripe: the link opens Checkout, the webhook marks it paid, cancelling refunds', async ({
+	adminPage: page,
 	browser,
 }) => {
 	const problems = watchConsole(page)
 	const customer = await newCustomerWithOrder(browser, STRIPE_SHOP_URL)
-	await signInAsAdmin(page)
 	await visit(page, `/admin/orders/${customer.orderId}`)
 	const modal = page.getByRole('dialog', { name: `Order ${customer.orderId}` })
 	await modal.getByLabel('Delivery cost (£)').fill('30')

@@ -47,3 +47,47 @@ export function watchConsole(page: Page) {
 	})
 	return problems
 }
+
+/**
+ * Fails, naming the widest culprits, when the page (or an open modal) scrolls sideways: every
+ * page fits its screen, down to a 360 px phone.
+ */
+export async function expectNoSidewaysScroll(page: Page, what = page.url()) {
+	const widths = await page.evaluate(() => {
+		const dialog = document.querySelector('dialog[open]')
+		const wide = [...document.querySelectorAll<HTMLElement>('body *')]
+			.filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+			.filter((el) => !el.closest('.sr-only'))
+			.slice(0, 5)
+			.map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 120))
+		return {
+			page: document.documentElement.scrollWidth,
+			viewport: window.innerWidth,
+			dialog: dialog ? dialog.scrollWidth - dialog.clientWidth : 0,
+			wide,
+		}
+	})
+	expect(
+		widths.page,
+		`${what} is wider than the ${widths.viewport} px screen: ${widths.wide.join(' | ')}`,
+	).toBeLessThanOrEqual(widths.viewport)
+	expect(widths.dialog, `${what}: the open modal scrolls sideways`).toBeLessThanOrEqual(0)
+}
+
+/** The phone width every page must fit (the mobile project's screen). */
+export const PHONE = { width: 360, height: 780 }
+
+/**
+ * The page as it stands fits its screen and a 360 px phone (a desktop journey's check of the state
+ * it has reached); then it gets its own screen back.
+ */
+export async function expectFitsPhone(page: Page, what = page.url()) {
+	await expectNoSidewaysScroll(page, what)
+	const size = page.viewportSize()!
+	await page.setViewportSize(PHONE)
+	try {
+		await expectNoSidewaysScroll(page, `${what} at 360 px`)
+	} finally {
+		await page.setViewportSize(size)
+	}
+}
