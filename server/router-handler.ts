@@ -19,7 +19,7 @@ import {
 	type Lookup,
 	type PageCache,
 } from './page-cache'
-import { isPersonalPage, isSharedPage } from './security'
+import { isPersonalPage, isSharedPage, ownOrigin } from './security'
 
 type Options = {
 	build: () => Promise<ServerBuild>
@@ -218,17 +218,6 @@ function isCacheable(response: globalThis.Response) {
 		!response.headers.has('set-cookie') &&
 		!/no-store|private/.test(cacheControl)
 	)
-}
-
-/**
- * The request's own origin when it is one of the site's (http://127.0.0.1:3000 beside
- * localhost): its actions then pass React Router's origin check (issue 57 item 11). Anything
- * else, a forged or odd Host included, is built on SITE_URL.
- */
-function ownOrigin(req: Request, origins: string[]) {
-	if (origins.length < 2) return undefined
-	const origin = `http://${req.headers.host ?? ''}`
-	return origins.includes(origin) ? origin : undefined
 }
 
 /**

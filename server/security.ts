@@ -126,3 +126,14 @@ const SHARED_PAGES =
 export function isSharedPage(pathname: string) {
 	return SHARED_PAGES.test(pathname) && !isPersonalPage(pathname)
 }
+
+/**
+ * The request's own origin when it is one of the site's (http://127.0.0.1:3000 beside
+ * localhost): its actions then pass React Router's origin check (issue 57 item 11). Anything
+ * else, a forged or odd Host included, is built on SITE_URL.
+ */
+export function ownOrigin(req: Request, origins: string[]) {
+	if (origins.length < 2) return undefined
+	const origin = `http://${req.headers.host ?? ''}`
+	return origins.includes(origin) ? origin : undefined
+}

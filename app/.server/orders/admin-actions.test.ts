@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, orderEvents, orders, paymentLinks } from '~/.server/db/schema'
 import { STAFF_INBOX } from '~/.server/email/business-mail'
 import { applyPayment, LINK_NOT_ACTIVE } from '~/.server/orders/apply-payment'
+import { PaymentLinkError } from '~/.server/payments/provider'
 import { createTestProvider, newTestPaymentId } from '~/.server/payments/test-provider'
 import { canTransition, TRANSITIONS } from '~/lib/order-status'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db'
@@ -108,12 +109,21 @@ describe('setting the delivery cost', () => {
 
 	it('keeps the cost in delivery_confirmed when the link cannot be created, and a retry sends it', async () => {
 		const order = await insertOrder(database.db)
-		const tooMuch = await setDeliveryCost(
-			deps,
+		// The provider is down (as Stripe can be): its createLink fails; the shop's rules pass.
+		const down = {
+			...deps,
+			provider: {
+				...deps.provider,
+				createLink: () =>
+					Promise.reject(new PaymentLinkError('The payment provider is unavailable.')),
+			},
+		}
+		const failed = await setDeliveryCost(
+			down,
 			{ orderId: order.id, actor: admin, expectedVersion: order.version },
-			{ deliveryCostPence: 100_000_000, confirmReplace: false },
+			{ deliveryCostPence: 2_000, confirmReplace: false },
 		)
-		expect(tooMuch).toMatchObject({ ok: true, tone: 'warning', message: MESSAGES.linkFailed })
+		expect(failed).toMatchObject({ ok: true, tone: 'warning', message: MESSAGES.linkFailed })
 		const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id))
 		expect(row).toMatchObject({ status: 'delivery_confirmed', paymentLinkActive: false })
 		const retry = await setDeliveryCost(
