@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Logger } from '../logger'
 import { type PhotoWorker, photoWorker } from '../photos/photo-worker'
-import { photoSlots } from '../photos/variants'
+import { exists, photoSlots } from '../photos/variants'
 import { allDemoImages, type DemoImage, type DemoVariant, demoImageFor } from './catalogue'
 import { type ProductPictures, productPictures } from './products'
 import { Progress } from './progress'
@@ -186,15 +186,6 @@ export class DemoImages {
 }
 
 const familyOf = (image: DemoImage) => image.drawing.family
-
-async function exists(file: string) {
-	try {
-		await fs.access(file)
-		return true
-	} catch {
-		return false
-	}
-}
 
 const instances = new Map<string, DemoImages>()
 

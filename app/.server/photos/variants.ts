@@ -96,7 +96,8 @@ export class PhotoVariants {
 	}
 }
 
-async function exists(file: string) {
+/** Whether a cached file is there (a variant, an original). */
+export async function exists(file: string) {
 	try {
 		await fs.access(file)
 		return true
