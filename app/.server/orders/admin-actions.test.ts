@@ -26,15 +26,10 @@ const admin = { kind: 'admin' as const, id: 'admin-user-1' }
 
 beforeAll(async () => {
 	database = await createTestDatabase()
-	deps = {
-		db: database.db,
-		provider: createTestProvider('https://shop.example'),
-		siteUrl: 'https://shop.example',
-	}
+	const siteUrl = 'https://shop.example'
+	deps = { db: database.db, provider: createTestProvider(siteUrl), siteUrl }
 })
-afterAll(async () => {
-	await database?.cleanup()
-})
+afterAll(() => database?.cleanup())
 
 const emailsTo = async (to: string) =>
 	database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to))
@@ -110,14 +105,8 @@ describe('setting the delivery cost', () => {
 	it('keeps the cost in delivery_confirmed when the link cannot be created, and a retry sends it', async () => {
 		const order = await insertOrder(database.db)
 		// The provider is down (as Stripe can be): its createLink fails; the shop's rules pass.
-		const down = {
-			...deps,
-			provider: {
-				...deps.provider,
-				createLink: () =>
-					Promise.reject(new PaymentLinkError('The payment provider is unavailable.')),
-			},
-		}
+		const unavailable = () => Promise.reject(new PaymentLinkError('The provider is unavailable.'))
+		const down = { ...deps, provider: { ...deps.provider, createLink: unavailable } }
 		const failed = await setDeliveryCost(
 			down,
 			{ orderId: order.id, actor: admin, expectedVersion: order.version },
