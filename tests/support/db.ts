@@ -80,12 +80,13 @@ export async function createServerDatabase(serverUrl: string, prefix: string, te
 	const url = new URL(serverUrl)
 	url.pathname = `/${name}`
 	return {
+		name,
 		url: url.toString(),
 		drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
 	}
 }
 
-export async function onServer(serverUrl: string, statement: string) {
+async function onServer(serverUrl: string, statement: string) {
 	const client = new pg.Client({ connectionString: serverUrl })
 	await client.connect()
 	try {

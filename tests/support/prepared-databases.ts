@@ -1,11 +1,10 @@
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import type { TestProject } from 'vitest/node'
 import { type Database, openDatabase } from '~/.server/db/client'
-import { onServer, type PreparedDatabases, seedDemo } from './db'
+import { createServerDatabase, type PreparedDatabases, seedDemo } from './db'
 
 declare module 'vitest' {
 	export interface ProvidedContext {
@@ -34,23 +33,19 @@ export default async function setup(project: TestProject) {
 }
 
 async function preparePostgres(serverUrl: string) {
-	const id = crypto.randomBytes(4).toString('hex')
-	const names = { migrated: `koi_template_${id}`, seeded: `koi_template_${id}_seeded` }
-	const urlOf = (name: string) =>
-		Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString()
-	await onServer(serverUrl, `create database ${names.migrated}`)
-	await closeAfter(await openDatabase({ url: urlOf(names.migrated), poolSize: 2 }), async () => {})
+	const migrated = await createServerDatabase(serverUrl, 'koi_template')
+	await closeAfter(await openDatabase({ url: migrated.url, poolSize: 2 }), async () => {})
 	// Copied from the migrated one, so both hold exactly the same schema.
-	await onServer(serverUrl, `create database ${names.seeded} template ${names.migrated}`)
+	const seeded = await createServerDatabase(serverUrl, 'koi_template', migrated.name)
 	await closeAfter(
-		await openDatabase({ url: urlOf(names.seeded), poolSize: 2, migrated: true }),
+		await openDatabase({ url: seeded.url, poolSize: 2, migrated: true }),
 		(database) => seedDemo(database.db),
 	)
 	return {
-		provided: { postgres: names },
+		provided: { postgres: { migrated: migrated.name, seeded: seeded.name } },
 		teardown: async () => {
-			for (const name of Object.values(names))
-				await onServer(serverUrl, `drop database if exists ${name} with (force)`)
+			await seeded.drop()
+			await migrated.drop()
 		},
 	}
 }
