@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { configDefaults, defineConfig } from 'vitest/config'
+import { TiersSlowestFirst } from './tests/support/sequencer'
 
 /**
  * Three tiers by what a test needs (issue 56; docs/testing.md):
@@ -79,6 +80,7 @@ export default defineConfig({
 		// worker (tests/support/app.ts), not once per file. So a file must leave no server, env
 		// change or fake timer behind.
 		isolate: false,
+		sequence: { sequencer: TiersSlowestFirst },
 		// The photo worker at priority 19, not SCHED_IDLE: see WORKER_POLICY in photo-worker.ts.
 		env: { PHOTO_WORKER_SCHED: 'nice' },
 		projects: [

@@ -50,9 +50,18 @@ export async function startClockedShop(
 	}
 	const url = `http://localhost:${port}`
 	const dataDir = path.join(dir, 'data')
+	// `node --import tsx`, what `npx tsx` runs, without npx finding the package first.
 	execFileSync(
-		'npx',
-		['tsx', 'cli/admin-create.ts', '--email', E2E_ADMIN.email, '--password', E2E_ADMIN.password],
+		process.execPath,
+		[
+			'--import',
+			'tsx',
+			'cli/admin-create.ts',
+			'--email',
+			E2E_ADMIN.email,
+			'--password',
+			E2E_ADMIN.password,
+		],
 		{ env: { ...process.env, DATA_DIR: dataDir }, stdio: 'ignore' },
 	)
 	const children: ChildProcess[] = []

@@ -7,8 +7,8 @@ import { expectNoA11yViolations, visit } from './support'
 
 // Issue 31, tried as a customer and the owner would, with the shop's clock moved on by days: a
 // quote's reminder, its expiry, 'Ask for a new quote', the re-quote paid on our pay page (the test
-// provider, then Stripe), and the owner's morning summary arriving once.
-test.describe.configure({ mode: 'serial' })
+// provider, then Stripe), and the owner's morning summary arriving once. Each test has a shop and
+// ports of its own, so the two run in parallel like the rest of the suite.
 
 const PORT = Number(process.env.E2E_PORT ?? 4173) + 20
 const BUSINESS = STAFF_EMAIL

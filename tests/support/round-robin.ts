@@ -13,6 +13,9 @@ export function roundRobin(targets: () => string[]) {
 				method: req.method,
 				path: req.url,
 				headers: req.headers,
+				// A new connection per request: reusing a kept-alive one races the instance closing it
+				// when idle, and a request sent as it closes fails (ECONNRESET → 502, seen in CI).
+				agent: false,
 			},
 			(answer) => {
 				res.writeHead(answer.statusCode!, { ...answer.headers, 'x-instance': String(index) })
