@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { configDefaults, defineConfig } from 'vitest/config'
+import { PGLITE_TEMPLATES } from './tests/support/pglite-templates'
 import { TiersSlowestFirst } from './tests/support/sequencer'
 
 /**
@@ -82,7 +83,7 @@ export default defineConfig({
 		isolate: false,
 		sequence: { sequencer: TiersSlowestFirst },
 		// The photo worker at priority 19, not SCHED_IDLE: see WORKER_POLICY in photo-worker.ts.
-		env: { PHOTO_WORKER_SCHED: 'nice' },
+		env: { PHOTO_WORKER_SCHED: 'nice', ...PGLITE_TEMPLATES },
 		projects: [
 			{ extends: true, test: { name: 'pure', include: PURE } },
 			{

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { E2E_ADMIN, E2E_SHOP_ENV } from '../../playwright.config'
+import { PGLITE_TEMPLATES } from '../support/pglite-templates'
 import { removeDataDir } from '../support/remove-dir'
 
 /**
@@ -62,7 +63,7 @@ export async function startClockedShop(
 			'--password',
 			E2E_ADMIN.password,
 		],
-		{ env: { ...process.env, DATA_DIR: dataDir }, stdio: 'ignore' },
+		{ env: { ...process.env, ...PGLITE_TEMPLATES, DATA_DIR: dataDir }, stdio: 'ignore' },
 	)
 	const children: ChildProcess[] = []
 	const fakeStripePort = port + 1

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { CREATE_SCRIPT, DEFAULT_MIGRATIONS_FOLDER, openDatabase, pgliteExists } from './client'
 
 const dirs: string[] = []
@@ -17,6 +17,9 @@ afterEach(() => {
 
 describe('creating the embedded database in a child process', () => {
 	it('reports each step and leaves a migrated database with the lean settings', async () => {
+		// PGlite's own initdb, as a shop's first start runs it (the tests' shared empty cluster off).
+		vi.stubEnv('KOI_PGLITE_TEMPLATE_DIR', undefined)
+		onTestFinished(() => vi.unstubAllEnvs())
 		const dataDir = path.join(tempDir(), 'db')
 		const steps: string[] = []
 		const database = await openDatabase({ dataDir, onProgress: (text) => steps.push(text) })
