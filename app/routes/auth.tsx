@@ -34,12 +34,20 @@ export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'Account',
 
 export const meta: Route.MetaFunction = (args) =>
 	pageMeta(args, {
-		title: args.data?.account ? 'My Account' : 'Sign In or Register',
+		title: args.data?.account
+			? 'My Account'
+			: opensAdmin(args.data?.redirectTo)
+				? STAFF_SIGN_IN
+				: 'Sign In or Register',
 		description:
 			'Sign in or create an account to place order requests, follow their progress and pay securely.',
 		// The sign-in form may be indexed; My Account (never seen by a crawler) is not.
 		noindex: Boolean(args.data?.account),
 	})
+
+const STAFF_SIGN_IN = 'Sign in to open the admin'
+/** Reached from a staff link (an email's order or enquiry): the page says what the sign-in is for. */
+const opensAdmin = (redirectTo: string | undefined) => /^\/admin(\/|\?|$)/.test(redirectTo ?? '')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
@@ -170,10 +178,17 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 		const result = actionData && 'mode' in actionData ? actionData : notice
 		return (
 			<>
-				<PageHeader
-					title="Sign In or Register"
-					intro="An account lets you place order requests, follow them and pay securely."
-				/>
+				{opensAdmin(loaderData.redirectTo) ? (
+					<PageHeader
+						title={STAFF_SIGN_IN}
+						intro="This page is for the shop's staff: sign in with your staff account to go on to it."
+					/>
+				) : (
+					<PageHeader
+						title="Sign In or Register"
+						intro="An account lets you place order requests, follow them and pay securely."
+					/>
+				)}
 				<div className="container-page grid gap-10 py-12 lg:grid-cols-[1fr_22rem]">
 					<AuthForm
 						mode={loaderData.mode}

@@ -74,6 +74,25 @@ describe('sign-in on the way to a page', () => {
 		expect(back.headers.get('location')).toBe('/auth?tab=orders')
 	})
 
+	it("the header's Login comes back to the page; a staff link's sign-in says what it is for", async () => {
+		// Issue 62 item 4: from a product page, Login → sign in → that product page.
+		const product = '/pond-products/pumps/145'
+		const html = await (await new TestClient(shop.app).request(product)).text()
+		expect(html).toContain(`href="/auth?redirectTo=${encodeURIComponent(product)}"`)
+		const customer = await createCustomer(shop.app)
+		const res = await signIn(new TestClient(shop.app), customer.email, customer.password, product)
+		expect(res.headers.get('location')).toBe(product)
+
+		const staffLink = await new TestClient(shop.app).request(
+			'/auth?redirectTo=%2Fadmin%2Forders%2FKP-ABCDEF',
+		)
+		const staffPage = await staffLink.text()
+		expect(staffPage).toContain('<h1')
+		expect(staffPage).toMatch(/<h1[^>]*>Sign in to open the admin<\/h1>/)
+		const shopper = await (await new TestClient(shop.app).request('/auth')).text()
+		expect(shopper).toMatch(/<h1[^>]*>Sign In or Register<\/h1>/)
+	})
+
 	it('sends someone already signed in straight on from /auth?redirectTo=', async () => {
 		const res = await shop.admin.client.request('/auth?redirectTo=%2Fadmin%2Forders%2FKP-ABCDEF')
 		expect(res.status).toBe(302)

@@ -79,7 +79,11 @@ async function ready(client) {
 	return client
 }
 
-/** The version in the package.json above `file` (the package does not export its package.json). @param {string} file */
+/**
+ * The version in the package.json above `file` (the package does not export its package.json).
+ * @param {string} file
+ * @returns {string}
+ */
 function pgliteVersion(file) {
 	const manifest = path.join(path.dirname(file), 'package.json')
 	if (fs.existsSync(manifest)) return JSON.parse(fs.readFileSync(manifest, 'utf8')).version

@@ -19,7 +19,9 @@ describe('creating the embedded database in a child process', () => {
 	it('reports each step and leaves a migrated database with the lean settings', async () => {
 		// PGlite's own initdb, as a shop's first start runs it (the tests' shared empty cluster off).
 		vi.stubEnv('KOI_PGLITE_TEMPLATE_DIR', undefined)
-		onTestFinished(() => vi.unstubAllEnvs())
+		onTestFinished(() => {
+			vi.unstubAllEnvs()
+		})
 		const dataDir = path.join(tempDir(), 'db')
 		const steps: string[] = []
 		const database = await openDatabase({ dataDir, onProgress: (text) => steps.push(text) })

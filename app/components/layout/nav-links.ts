@@ -20,3 +20,13 @@ export const MAIN_NAV: readonly NavItem[] = [
 	{ to: '/auth', label: 'Account', session: 'signed-in' },
 	{ to: '/admin', label: 'Admin', session: 'admin' },
 ]
+
+/**
+ * Login from any page comes back to it (issue 62): `/auth` with the page as `redirectTo`, which
+ * sign-in follows only when it is a path on this site (safeRedirectPath, as for checkout and staff
+ * links). Not from the home page or the sign-in pages themselves.
+ */
+export function loginHref(pathname: string, search = '') {
+	if (pathname === '/' || pathname === '/auth' || pathname.startsWith('/auth/')) return '/auth'
+	return `/auth?redirectTo=${encodeURIComponent(pathname + search)}`
+}

@@ -2,7 +2,7 @@ import { Menu, ShoppingCart, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { cn } from '~/lib/cn'
-import { MAIN_NAV, type NavItem } from './nav-links'
+import { loginHref, MAIN_NAV, type NavItem } from './nav-links'
 
 type HeaderProps = {
 	/** The trading name (/admin/settings). */
@@ -76,9 +76,10 @@ export function SiteHeader({ name, cartCount }: HeaderProps) {
 }
 
 function NavItemLink({ item, large = false }: { item: NavItem; large?: boolean }) {
+	const { pathname, search } = useLocation()
 	return (
 		<NavLink
-			to={item.to}
+			to={item.session === 'signed-out' ? loginHref(pathname, search) : item.to}
 			end={item.end}
 			className={({ isActive }) =>
 				cn(
