@@ -41,6 +41,8 @@ import { cspNonce, sameOriginWrites, securityHeaders } from './security'
 export { createHttpServer } from './http-server'
 export { hasAdminAccount, printPlain, readyLine } from './ready-line'
 export { answerClientError, refuseConnect } from './request-target'
+/** The pages' build (routes, renderer): server.js starts loading it while the database opens. */
+export const loadPages = () => import('virtual:react-router/server-build') as Promise<ServerBuild>
 
 /**
  * The services a request's loaders and actions, the management commands' runtime and the
@@ -258,9 +260,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 	const router = routerHandler({
 		siteUrl: env.SITE_URL,
 		siteOrigins: env.SITE_ORIGINS,
-		build:
-			options.build ??
-			(() => import('virtual:react-router/server-build') as unknown as Promise<ServerBuild>),
+		build: options.build ?? loadPages,
 		mode: options.dev ? 'development' : 'production',
 		cache: pageCache,
 		privatePages: runtime.orderPages,
