@@ -2,7 +2,8 @@
 // Replaces the embedded database of a stopped shop with a backup, after saying what it replaces.
 import path from 'node:path'
 import readline from 'node:readline/promises'
-import { BackupError, countRows, readBackup, restoreBackup } from '~/.server/db/backup'
+import { countRows, restoreBackup } from '~/.server/db/backup'
+import { BackupError, readBackup } from '~/.server/db/backup-file'
 import { parseEnv } from '~/.server/env'
 import { flags, openStoppedShop, ownerOnlyFiles } from './open-runtime'
 

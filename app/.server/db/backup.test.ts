@@ -6,7 +6,8 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db'
 import { fillShop, snapshot } from '../../../tests/support/shop-fixture'
-import { BackupError, countRows, readBackup, restoreBackup, writeBackup } from './backup'
+import { countRows, restoreBackup, writeBackup } from './backup'
+import { BackupError, readBackup } from './backup-file'
 import { emptyTables, tablesInOrder } from './tables'
 
 let database: TestDatabase
