@@ -28,7 +28,6 @@ export const CREDENTIAL_TABLES: ReadonlySet<string> = new Set([
 	'session',
 	'verification',
 	'login_attempts',
-	'rate_limit',
 	// The day's analytics salt, and today's counts keyed with it (issue 57 item 8, decision
 	// 0020): with the salt a visitor key could be recomputed from an address and a browser. A
 	// restored shop starts a new salt.
