@@ -4,9 +4,9 @@
 // file server-side. Target ≤ 5 s.
 import os from 'node:os'
 import { importCatalog } from '~/.server/catalog/import'
-import { readUploadedFile } from '~/.server/catalog/upload-form'
 import { findUpload, stageUpload } from '~/.server/catalog/uploads'
 import { openDatabase } from '~/.server/db/client'
+import { readUploadedFile } from '~/routes/admin.catalogue.server'
 import { machine, writeResultsSection } from './support'
 import { syntheticCatalogCsv } from './synthetic-catalog'
 

@@ -6,7 +6,8 @@ import { AdminBootstrapError, ensureAdmin } from '~/.server/auth/admin-bootstrap
 import { createAuth } from '~/.server/auth/auth'
 import { resolveAuthSecret } from '~/.server/auth/secret'
 import { createLogger } from '~/.server/logger'
-import { flags, openCliDatabase, ownerOnlyFiles } from './open-runtime'
+import { commandLine } from './args'
+import { openCliDatabase, ownerOnlyFiles } from './open-runtime'
 import { PasswordInputError, readPassword } from './read-password'
 
 ownerOnlyFiles()
@@ -16,8 +17,8 @@ The password is asked for (not shown) when run at a terminal; otherwise set ADMI
 or pipe it in with --password-stdin. --password <password> also works, but shows it to anyone
 who can list processes, and keeps it in your shell history.`
 
-const args = flags(process.argv.slice(2))
-if (typeof args.email !== 'string') {
+const args = commandLine('admin:create', USAGE).values
+if (args.email === undefined) {
 	console.error(USAGE)
 	process.exit(2)
 }

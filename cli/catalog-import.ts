@@ -4,14 +4,16 @@
 import fs from 'node:fs'
 import { importCatalog } from '~/.server/catalog/import'
 import { previewCatalog } from '~/.server/catalog/preview'
-import { flags, openCliDatabase, ownerOnlyFiles } from './open-runtime'
+import { commandLine } from './args'
+import { openCliDatabase, ownerOnlyFiles } from './open-runtime'
 
 ownerOnlyFiles()
 
-const file = process.argv.slice(2).find((arg) => !arg.startsWith('--'))
-const args = flags(process.argv.slice(2))
+const USAGE = 'Usage: npm run catalog:import -- <file.csv> [--dry-run] [--force]'
+const { values: args, positionals } = commandLine('catalog:import', USAGE)
+const [file] = positionals
 if (!file) {
-	console.error('Usage: npm run catalog:import -- <file.csv> [--dry-run] [--force]')
+	console.error(USAGE)
 	process.exit(2)
 }
 if (!fs.existsSync(file)) {
@@ -22,8 +24,8 @@ const { database } = await openCliDatabase()
 try {
 	const started = Date.now()
 	const report = await importCatalog(database.db, fs.readFileSync(file), {
-		dryRun: Boolean(args['dry-run']),
-		force: Boolean(args.force),
+		dryRun: args['dry-run'] === true,
+		force: args.force === true,
 	})
 	const seconds = ((Date.now() - started) / 1000).toFixed(1)
 	if (report.status === 'refused') {

@@ -5,10 +5,12 @@ import path from 'node:path'
 import { writeBackup } from '~/.server/db/backup'
 import { backupFileName } from '~/.server/db/backup-schedule'
 import { parseEnv } from '~/.server/env'
+import { commandLine } from './args'
 import { openCliDatabase, ownerOnlyFiles } from './open-runtime'
 
 ownerOnlyFiles()
 
+const [file] = commandLine('db:backup', 'Usage: npm run db:backup [-- <file>]').positionals
 const env = parseEnv()
 if (env.DATABASE_URL) {
 	console.error(
@@ -16,7 +18,6 @@ if (env.DATABASE_URL) {
 	)
 	process.exit(1)
 }
-const file = process.argv.slice(2).find((arg) => !arg.startsWith('--'))
 const target = path.resolve(file ?? path.join(env.BACKUP_DIR, backupFileName()))
 const { database } = await openCliDatabase()
 try {

@@ -2,13 +2,15 @@
 // Copies the embedded shop (stopped) into an empty PostgreSQL database and checks it.
 import { MoveError, moveToPostgres } from '~/.server/db/move'
 import { parseEnv } from '~/.server/env'
+import { commandLine } from './args'
 import { openStoppedShop, ownerOnlyFiles } from './open-runtime'
 
 ownerOnlyFiles()
 
-const url = process.argv.slice(2).find((arg) => !arg.startsWith('--'))
+const USAGE = 'Usage: npm run db:move-to-postgres -- postgres://user:password@host:5432/database'
+const [url] = commandLine('db:move-to-postgres', USAGE).positionals
 if (!url || !/^postgres(ql)?:\/\//.test(url)) {
-	console.error('Usage: npm run db:move-to-postgres -- postgres://user:password@host:5432/database')
+	console.error(USAGE)
 	process.exit(2)
 }
 const env = parseEnv()

@@ -2,19 +2,22 @@
 // Replaces the embedded database of a stopped shop with a backup, after saying what it replaces.
 import path from 'node:path'
 import readline from 'node:readline/promises'
-import { BackupError, countRows, readBackup, restoreBackup } from '~/.server/db/backup'
+import { countRows, restoreBackup } from '~/.server/db/backup'
+import { BackupError, readBackup } from '~/.server/db/backup-file'
 import { parseEnv } from '~/.server/env'
-import { flags, openStoppedShop, ownerOnlyFiles } from './open-runtime'
+import { commandLine } from './args'
+import { openStoppedShop, ownerOnlyFiles } from './open-runtime'
 
 ownerOnlyFiles()
 
-const env = parseEnv()
-const args = flags(process.argv.slice(2))
-const file = process.argv.slice(2).find((arg) => !arg.startsWith('--'))
+const USAGE = 'Usage: npm run db:restore -- <file> [--yes]'
+const { values: args, positionals } = commandLine('db:restore', USAGE)
+const [file] = positionals
 if (!file) {
-	console.error('Usage: npm run db:restore -- <file> [--yes]')
+	console.error(USAGE)
 	process.exit(2)
 }
+const env = parseEnv()
 if (env.DATABASE_URL) {
 	console.error(
 		'This shop uses PostgreSQL: restore a pg_dump file with pg_restore (see README, "Backups"), e.g.\n  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" shop.dump',

@@ -127,18 +127,3 @@ function socketAnswers(file: string) {
 		socket.once('error', () => resolve(false))
 	})
 }
-
-/** `--name value` pairs from argv. */
-export function flags(argv: string[]) {
-	const out: Record<string, string | true> = {}
-	for (let i = 0; i < argv.length; i++) {
-		const arg = argv[i]!
-		if (!arg.startsWith('--')) continue
-		const next = argv[i + 1]
-		if (next !== undefined && !next.startsWith('--')) {
-			out[arg.slice(2)] = next
-			i++
-		} else out[arg.slice(2)] = true
-	}
-	return out
-}

@@ -3,8 +3,8 @@
  * shell history show it: ADMIN_PASSWORD, or `--password-stdin` (one line from a pipe), or a
  * prompt that does not echo when run at a terminal. `--password` still works for scripts.
  */
-export async function readPassword(args: Record<string, string | true>) {
-	if (typeof args.password === 'string') return args.password
+export async function readPassword(args: { password?: string; 'password-stdin'?: boolean }) {
+	if (args.password !== undefined) return args.password
 	const fromEnv = process.env.ADMIN_PASSWORD
 	if (fromEnv) return fromEnv
 	if (args['password-stdin'] === true) return firstLine(await readAll(process.stdin))

@@ -10,15 +10,10 @@ import {
 	limitBody,
 	sendTooLarge,
 } from './body-limit'
-import { acceptsGzip, compressBody } from './compress-body'
+import { compressBody } from './compress-body'
 import { ORDER_PAGE_REPLAY_MS, type PrivatePageCache } from './order-page-cache'
-import {
-	bodyWithNonce,
-	type CachedPage,
-	gzipWithNonce,
-	type Lookup,
-	type PageCache,
-} from './page-cache'
+import type { PageCache } from './page-cache'
+import { isCacheable, pageOrTurn, sendCached, type Turn } from './page-replay'
 import { isPersonalPage, isSharedPage, ownOrigin } from './security'
 
 type Options = {
@@ -37,7 +32,7 @@ type Options = {
 }
 
 /**
- * The React Router handler for Express (as @react-router/express does it), plus the page cache:
+ * The React Router handler for Express (in place of @react-router/express), plus the page cache:
  * a GET of a shared page (rendered without cookies), or a cookie-less GET of any other public
  * page, that rendered 200 is kept and replayed with the new response's own CSP nonce.
  */
@@ -187,40 +182,6 @@ async function sendWhole(req: Request, res: Response, body: Buffer) {
 }
 
 /**
- * A replay with this response's own nonce (already in its CSP header): spliced gzip for a browser
- * that takes it (compression() leaves an encoded body alone), otherwise compression() decides.
- */
-function sendCached(
-	req: Request,
-	res: Response,
-	page: CachedPage,
-	nonce: string,
-	how: 'hit' | 'replay' = 'hit',
-) {
-	res.status(page.status)
-	for (const [name, value] of page.headers) res.append(name, value)
-	res.setHeader('X-Page-Cache', how)
-	if (how === 'replay') res.setHeader('Cache-Control', 'private, no-store')
-	res.vary('Accept-Encoding')
-	const gzip = acceptsGzip(req.headers['accept-encoding']) && gzipWithNonce(page, nonce)
-	if (gzip) {
-		res.setHeader('Content-Encoding', 'gzip')
-		res.end(gzip)
-	} else {
-		res.end(bodyWithNonce(page, nonce))
-	}
-}
-
-function isCacheable(response: globalThis.Response) {
-	const cacheControl = response.headers.get('cache-control') ?? ''
-	return (
-		response.status === 200 &&
-		!response.headers.has('set-cookie') &&
-		!/no-store|private/.test(cacheControl)
-	)
-}
-
-/**
  * `withoutCredentials`: a shared page never sees who is asking (no cookies, no Authorization).
  * The URL is SITE_URL's origin and the request's path: a Host header is the client's to choose
  * (an invalid one made `new URL` throw), and the path was checked by request-target.ts.
@@ -255,38 +216,3 @@ function toFetchRequest(
 	} as RequestInit)
 	return { request, bodyTooLarge: () => body?.exceeded() ?? false }
 }
-
-/**
- * How long a request waits for another's render of the page before rendering it itself: far longer
- * than a render takes, even the first after a start; only a render that hangs is not waited out.
- */
-const RENDER_WAIT_MS = 10_000
-
-/** A lookup's answer once there is nothing left to wait for. */
-type Turn = Exclude<Lookup, { wait: Promise<boolean> }> | { render: undefined }
-
-/**
- * After waiting for a render under way: the cached page, or this request's turn to render it
- * (`render` undefined: it renders without one, as the render it waited for stored nothing or took
- * too long).
- */
-async function pageOrTurn(lookup: () => Lookup, firstWait: Promise<boolean>): Promise<Turn> {
-	let wait = firstWait
-	for (let tries = 0; tries < 3; tries++) {
-		if (!(await waitAtMost(wait, RENDER_WAIT_MS))) break
-		const found = lookup()
-		if (!('wait' in found)) return found
-		wait = found.wait
-	}
-	return { render: undefined }
-}
-
-/** What `outcome` gave, or false once `ms` have passed. */
-const waitAtMost = (outcome: Promise<boolean>, ms: number) =>
-	new Promise<boolean>((resolve) => {
-		const timer = setTimeout(() => resolve(false), ms)
-		void outcome.then((value) => {
-			clearTimeout(timer)
-			resolve(value)
-		})
-	})

@@ -1,6 +1,5 @@
 import { data, redirect } from 'react-router'
 import { requireAdmin } from '~/.server/auth/guards'
-import { readUploadedFile } from '~/.server/catalog/upload-form'
 import {
 	discardUpload,
 	findUpload,
@@ -21,6 +20,7 @@ import { CatalogueActionSchema } from '~/lib/catalog/upload-schema'
 import { parseForm } from '~/lib/forms'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/admin.catalogue'
+import { readUploadedFile } from './admin.catalogue.server'
 
 export const handle: BreadcrumbHandle = {
 	breadcrumb: () => [

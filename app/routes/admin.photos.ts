@@ -1,6 +1,6 @@
 import { requireAdmin } from '~/.server/auth/guards'
-import { photoUploadAction } from '~/.server/photos/upload-action'
 import type { Route } from './+types/admin.photos'
+import { photoUploadAction } from './admin.photos.server'
 
 /** Photos are uploaded from an editor (products now, the portfolio later); nothing to show here. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,6 @@
 import { data, Link } from 'react-router'
 import { requireAdmin } from '~/.server/auth/guards'
 import { projectRow } from '~/.server/portfolio/project-admin'
-import { projectFormAction, projectFormValues } from '~/.server/portfolio/project-form-action'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { Notice } from '~/components/admin/notices'
 import { ProjectForm } from '~/components/admin/project-form'
@@ -10,6 +9,7 @@ import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { formatDateTime } from '~/lib/dates'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/admin.portfolio.$projectId'
+import { projectFormAction, projectFormValues } from './admin.portfolio.$projectId.server'
 
 /** /admin/portfolio/new adds a project; one route for both keeps the route manifest light. */
 const NEW = 'new'

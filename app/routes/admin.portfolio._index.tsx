@@ -1,7 +1,6 @@
 import { Form, Link } from 'react-router'
 import { requireAdmin } from '~/.server/auth/guards'
 import { allProjects } from '~/.server/portfolio/project-admin'
-import { projectListAction } from '~/.server/portfolio/project-list-action'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { Notice } from '~/components/admin/notices'
 import { PageHeader } from '~/components/content/page-header'
@@ -11,6 +10,7 @@ import { formatDateTime } from '~/lib/dates'
 import { FEATURED_ON_HOME } from '~/lib/portfolio/project'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/admin.portfolio._index'
+import { projectListAction } from './admin.portfolio._index.server'
 
 export const handle: BreadcrumbHandle = {
 	breadcrumb: () => [

@@ -2,9 +2,7 @@ import { data } from 'react-router'
 import { requireAdmin } from '~/.server/auth/guards'
 import { productFingerprint } from '~/.server/catalog/edit'
 import { recentChanges, storedProduct } from '~/.server/catalog/product-admin'
-import { productFormAction } from '~/.server/catalog/product-form-action'
 import { shownPhotos } from '~/.server/catalog/product-photos'
-import { productPhotosAction } from '~/.server/catalog/product-photos-action'
 import { readForm } from '~/.server/http/read-body'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { Notice } from '~/components/admin/notices'
@@ -22,6 +20,7 @@ import { productToRow } from '~/lib/catalog/product-schema'
 import { pageMeta } from '~/lib/seo'
 import { safeText } from '~/lib/text-safety'
 import type { Route } from './+types/admin.products.$productId'
+import { productFormAction, productPhotosAction } from './admin.products.$productId.server'
 
 export const handle: BreadcrumbHandle = {
 	breadcrumb: (match) => [

@@ -2,7 +2,6 @@ import { Link } from 'react-router'
 import { requireAdmin } from '~/.server/auth/guards'
 import { adminProductPage } from '~/.server/catalog/admin-list'
 import { recentChanges } from '~/.server/catalog/product-admin'
-import { productListAction } from '~/.server/catalog/product-list-action'
 import { waitingRequests } from '~/.server/orders/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { Notice } from '~/components/admin/notices'
@@ -13,6 +12,7 @@ import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { adminFiltersQuery, parseAdminFilters } from '~/lib/catalog/admin-filters'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/admin.products._index'
+import { productListAction } from './admin.products._index.server'
 
 export const handle: BreadcrumbHandle = {
 	breadcrumb: () => [

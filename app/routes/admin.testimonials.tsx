@@ -1,6 +1,5 @@
 import { Form, Link } from 'react-router'
 import { requireAdmin } from '~/.server/auth/guards'
-import { testimonialAction } from '~/.server/portfolio/testimonial-action'
 import { allTestimonials } from '~/.server/portfolio/testimonials'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { Notice } from '~/components/admin/notices'
@@ -12,6 +11,7 @@ import { cn } from '~/lib/cn'
 import { authorOf } from '~/lib/portfolio/testimonial-schema'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/admin.testimonials'
+import { testimonialAction } from './admin.testimonials.server'
 
 export const handle: BreadcrumbHandle = {
 	breadcrumb: () => [

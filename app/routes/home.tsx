@@ -6,11 +6,12 @@ import { visibleTestimonials } from '~/.server/portfolio/testimonials'
 import { localBusinessJsonLd } from '~/.server/seo/local-business'
 import { CategoryTile } from '~/components/content/category-tile'
 import { ContentSection } from '~/components/content/content-section'
+import { HomeHero } from '~/components/content/home-hero'
 import { MiniHero } from '~/components/content/mini-hero'
+import { ProcessSteps } from '~/components/content/process-steps'
 import { ProjectCard } from '~/components/content/project-card'
 import { TestimonialCard } from '~/components/content/testimonial-card'
 import { JsonLd } from '~/components/json-ld'
-import { Picture } from '~/components/ui/picture'
 import { CATEGORY_TILES } from '~/data/category-tiles'
 import { BRAND } from '~/lib/business-brand'
 import { businessNameFrom, pageMeta } from '~/lib/seo'
@@ -82,7 +83,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 	return (
 		<>
 			<JsonLd data={loaderData.localBusiness} />
-			<Hero />
+			<HomeHero />
 			<section aria-labelledby="testimonials-heading" className="bg-pond-50 py-16">
 				<div className="container-page">
 					<h2
@@ -155,27 +156,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 				opacity={0.83}
 				cards={WHY_CHOOSE_US}
 			/>
-			<section aria-labelledby="process-heading" className="below-fold bg-white py-16 sm:py-20">
-				<div className="container-page">
-					<h2
-						id="process-heading"
-						className="text-center font-display text-3xl font-bold text-pond-900 sm:text-4xl"
-					>
-						From First Conversation to Finished Pond
-					</h2>
-					<ol className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-						{PROCESS_STEPS.map((step, index) => (
-							<li key={step.title} className="rounded-2xl border border-slate-200 p-6">
-								<span className="flex size-10 items-center justify-center rounded-full bg-pond-700 text-lg font-bold text-white">
-									{index + 1}
-								</span>
-								<h3 className="mt-4 text-xl font-semibold text-pond-900">{step.title}</h3>
-								<p className="mt-2 leading-relaxed text-slate-600">{step.body}</p>
-							</li>
-						))}
-					</ol>
-				</div>
-			</section>
+			<ProcessSteps title="From First Conversation to Finished Pond" steps={PROCESS_STEPS} />
 			<section
 				id="home-portfolio"
 				aria-labelledby="home-portfolio-heading"
@@ -246,43 +227,5 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 				</section>
 			) : null}
 		</>
-	)
-}
-
-function Hero() {
-	return (
-		<section
-			aria-labelledby="hero-heading"
-			className="relative isolate overflow-hidden bg-pond-900 text-white"
-		>
-			<Picture
-				image="hero"
-				alt=""
-				sizes="100vw"
-				priority
-				className="absolute inset-0 -z-20 h-full w-full object-cover"
-				style={{ objectPosition: '50% 60%' }}
-			/>
-			<div className="absolute inset-0 -z-10 bg-gradient-to-r from-pond-950/85 via-pond-900/60 to-pond-900/20" />
-			<div className="container-page flex min-h-[28rem] flex-col justify-center py-20 sm:min-h-[34rem]">
-				<h1
-					id="hero-heading"
-					className="max-w-3xl font-display text-4xl font-bold leading-tight sm:text-5xl lg:text-6xl"
-				>
-					Expertly Built Custom Ponds &amp; Pond Equipment Sales with Delivery
-				</h1>
-				<p className="mt-6 max-w-2xl text-lg text-white/90 sm:text-xl">
-					National Koi and Pond Service with Over 30 Years of Experience
-				</p>
-				<div className="mt-10 flex flex-wrap gap-4">
-					<Link to="/contact" className="btn-primary">
-						Contact for Pond Services
-					</Link>
-					<Link to="/pond-products" className="btn-ghost-light">
-						View Products
-					</Link>
-				</div>
-			</div>
-		</section>
 	)
 }

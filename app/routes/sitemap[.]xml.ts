@@ -1,4 +1,4 @@
-import { renderSitemap } from '~/.server/sitemap'
+import { renderSitemap } from '~/.server/wiring/sitemap'
 import type { Route } from './+types/sitemap[.]xml'
 
 export async function loader({ context }: Route.LoaderArgs) {

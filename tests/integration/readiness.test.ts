@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '~/.server/db/client'
 import { emailOutbox } from '~/.server/db/schema'
-import { readiness } from '~/.server/readiness'
+import { readiness } from '~/.server/wiring/readiness'
 import { startTestApp, type TestApp } from '../support/app'
 
 let app: TestApp

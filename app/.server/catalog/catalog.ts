@@ -1,18 +1,16 @@
-import { eq } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
-import { catalogState } from '~/.server/db/schema'
 import { applyListing, hasListingOptions, type ListingOptions } from '~/lib/catalog/listing-options'
 import { CATEGORY_PAGE_SIZE, GROUP_SIZE } from '~/lib/catalog/pagination'
 import type { Product, ProductSummary } from '~/lib/catalog/product'
 import { CATEGORIES, type Category } from '~/lib/categories'
 import {
+	buildIndex,
 	type Index,
 	indexOf,
 	LOAD_PAGE_SIZE,
 	type Pool,
 	pool,
-	readProducts,
-	readProductsById,
+	readCatalogState,
 } from './catalog-index'
 import type { Published } from './edit'
 
@@ -26,23 +24,6 @@ export const VERSION_CHECK_MS = 1000
  * small catalogue is live on the next page, a 50,000-row one loads in the background.
  */
 const SWAP_WAIT_MS = 250
-
-/** The catalogue's row in catalog_state: its version, and what an editor's save changed. */
-type CatalogState = {
-	version: number
-	contentHash: string
-	productCount: number
-	previousHash: string | null
-	changedIds: string[] | null
-}
-/** Before anything is imported. */
-const NO_CATALOGUE: CatalogState = {
-	version: 0,
-	contentHash: '',
-	productCount: 0,
-	previousHash: null,
-	changedIds: null,
-}
 
 const NO_OPTIONS: ListingOptions = { sort: '', vendor: '', minPence: null, maxPence: null }
 
@@ -101,11 +82,11 @@ export class Catalog {
 	async #refresh(): Promise<Index> {
 		// The data is as current as the moment we asked, not the moment the answer came back.
 		const askedAt = Date.now()
-		const state = await this.#state()
+		const state = await readCatalogState(this.db)
 		this.#checkedAt = askedAt
 		const current = this.#index
 		if (current && current.version === state.version) return current
-		this.#building ??= this.#build(state)
+		this.#building ??= buildIndex(this.db, state, () => this.#index, this.pageSize)
 			.then((index) => {
 				// A version this process published (adopt) may have gone live while this one loaded.
 				if (this.#index && this.#index.version > index.version) return this.#index
@@ -120,61 +101,6 @@ export class Catalog {
 		// A failed load leaves the old catalogue in place; the next check tries again.
 		const old = new Promise<Index>((resolve) => setTimeout(resolve, SWAP_WAIT_MS, current).unref())
 		return Promise.race([this.#building.catch(() => current), old])
-	}
-
-	async #state(): Promise<CatalogState> {
-		const [state] = await this.db
-			.select({
-				version: catalogState.version,
-				contentHash: catalogState.contentHash,
-				productCount: catalogState.productCount,
-				previousHash: catalogState.previousHash,
-				changedIds: catalogState.changedIds,
-			})
-			.from(catalogState)
-			.where(eq(catalogState.id, 1))
-		return state ?? NO_CATALOGUE
-	}
-
-	/**
-	 * The catalogue read a page at a time, keeping the product objects of the version live here that
-	 * did not change: at 50,000 products a whole second copy beside the live one, and every row read
-	 * at once, took the heap over its 192 MB ceiling (decision 0013) on an admin's save. Pages are
-	 * read without one transaction (on PGlite it would hold every shopper's query), so the version
-	 * is read again after them: a change that committed meanwhile means reading them again.
-	 */
-	async #build(state: CatalogState): Promise<Index> {
-		const changed = await this.#changesOnly(state)
-		if (changed) return changed
-		for (;;) {
-			const everything = await readProducts(this.db, this.pageSize, this.#index)
-			const after = await this.#state()
-			if (after.version === state.version) return indexOf(state, everything, this.#index)
-			state = after
-		}
-	}
-
-	/**
-	 * An editor's save made from the catalogue live here (its content hash): only the rows it wrote
-	 * are read, so another instance shows it within the version check's second at 50,000 products,
-	 * not after reading them all (1.6–1.9 s). Undefined when that does not apply: read everything.
-	 */
-	async #changesOnly(state: CatalogState): Promise<Index | undefined> {
-		const live = this.#index
-		if (!live || !state.changedIds || state.previousHash !== live.contentHash) return undefined
-		const written = new Map(
-			(await readProductsById(this.db, state.changedIds)).map((p) => [p.id, p]),
-		)
-		// Another change committed meanwhile: these rows may be of either version.
-		if ((await this.#state()).version !== state.version) return undefined
-		const everything: Product[] = []
-		for (let i = 0; i < state.productCount; i++) {
-			// A product's id is its row in the file.
-			const product = written.get(String(i)) ?? live.everything[i]
-			if (product?.id !== String(i)) return undefined
-			everything.push(product)
-		}
-		return indexOf(state, everything, live)
 	}
 
 	/** A product shoppers can see (a hidden one answers undefined: its page is a 404). */

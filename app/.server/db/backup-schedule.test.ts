@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import type { Logger } from '~/.server/logger'
 import { createTestDatabase } from '../../../tests/support/db'
 import { Scheduler } from '../jobs/scheduler'
-import { readBackup } from './backup'
+import { readBackup } from './backup-file'
 import { backupFileName, pruneBackups, runScheduledBackup } from './backup-schedule'
 
 describe('scheduled backups', () => {

@@ -51,7 +51,8 @@ describe('a backup larger than the heap', () => {
 		await (await openDatabase({ dataDir: target })).close()
 		withSmallHeap(
 			`const { openDatabase } = await import('./app/.server/db/client.ts')
-			const { readBackup, restoreBackup } = await import('./app/.server/db/backup.ts')
+			const { restoreBackup } = await import('./app/.server/db/backup.ts')
+			const { readBackup } = await import('./app/.server/db/backup-file.ts')
 			const backup = await readBackup(process.argv[2])
 			const database = await openDatabase({ dataDir: process.argv[1] })
 			await restoreBackup(database.db, backup)

@@ -1,13 +1,4 @@
-import {
-	bigint,
-	boolean,
-	index,
-	integer,
-	jsonb,
-	pgTable,
-	text,
-	timestamp,
-} from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import type { SiteAccess } from '~/lib/delivery/suggest'
 
 // better-auth's tables (core + admin plugin). The spec's user profile (firstName, lastName,
@@ -87,13 +78,6 @@ export const verification = pgTable(
 	},
 	(t) => [index('verification_identifier_idx').on(t.identifier)],
 )
-
-export const rateLimit = pgTable('rate_limit', {
-	id: text('id').primaryKey(),
-	key: text('key').notNull().unique(),
-	count: integer('count').notNull(),
-	lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
-})
 
 /**
  * Attempt counters shared by every instance (attempt-limiter.ts): failed sign-ins, registrations

@@ -3,9 +3,9 @@ import { data, redirect } from 'react-router'
 import { z } from 'zod'
 import { requireAdmin } from '~/.server/auth/guards'
 import { readForm } from '~/.server/http/read-body'
+import { moveFeatured, setProjectFlag } from '~/.server/portfolio/project-admin'
 import { formValues, parseForm } from '~/lib/forms'
 import { safeText } from '~/lib/text-safety'
-import { moveFeatured, setProjectFlag } from './project-admin'
 
 const ListActionSchema = z.object({
 	intent: z.enum(['publish', 'unpublish', 'feature', 'unfeature', 'up', 'down'], {

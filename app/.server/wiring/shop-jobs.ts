@@ -7,6 +7,8 @@ import { vacuumEmbedded } from '~/.server/db/maintenance'
 import { getDeliverySettings } from '~/.server/delivery/settings'
 import type { OutboxWorker } from '~/.server/email/worker'
 import type { Env } from '~/.server/env'
+import { purgeFinishedJobs } from '~/.server/jobs/queue'
+import type { EveryInstance, JobHandler, Recurring } from '~/.server/jobs/scheduler'
 import type { Logger } from '~/.server/logger'
 import type { OrderDeps } from '~/.server/orders/deps'
 import { planMorningSummary, runSummaryJob, SUMMARY_JOB } from '~/.server/orders/morning-summary'
@@ -20,8 +22,6 @@ import { reconcileAndReport } from '~/.server/orders/reconcile'
 import { purgeStaleUploads, uploadsDir } from '~/.server/photos/posted-form'
 import { purgeOrphanChunks } from '~/.server/photos/store'
 import { safeText } from '~/lib/text-safety'
-import { purgeFinishedJobs } from './queue'
-import type { EveryInstance, JobHandler, Recurring } from './scheduler'
 
 const QuoteJobPayload = z.object({
 	orderId: safeText().max(40),

@@ -3,10 +3,14 @@ import { data, redirect } from 'react-router'
 import { z } from 'zod'
 import { requireAdmin } from '~/.server/auth/guards'
 import { readForm } from '~/.server/http/read-body'
+import {
+	createTestimonial,
+	moveTestimonial,
+	updateTestimonial,
+} from '~/.server/portfolio/testimonials'
 import { formValues, parseForm } from '~/lib/forms'
 import { TestimonialFormSchema } from '~/lib/portfolio/testimonial-schema'
 import { safeText } from '~/lib/text-safety'
-import { createTestimonial, moveTestimonial, updateTestimonial } from './testimonials'
 
 const number = (message: string) =>
 	safeText()

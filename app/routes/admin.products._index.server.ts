@@ -1,11 +1,11 @@
 import type { AppLoadContext } from 'react-router'
 import { data, redirect } from 'react-router'
 import { requireAdmin } from '~/.server/auth/guards'
+import { changeProduct } from '~/.server/catalog/product-admin'
 import { readForm } from '~/.server/http/read-body'
 import { adminFiltersQuery, parseAdminFilters } from '~/lib/catalog/admin-filters'
 import { deleteConfirmationPath, ProductListActionSchema } from '~/lib/catalog/product-form'
 import { formValues, parseForm } from '~/lib/forms'
-import { changeProduct } from './product-admin'
 
 /** Back to the page the button was on: a product's editor, or the list with its filters. */
 function backTo(returnTo: string | undefined, done: string) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import type { Database } from './db/client'
-import { rows } from './db/rows'
+import type { Database } from '~/.server/db/client'
+import { rows } from '~/.server/db/rows'
 
 export type Readiness = {
 	status: 'ok' | 'unavailable'

@@ -1,7 +1,7 @@
-import { loadCatalogFile } from './catalog/startup'
-import type { Db } from './db/client'
-import type { Logger } from './logger'
-import { seedContent } from './portfolio/seed'
+import { loadCatalogFile } from '~/.server/catalog/startup'
+import type { Db } from '~/.server/db/client'
+import type { Logger } from '~/.server/logger'
+import { seedContent } from '~/.server/portfolio/seed'
 
 /**
  * What every start loads into the database before serving: the catalogue file when it changed,

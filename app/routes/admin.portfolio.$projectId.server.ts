@@ -2,6 +2,7 @@ import type { AppLoadContext } from 'react-router'
 import { data, redirect } from 'react-router'
 import { requireAdmin } from '~/.server/auth/guards'
 import { readForm } from '~/.server/http/read-body'
+import { createProject, type PortfolioRow, updateProject } from '~/.server/portfolio/project-admin'
 import { type FieldErrors, formValues, parseForm } from '~/lib/forms'
 import {
 	applyPhotoIntent,
@@ -10,7 +11,6 @@ import {
 	withPhotoList,
 } from '~/lib/portfolio/photo-list'
 import { ProjectFormSchema, ProjectVersionSchema } from '~/lib/portfolio/project-schema'
-import { createProject, type PortfolioRow, updateProject } from './project-admin'
 
 /**
  * The project editor's save, for /admin/portfolio/new and /admin/portfolio/<slug>: the shared

@@ -1,0 +1,31 @@
+/**
+ * The areas of `app/.server`, lowest first (issue 58; docs/architecture.md, "The layers"). A file
+ * imports its own area, the areas below it, `app/lib` and `app/data`: never an area above it, an
+ * area missing here, or routes, components and the server. Wiring (what runs the areas together)
+ * is the top; HTTP actions live beside their routes (`app/routes/*.server.ts`), above all of them.
+ * `tests/integration/structure-areas.test.ts` holds every import to this order.
+ */
+export const SERVER_AREAS = [
+	'core', // env.ts, logger.ts, rate-window.ts and this file: the files directly in app/.server
+	'db', // the schema, both drivers, backups and the move to PostgreSQL
+	'http', // reading request bodies within their limits
+	'jobs', // the job queue and the scheduler (the shop's own jobs are wiring)
+	'business', // the business details the owner sets
+	'documents', // invoices and credit notes as PDFs
+	'email', // messages, the outbox and its worker
+	'seo', // structured data for search engines
+	'auth', // accounts, sessions, guards and attempt limits
+	'photos', // uploaded photos: storage, variants and the photo worker
+	'demo-images', // the drawn demo pictures, cached
+	'catalog', // products, catalogue versions, imports and product photos
+	'portfolio', // projects and testimonials
+	'delivery', // the rate table and delivery estimates (priced from the catalogue)
+	'payments', // the payment provider adapters and payment link records
+	'orders', // placing orders, their lifecycle, payments applied to them, after-sale requests
+	'enquiries', // the contact form's enquiries (ids shaped like orders')
+	'api', // the JSON API's errors and guards (answers an order change's result)
+	'analytics', // visits and sales figures
+	'wiring', // the job registry, startup data, readiness and the sitemap
+] as const
+
+export type ServerArea = (typeof SERVER_AREAS)[number]

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { SERVER_AREAS } from '~/.server/areas'
+import { areaFindings, areaOf, SERVER } from '../support/area-order'
+import { importGraph, sourceFiles } from '../support/source-graph'
+
+/**
+ * The areas of app/.server in their declared order (issue 58 item 2; app/.server/areas.ts): a
+ * file imports its own area and the areas below it, app/lib and app/data, nothing else. So no two
+ * areas import each other, and wiring and HTTP actions cannot sink back into the domain.
+ */
+
+/** Findings known today, each removed by the branch that fixes it. */
+const KNOWN = [
+	// removed when the owners branch lands
+	'app/.server/auth/profile.ts (auth) → app/.server/orders/customer-orders.ts (orders): a higher area',
+	// removed when the Drawing type moves to app/lib (photo-worker.ts belongs to the uploads branch)
+	'app/.server/photos/photo-worker.ts (photos) → app/.server/demo-images/drawing.ts (demo-images): a higher area',
+]
+
+const files = ['app', 'server', 'cli', 'scripts', 'tests'].flatMap((dir) =>
+	sourceFiles(dir, /\.(ts|tsx|mjs)$/),
+)
+const graph = importGraph(files)
+
+describe('the areas of app/.server', () => {
+	it('import only their own area and the areas below it', () => {
+		expect(areaFindings(graph, SERVER_AREAS)).toEqual(KNOWN)
+	})
+
+	it('name every folder of app/.server in the declared order', () => {
+		const declared: readonly string[] = SERVER_AREAS
+		const folders = new Set(files.filter((f) => f.startsWith(SERVER)).map(areaOf))
+		expect([...folders].filter((area) => !declared.includes(area))).toEqual([])
+	})
+
+	it('finds a planted import of a higher area, of an unlisted one, and of a route', () => {
+		const planted = new Map([
+			['app/.server/catalog/a.ts', ['app/.server/orders/b.ts', 'app/lib/money.ts']],
+			['app/.server/orders/b.ts', ['app/.server/catalog/a.ts', 'app/.server/db/client.ts']],
+			['app/.server/stock/c.ts', ['app/routes/admin.photos.server.ts']],
+			['app/.server/catalog/a.test.ts', ['app/.server/orders/b.ts']],
+		])
+		expect(areaFindings(planted, SERVER_AREAS)).toEqual([
+			'app/.server/catalog/a.ts (catalog) → app/.server/orders/b.ts (orders): a higher area',
+			'app/.server/stock/c.ts (stock): its area is not in the declared order',
+			'app/.server/stock/c.ts (stock) → app/routes/admin.photos.server.ts: outside app/.server',
+		])
+	})
+
+	it('reads the imports it checks (a broken scan would pass everything)', () => {
+		expect(graph.get('app/.server/orders/place-order.ts')).toContain(
+			'app/.server/catalog/catalog.ts',
+		)
+		expect(graph.get('app/.server/db/pglite-thread-worker.mjs')).toContain(
+			'app/.server/db/file-range.mjs',
+		)
+	})
+})
