@@ -22,19 +22,17 @@ export async function openRequest(tx: Tx, request: NewRequest, photos: NewPhoto[
 	return row!
 }
 
+/** What staff decide about a request, and the version of it they read. */
+export type RequestDecision = {
+	version: number
+	status: RequestStatus
+	outcome: RequestOutcome | null
+	outcomeNote: string
+	staffNotes: string
+}
+
 /** Staff's decision, if the request is still at the version they read; undefined when stale. */
-export async function decideRequest(
-	tx: Tx,
-	id: number,
-	input: {
-		version: number
-		status: RequestStatus
-		outcome: RequestOutcome | null
-		outcomeNote: string
-		staffNotes: string
-	},
-	now: Date,
-) {
+export async function decideRequest(tx: Tx, id: number, input: RequestDecision, now: Date) {
 	const [updated] = await tx
 		.update(orderRequests)
 		.set({

@@ -6,13 +6,12 @@ import {
 	KIND_LABELS,
 	OUTCOME_LABELS,
 	type RequestKind,
-	type RequestOutcome,
 	type RequestStatus,
 	STATUS_LABELS,
 } from '~/lib/order-requests'
 import { type ActionDeps, nowOf } from './deps'
 import { type Actor, type Change, transition } from './lifecycle'
-import { decideRequest, recordGoodsReceived } from './request-records'
+import { decideRequest, type RequestDecision, recordGoodsReceived } from './request-records'
 
 /**
  * The admin Requests inbox (issue 30 item 8): customers' cancellations, returns and problem
@@ -98,13 +97,7 @@ export async function updateRequest(
 	deps: ActionDeps,
 	actor: Actor,
 	id: number,
-	input: {
-		version: number
-		status: RequestStatus
-		outcome: RequestOutcome | null
-		outcomeNote: string
-		staffNotes: string
-	},
+	input: RequestDecision,
 ): Promise<RequestResult> {
 	const found = await getRequest(deps.db, id)
 	if (!found) return { ok: false, message: 'Request not found' }
