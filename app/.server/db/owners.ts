@@ -22,7 +22,7 @@ export const TABLE_OWNERS = {
 		// Raw views go once their days are rolled up: retention belongs with the roll-up.
 		'analytics/rollup.ts',
 	],
-	visitEvents: ['analytics/recorder.ts', 'analytics/rollup.ts'],
+	visitEvents: ['analytics/recorder.ts', 'analytics/rollup.ts'], // as page views
 	visitSalts: ['analytics/salt.ts'],
 	visitDaily: ['analytics/rollup.ts'],
 	visitMonthly: ['analytics/rollup.ts'],
