@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { UK_POSTCODE } from '~/lib/delivery/postcode'
 import { emailAddress } from '~/lib/email-address'
 import { safeText } from '~/lib/text-safety'
 import { VAT_NUMBER_PATTERN } from '~/lib/vat'
@@ -48,7 +49,7 @@ const address = safeText({ allowLineBreaks: true, message: 'Address contains a c
 		'Address has a line longer than 100 characters',
 	)
 	.refine(
-		(lines) => /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i.test(lines.at(-1) ?? ''),
+		(lines) => UK_POSTCODE.test((lines.at(-1) ?? '').toUpperCase()),
 		'Address must end with a UK postcode on its own line',
 	)
 

@@ -9,6 +9,6 @@ export function csvCell(value: string | number | null | undefined) {
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
-export function csvRow(cells: Array<string | number | null | undefined>) {
+export function csvRow(cells: ReadonlyArray<string | number | null | undefined>) {
 	return `${cells.map(csvCell).join(',')}\r\n`
 }

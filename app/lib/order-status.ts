@@ -56,6 +56,16 @@ export function isPaid(status: OrderStatus) {
 	return status === 'paid' || status === 'shipped' || status === 'delivered'
 }
 
+/** On its way or arrived: too late to cancel (a return instead), in time to report a problem. */
+export function isDispatched(status: OrderStatus) {
+	return status === 'shipped' || status === 'delivered'
+}
+
+/** Staff can record a payment taken another way (bank transfer, card over the phone). */
+export function canMarkPaid(status: OrderStatus) {
+	return canTransition(status, 'paid', 'admin')
+}
+
 /** Still being arranged: staff can set or change the delivery cost. */
 export function canPrice(status: OrderStatus) {
 	return status === 'pending' || status === 'delivery_confirmed' || status === 'payment_pending'

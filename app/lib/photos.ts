@@ -25,6 +25,16 @@ const ID = '[0-9a-f]{32}'
 export const PHOTO_ID = new RegExp(`^${ID}$`)
 const FILE = new RegExp(`^(${ID})(?:-(thumb|\\d{2,4}))?\\.(avif|webp|jpg)$`)
 
+/** What a page or the editor needs to show a stored photo (the upload route answers these). */
+export type PhotoRef = {
+	id: string
+	url: string
+	thumbUrl: string
+	width: number
+	height: number
+	alt: string
+}
+
 export type PhotoVariant =
 	| { id: string; kind: 'main' }
 	| { id: string; kind: 'thumb' }

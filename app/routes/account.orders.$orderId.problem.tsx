@@ -24,6 +24,7 @@ import {
 	PROBLEM_LABELS,
 	PROBLEM_UPLOAD_LIMIT_BYTES,
 } from '~/lib/order-requests'
+import { isDispatched } from '~/lib/order-status'
 import { ProblemReportSchema } from '~/lib/request-schemas'
 import { PRIVATE_ORDER_HEADERS, privateOrderMeta } from '~/lib/seo'
 import type { Route } from './+types/account.orders.$orderId.problem'
@@ -62,7 +63,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 		{
 			orderId: order.id,
 			key: access.key,
-			open: order.status === 'shipped' || order.status === 'delivered',
+			open: isDispatched(order.status),
 		},
 		{ headers: PRIVATE },
 	)

@@ -6,11 +6,11 @@ import type { PostedFile } from '~/.server/photos/photo-worker'
 import { readPhotoForm, removeUploadDir, uploadsDir } from '~/.server/photos/posted-form'
 import { type PreparedOriginal, prepareOriginal } from '~/.server/photos/prepare'
 import { uploadSlots } from '~/.server/photos/slots'
-import { keepOriginal, type PhotoRef, recordPhoto } from '~/.server/photos/store'
+import { keepOriginal, recordPhoto } from '~/.server/photos/store'
 import { photoVariantsFor } from '~/.server/photos/variants'
 import { parseForm } from '~/lib/forms'
 import { altText, PhotoUploadSchema } from '~/lib/photo-upload-schema'
-import { MAX_PHOTO_UPLOAD_BYTES } from '~/lib/photos'
+import { MAX_PHOTO_UPLOAD_BYTES, type PhotoRef } from '~/lib/photos'
 
 /** One request: one photo from the editor's script, or a few from the plain form. */
 export const PHOTO_FORM_LIMIT_BYTES = 3 * MAX_PHOTO_UPLOAD_BYTES + 64 * 1024

@@ -10,6 +10,7 @@ import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { categoryPath, priceLabel, productPath } from '~/lib/catalog/product'
 import { categoryLabel, isCategory } from '~/lib/categories'
 import { SHIPPING_NOTES, shippingClassOf } from '~/lib/delivery/shipping-class'
+import { penceToInput } from '~/lib/money'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/pond-products.$category.$productId'
 
@@ -167,7 +168,7 @@ function ProductJsonLd({
 							offers: {
 								'@type': 'Offer',
 								priceCurrency: 'GBP',
-								price: (Math.min(...prices) / 100).toFixed(2),
+								price: penceToInput(Math.min(...prices)),
 								availability: 'https://schema.org/InStock',
 								url: `${siteUrl}${productPath(product)}`,
 							},

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { eq, like } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { emailOutbox, loginAttempts, user, verification } from '~/.server/db/schema'
+import { emailOutbox, loginAttempts, orders, user, verification } from '~/.server/db/schema'
 import { TOO_MANY_ORDERS_MESSAGE } from '~/.server/orders/order-quota'
 import { AUTH_MESSAGES } from '~/lib/auth-forms'
 import { createAdmin, createCustomer, sampleDelivery } from '../support/factories'
@@ -170,6 +170,9 @@ describe('account deletion', () => {
 		})
 		expect(quoted.status).toBe(200)
 		expect((await about()).map((m) => m.to)).toContain('gift-recipient@example.org')
+		const row = async () =>
+			(await shop.app.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!
+		const before = await row()
 		const gone = await customer.client.post('/auth', {
 			intent: 'delete-account',
 			confirm: 'yes',
@@ -177,6 +180,13 @@ describe('account deletion', () => {
 		})
 		expect(gone.status).toBe(302)
 		expect(await about()).toEqual([])
+		// The order stays for the books without the person; its version moves, so a form opened
+		// on the old details is refused as stale instead of writing them back.
+		const after = await row()
+		expect(after.userId).toBeNull()
+		expect(after.deliveryInfo).toMatchObject({ firstName: 'Deleted', email: '', postcode: '' })
+		expect(after.cartItems).toEqual(before.cartItems)
+		expect(after.version).toBe(before.version + 1)
 	})
 
 	it('leaves no emails, .eml files, reset links or counters behind', async () => {

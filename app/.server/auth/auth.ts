@@ -2,7 +2,7 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { admin } from 'better-auth/plugins'
 import { and, eq, like, lt, or } from 'drizzle-orm'
-import type { Db } from '~/.server/db/client'
+import type { Db, Tx } from '~/.server/db/client'
 import { account, session, user, verification } from '~/.server/db/schema'
 import { passwordResetEmail } from '~/.server/email/account-emails'
 import { enqueueEmail } from '~/.server/email/outbox'
@@ -123,3 +123,10 @@ export function createAuth({
 }
 
 export type Auth = ReturnType<typeof createAuth>
+
+/** UK GDPR erasure: the account's unused password-reset links (better-auth keeps them here). */
+export async function forgetResetLinks(tx: Tx, userId: string) {
+	await tx
+		.delete(verification)
+		.where(and(eq(verification.value, userId), like(verification.identifier, 'reset-password:%')))
+}

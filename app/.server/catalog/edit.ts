@@ -2,7 +2,6 @@ import crypto from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { rows } from '~/.server/db/rows'
-import { catalogChanges } from '~/.server/db/schema'
 import type { Product } from '~/lib/catalog/product'
 import {
 	duplicateCodeMessage,
@@ -13,7 +12,7 @@ import type { FieldErrors } from '~/lib/forms'
 import { readProducts } from './catalog-index'
 import { parseCatalogCsv } from './csv'
 import { catalogCsv } from './export'
-import { catalogHash, lockCatalog, replaceCatalog } from './import'
+import { catalogHash, lockCatalog, recordCatalogChange, replaceCatalog } from './import'
 
 export const CHANGED_ELSEWHERE =
 	'This product was changed by someone else. Reload to see the latest.'
@@ -89,7 +88,7 @@ export async function editCatalog(
 			publishedBy,
 			summary,
 		})
-		await tx.insert(catalogChanges).values({ by: publishedBy, ...change })
+		await recordCatalogChange(tx, { by: publishedBy, ...change })
 		published = { version, contentHash, everything: checked.products }
 		return { ok: true as const, version, id: outcome.id, change }
 	})

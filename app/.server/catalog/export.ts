@@ -1,9 +1,7 @@
-import { CSV_COLUMNS, OPTIONAL_CSV_COLUMNS } from '~/lib/catalog/columns'
+import { ALL_CSV_COLUMNS } from '~/lib/catalog/columns'
 import type { ProductFields } from '~/lib/catalog/product-schema'
 import { productToRow } from '~/lib/catalog/product-schema'
 import { csvRow } from '~/lib/csv'
-
-const ALL_COLUMNS = [...CSV_COLUMNS, ...OPTIONAL_CSV_COLUMNS]
 
 /**
  * The live catalogue in the upload format, so a download can be edited and uploaded again;
@@ -11,10 +9,10 @@ const ALL_COLUMNS = [...CSV_COLUMNS, ...OPTIONAL_CSV_COLUMNS]
  */
 export function* catalogCsvLines(products: ProductFields[]) {
 	// A byte-order mark so Excel reads £ signs and accents as UTF-8 (the import skips it).
-	yield `\uFEFF${csvRow(ALL_COLUMNS)}`
+	yield `\uFEFF${csvRow(ALL_CSV_COLUMNS)}`
 	for (const p of products) {
 		const row = productToRow(p)
-		yield csvRow(ALL_COLUMNS.map((column) => row[column]))
+		yield csvRow(ALL_CSV_COLUMNS.map((column) => row[column]))
 	}
 }
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { desc, eq, gte, notInArray, sql } from 'drizzle-orm'
+import { desc, eq, getTableColumns, gte, notInArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { catalogChanges, catalogState, catalogVersions, products } from '~/.server/db/schema'
 import type { Product } from '~/lib/catalog/product'
@@ -76,7 +76,7 @@ export async function importCatalog(
 			summary: null,
 			fileHash: fromStartupFile ? contentHash : undefined,
 		})
-		await tx.insert(catalogChanges).values({
+		await recordCatalogChange(tx, {
 			by: publishedBy,
 			action: 'file published',
 			detail: `${parsed.products.length} products${parsed.errors.length ? `, ${parsed.errors.length} rows skipped` : ''}`,
@@ -88,6 +88,11 @@ export async function importCatalog(
 			version,
 		}
 	})
+}
+
+/** A line in the catalogue's history (the editor's and the imports'), with the change it records. */
+export async function recordCatalogChange(tx: Tx, change: typeof catalogChanges.$inferInsert) {
+	await tx.insert(catalogChanges).values(change)
 }
 
 /**
@@ -165,30 +170,17 @@ export async function replaceCatalog(
 	return version
 }
 
-/** The products table's columns and types, as jsonb_to_recordset unpacks them (as in the schema). */
-const TYPED_COLUMNS: Array<[name: string, type: string]> = [
-	['id', 'text'],
-	['position', 'integer'],
-	['name', 'text'],
-	['code', 'text'],
-	['image_url', 'text'],
-	['product_url', 'text'],
-	['vendor', 'text'],
-	['category', 'text'],
-	['price_pence', 'integer'],
-	['sizes', 'jsonb'],
-	['options', 'jsonb'],
-	['selected_size', 'text'],
-	['selected_option', 'text'],
-	['original_name', 'text'],
-	['shipping_class', 'text'],
-	['hidden', 'boolean'],
-	['more_images', 'jsonb'],
-	['description', 'text'],
-	['specifications', 'jsonb'],
-]
-const COLUMNS = sql.raw(TYPED_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', '))
-const NAME_LIST = TYPED_COLUMNS.map(([name]) => name)
+/**
+ * The products table's columns (database name, type, and the product field each holds), read
+ * from the Drizzle schema: jsonb_to_recordset unpacks a batch by them, so there is no second map.
+ */
+const TABLE_COLUMNS = Object.entries(getTableColumns(products)).map(([field, column]) => ({
+	field,
+	name: column.name,
+	type: column.getSQLType(),
+}))
+const COLUMNS = sql.raw(TABLE_COLUMNS.map(({ name, type }) => `${name} ${type}`).join(', '))
+const NAME_LIST = TABLE_COLUMNS.map(({ name }) => name)
 const NAMES = sql.raw(NAME_LIST.join(', '))
 
 /** Every column but the id an upsert matches on. */
@@ -199,27 +191,11 @@ const STORED = sql.raw(`(${SET_LIST.map((name) => `products.${name}`).join(', ')
 const INCOMING = sql.raw(`(${SET_LIST.map((name) => `excluded.${name}`).join(', ')})`)
 
 async function upsertProducts(tx: Tx, batch: Product[]) {
-	const rows = batch.map((p) => ({
-		id: p.id,
-		position: Number(p.id),
-		name: p.name,
-		code: p.code,
-		image_url: p.imageUrl,
-		product_url: p.productUrl,
-		vendor: p.vendor,
-		category: p.category,
-		price_pence: p.pricePence,
-		sizes: p.sizes,
-		options: p.options,
-		selected_size: p.selectedSize,
-		selected_option: p.selectedOption,
-		original_name: p.originalName,
-		shipping_class: p.shippingClass,
-		hidden: p.hidden,
-		more_images: p.moreImages,
-		description: p.description,
-		specifications: p.specifications,
-	}))
+	// A product's position in the catalogue is its id (ids are assigned in file order).
+	const rows = batch.map((p) => {
+		const fields: Record<string, unknown> = { ...p, position: Number(p.id) }
+		return Object.fromEntries(TABLE_COLUMNS.map(({ field, name }) => [name, fields[field]]))
+	})
 	await tx.execute(
 		sql`insert into ${products} (${NAMES}) select ${NAMES} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${COLUMNS})
 			on conflict (id) do update set ${UPDATED} where ${STORED} is distinct from ${INCOMING}`,

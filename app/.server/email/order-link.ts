@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
-import type { Db } from '~/.server/db/client'
-import { orderLinks } from '~/.server/db/schema'
+import { sql } from 'drizzle-orm'
+import type { Db, Tx } from '~/.server/db/client'
+import { orderLinks, orders } from '~/.server/db/schema'
 import type { EmailBlock } from './layout'
 import type { ClaimedEmail, EmailMessage } from './outbox'
 
@@ -63,4 +64,13 @@ export async function fillOrderLink(
 	const url = orderPageUrl(siteUrl, orderId, token)
 	const fill = (body: string) => body.replaceAll(ORDER_LINK_PLACEHOLDER, url)
 	return { ...email, headers, html: fill(email.html), text: fill(email.text) }
+}
+
+/** UK GDPR erasure: the private links to a customer's orders stop working (their orders are no one's). */
+export async function revokeCustomerOrderLinks(tx: Tx, userId: string) {
+	await tx
+		.delete(orderLinks)
+		.where(
+			sql`${orderLinks.orderId} in (select ${orders.id} from ${orders} where ${orders.userId} = ${userId})`,
+		)
 }

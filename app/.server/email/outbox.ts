@@ -1,7 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm'
+import { or, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { rows } from '~/.server/db/rows'
-import { emailOutbox } from '~/.server/db/schema'
+import { emailOutbox, orders } from '~/.server/db/schema'
 
 export type EmailMessage = {
 	to: string
@@ -36,6 +36,33 @@ export function insertEmailsSql(emails: Array<EmailMessage & { tag?: string }>, 
 		from jsonb_to_recordset(${JSON.stringify(emails)}::jsonb) as m(tag text, "to" text,
 			subject text, text text, html text, kind text, headers jsonb, attachments jsonb)
 		${join}`
+}
+
+/**
+ * The statement part that queues emails from `rows`, a select of ("to", subject, text, html, kind,
+ * headers): for a statement that writes them with its other rows (the reminder scan).
+ */
+export function queueEmailsFromSql(rows: SQL) {
+	return sql`insert into ${emailOutbox} ("to", subject, text, html, kind, headers) ${rows}`
+}
+
+/**
+ * UK GDPR erasure: every email, queued or sent, to the customer's address (when known) or about
+ * one of their orders, whatever address it went to (each order email names its order in the
+ * subject). Run before the orders lose their link to the customer. Resolves to the deleted ids.
+ */
+export async function deleteCustomerEmails(tx: Tx, userId: string, address: string | undefined) {
+	const deleted = await tx
+		.delete(emailOutbox)
+		.where(
+			or(
+				address === undefined ? undefined : sql`lower(${emailOutbox.to}) = lower(${address})`,
+				sql`exists (select 1 from ${orders} where ${orders.userId} = ${userId}
+					and strpos(${emailOutbox.subject}, ${orders.id}) > 0)`,
+			),
+		)
+		.returning({ id: emailOutbox.id })
+	return deleted.map((email) => email.id)
 }
 
 export type ClaimedEmail = typeof emailOutbox.$inferSelect

@@ -4,7 +4,7 @@ import { issueInvoice } from '~/.server/documents/issue'
 import { attachDocument } from '~/.server/email/attach-document'
 import { deliveredEmail, paidEmails, shippedEmail } from '~/.server/email/order-status-emails'
 import { cleanUpAtProvider, revokeActiveLinks } from '~/.server/payments/links'
-import type { OrderStatus } from '~/lib/order-status'
+import { canMarkPaid, type OrderStatus } from '~/lib/order-status'
 import { type ActionDeps, nowOf } from './deps'
 import { type Actor, type Change, type TransitionResult, transition } from './lifecycle'
 
@@ -47,8 +47,7 @@ export async function markPaid(
 ): Promise<AdminResult> {
 	let revoked: PaymentLink[] = []
 	const result = await transition(deps.db, target, async (order, tx): Promise<Change> => {
-		if (order.status !== 'payment_pending' && order.status !== 'delivery_confirmed')
-			return { refuse: refusal(order, 'marked as paid') }
+		if (!canMarkPaid(order.status)) return { refuse: refusal(order, 'marked as paid') }
 		revoked = await revokeActiveLinks(tx, order.id)
 		const next = { paymentLinkActive: false }
 		const invoice = await issueInvoice(tx, order, await sellerFor(tx, deps.vatNumber), nowOf(deps))

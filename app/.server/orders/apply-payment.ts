@@ -4,7 +4,7 @@ import { paymentLinks } from '~/.server/db/schema'
 import { issueInvoice } from '~/.server/documents/issue'
 import { attachDocument } from '~/.server/email/attach-document'
 import { paidEmails } from '~/.server/email/order-status-emails'
-import { linkState, takesPayment } from '~/.server/payments/links'
+import { linkState, markLinkPaid, takesPayment } from '~/.server/payments/links'
 import { formatPence } from '~/lib/money'
 import { nowOf, type OrderDeps } from './deps'
 import { type Change, type TransitionResult, transition } from './lifecycle'
@@ -46,10 +46,7 @@ export async function applyPayment(
 			if (!current || !takesPayment(state)) return { refuse: LINK_NOT_ACTIVE }
 			if (payment.amountPence !== current.amountPence)
 				return { refuse: 'The amount paid does not match the order total.' }
-			await tx
-				.update(paymentLinks)
-				.set({ status: 'paid', closedAt: new Date(), providerPaymentId: payment.providerPaymentId })
-				.where(eq(paymentLinks.id, current.id))
+			await markLinkPaid(tx, current.id, payment.providerPaymentId)
 			const next = { paymentLinkActive: false }
 			// The invoice's number is taken in this transaction: a payment that rolls back leaves no gap.
 			const invoice = await issueInvoice(

@@ -1,5 +1,5 @@
 import type { Tx } from '~/.server/db/client'
-import { type OrderRow, orderRequests, type PaymentLink } from '~/.server/db/schema'
+import type { OrderRow, PaymentLink } from '~/.server/db/schema'
 import { attachDocument } from '~/.server/email/attach-document'
 import { customerCancelledEmail } from '~/.server/email/cancel-emails'
 import {
@@ -11,11 +11,13 @@ import {
 import { cleanUpAtProvider, issuePaymentLink, revokeActiveLinks } from '~/.server/payments/links'
 import { PaymentLinkError } from '~/.server/payments/provider'
 import { formatPence } from '~/lib/money'
+import { isDispatched } from '~/lib/order-status'
 import { type AdminResult, MESSAGES, type Target } from './admin-actions'
 import type { ActionDeps } from './deps'
 import { appendNote, type Change, transition } from './lifecycle'
 import { quoteTerms, scheduleQuoteFollowUp } from './quote-follow-up'
 import { refundBalance, takeRefund } from './refund'
+import { openRequest } from './request-records'
 
 /**
  * Cancels an order (the spec's confirmation happens in the modal). A paid order is refunded in
@@ -31,7 +33,7 @@ export async function cancelOrder(deps: ActionDeps, target: Target): Promise<Adm
 		byCustomer ? customerCancelledEmail(order, deps.siteUrl) : []
 	const result = await transition(deps.db, target, async (order, tx): Promise<Change> => {
 		if (order.status === 'cancelled') return { refuse: 'This order is already cancelled.' }
-		if (order.status === 'shipped' || order.status === 'delivered')
+		if (isDispatched(order.status))
 			return {
 				refuse:
 					'This order has been dispatched, so it cannot be cancelled here. Arrange a return, then refund the customer through the payment provider.',
@@ -87,7 +89,7 @@ export async function cancelOrder(deps: ActionDeps, target: Target): Promise<Adm
 
 /** The customer's own cancellation joins the Requests inbox, already resolved (issue 30 item 8). */
 async function recordCancellation(tx: Tx, orderId: string, refundedPence: number) {
-	await tx.insert(orderRequests).values({
+	await openRequest(tx, {
 		orderId,
 		kind: 'cancellation',
 		status: 'resolved',

@@ -1,5 +1,6 @@
 import { latestBusinessDetails } from '~/.server/business/details'
 import { formatPence } from '~/lib/money'
+import { isDispatched, type OrderStatus } from '~/lib/order-status'
 import { cancelOrder } from './cancel-order'
 import type { ActionDeps } from './deps'
 
@@ -12,7 +13,7 @@ export type CustomerCancelResult = { ok: boolean; message: string }
  */
 export async function cancelByCustomer(
 	deps: ActionDeps,
-	order: { id: string; status: string; totalCostPence: number | null },
+	order: { id: string; status: OrderStatus; totalCostPence: number | null },
 ): Promise<CustomerCancelResult> {
 	const paid = order.status === 'paid'
 	const result = await cancelOrder(deps, { orderId: order.id, actor: { kind: 'customer' } })
@@ -25,7 +26,7 @@ export async function cancelByCustomer(
 		}
 	if (order.status === 'cancelled')
 		return { ok: false, message: 'This order is already cancelled.' }
-	if (order.status === 'shipped' || order.status === 'delivered')
+	if (isDispatched(order.status))
 		return {
 			ok: false,
 			message:

@@ -1,6 +1,6 @@
 import { and, desc, eq, ne } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
-import { type OrderRow, orderEvents, orderRequests, requestPhotos } from '~/.server/db/schema'
+import { type OrderRow, orderEvents, orderRequests } from '~/.server/db/schema'
 import {
 	lineText,
 	modelCancellationText,
@@ -21,6 +21,7 @@ import { type ActionDeps, nowOf } from './deps'
 import { type Change, transition } from './lifecycle'
 import { refuseBeyondLimit, reportGate } from './problem-gate'
 import type { PreparedPhoto } from './request-photos'
+import { openRequest } from './request-records'
 
 /**
  * What a customer asks for after delivery (issue 30 items 6 and 7), from the order page: a return
@@ -79,14 +80,17 @@ export async function requestReturn(
 		const lines = input.lines.filter((l) => l.quantity > 0)
 		const problem = checkReturnLines(order.cartItems, lines, await linesAskedBack(tx, order.id))
 		if (problem) return { refuse: problem, status: 'INVALID_ARGUMENT' }
-		const [request] = await tx
-			.insert(orderRequests)
-			.values({ orderId: order.id, kind: 'return', lines, details: input.details, createdAt: now })
-			.returning()
-		requestId = request!.id
+		const request = await openRequest(tx, {
+			orderId: order.id,
+			kind: 'return',
+			lines,
+			details: input.details,
+			createdAt: now,
+		})
+		requestId = request.id
 		return {
-			note: `Return requested (request ${request!.id}): ${lineText(order, lines)}`,
-			emails: requestReceivedEmails(order, request!, { ...deps, deliveredAt: delivered }),
+			note: `Return requested (request ${request.id}): ${lineText(order, lines)}`,
+			emails: requestReceivedEmails(order, request, { ...deps, deliveredAt: delivered }),
 		} satisfies Change
 	})
 	return result.ok
@@ -107,25 +111,22 @@ export async function reportProblem(
 		const delivered = await deliveredAt(tx, order.id)
 		const now = nowOf(deps)
 		const late = isLateReport(delivered, now)
-		const [request] = await tx
-			.insert(orderRequests)
-			.values({
+		const request = await openRequest(
+			tx,
+			{
 				orderId: order.id,
 				kind: 'problem',
 				problem: input.problem,
 				details: input.details,
 				late,
 				createdAt: now,
-			})
-			.returning()
-		requestId = request!.id
-		if (photos.length)
-			await tx
-				.insert(requestPhotos)
-				.values(photos.map((photo, position) => ({ ...photo, requestId, position })))
+			},
+			photos,
+		)
+		requestId = request.id
 		return {
 			note: `Problem reported (request ${requestId}): ${PROBLEM_LABELS[input.problem]}${late ? ', more than 24 hours after delivery' : ''}${photos.length ? `, ${photos.length} photo${photos.length > 1 ? 's' : ''}` : ''}`,
-			emails: requestReceivedEmails(order, request!, { ...deps, deliveredAt: delivered }),
+			emails: requestReceivedEmails(order, request, { ...deps, deliveredAt: delivered }),
 		} satisfies Change
 	})
 	return result.ok

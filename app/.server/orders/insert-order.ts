@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { rows } from '~/.server/db/rows'
-import { type DeliveryDetails, type OrderLine, orderEvents, orders } from '~/.server/db/schema'
+import { type DeliveryDetails, type OrderLine, orders } from '~/.server/db/schema'
 import { type EmailMessage, insertEmailsSql } from '~/.server/email/outbox'
 import type { SiteAccess } from '~/lib/delivery/suggest'
+import { insertEventsSql } from './lifecycle'
 
 export type NewOrder = {
 	id: string
@@ -47,10 +48,7 @@ export async function insertOrders(db: Db | Tx, writes: OrderWrite[]): Promise<S
 			on conflict (user_id, idempotency_key) do nothing
 			returning id
 		),
-		event as (
-			insert into ${orderEvents} (order_id, actor, from_status, to_status, note)
-			select id, 'customer', null, 'pending', 'Order request placed' from placed
-		)${
+		event as (${insertEventsSql(sql`select id, 'customer', null, 'pending', 'Order request placed' from placed`)})${
 			emails.length === 0
 				? sql``
 				: sql`,

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
-import { type OrderRow, orderEvents, orders } from '~/.server/db/schema'
+import { type DeliveryDetails, type OrderRow, orderEvents, orders } from '~/.server/db/schema'
 import { type EmailMessage, enqueueEmail } from '~/.server/email/outbox'
 import { type ActorKind, canTransition, type OrderStatus, statusLabel } from '~/lib/order-status'
 
@@ -108,6 +108,32 @@ export async function transition(
 		for (const email of change.emails ?? []) await enqueueEmail(tx, email)
 		return { ok: true, order: updated!, from: order.status }
 	})
+}
+
+/**
+ * The statement part (a data-modifying CTE) that writes many events at once, from `rows`: a select
+ * of (order_id, actor, from_status, to_status, note). For the statements that write a batch of
+ * orders' events with their other rows: placement (insert-order.ts) and the reminder scan.
+ */
+export function insertEventsSql(rows: SQL) {
+	return sql`insert into ${orderEvents} (order_id, actor, from_status, to_status, note) ${rows}`
+}
+
+/**
+ * A deleted customer's orders (UK GDPR erasure) keep their lines and money for the business's
+ * records but lose the person: no account, the delivery details replaced. The version moves, so a
+ * form opened on the old details is refused as stale rather than writing them back.
+ */
+export async function anonymiseOrdersOf(tx: Tx, userId: string, deliveryInfo: DeliveryDetails) {
+	await tx
+		.update(orders)
+		.set({
+			userId: null,
+			deliveryInfo: sql`${JSON.stringify(deliveryInfo)}::jsonb`,
+			version: sql`${orders.version} + 1`,
+			updatedAt: new Date(),
+		})
+		.where(eq(orders.userId, userId))
 }
 
 /** Stored on each event: 'system', 'customer', 'provider:test', or the admin's user id. */

@@ -14,6 +14,7 @@ import {
 	returnLinesOf,
 	STATUS_LABELS,
 } from '~/lib/order-requests'
+import { isDispatched } from '~/lib/order-status'
 import { refundsOf } from './refund'
 
 /**
@@ -86,7 +87,7 @@ export async function loadAfterSale(
 				detail: r.reason,
 			})),
 	]
-	const dispatched = order.status === 'shipped' || order.status === 'delivered'
+	const dispatched = isDispatched(order.status)
 	const returnOpen =
 		order.status === 'delivered' && delivered !== null && canReturnAt(delivered, now)
 	const allReturning = leftToReturn(order.cartItems, returnLinesOf(requests)).every((n) => n <= 0)

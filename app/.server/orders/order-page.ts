@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
 import { orderEvents, paymentLinks } from '~/.server/db/schema'
 import { documentSummaries } from '~/.server/documents/issue'
-import { isQuoteExpired } from '~/.server/payments/links'
+import { isQuoteExpired, tookMoney } from '~/.server/payments/links'
 import { describeSiteAccess } from '~/lib/delivery/site-access-schema'
 import {
 	customerTimeline,
@@ -10,7 +10,7 @@ import {
 	type ProgressEvent,
 	type ProgressOrder,
 } from '~/lib/order-progress'
-import { canCancel, statusLabel } from '~/lib/order-status'
+import { canCancel, isDispatched, statusLabel } from '~/lib/order-status'
 import { trackingFor } from '~/lib/tracking'
 import type { OrderAccess } from './order-access'
 import { loadAfterSale } from './order-page-requests'
@@ -62,7 +62,7 @@ export async function loadOrderPage(db: Db, access: OrderAccess, now = new Date(
 	}))
 	const delivered = events.findLast((e) => e.to === 'delivered' && e.from !== 'delivered')
 	// The card payment is the latest paid (or since refunded) link.
-	const payment = links.findLast((l) => l.status === 'paid' || l.status === 'refunded')
+	const payment = links.findLast(tookMoney)
 	const [afterSale, documents] = await Promise.all([
 		loadAfterSale(
 			db,
@@ -76,7 +76,7 @@ export async function loadOrderPage(db: Db, access: OrderAccess, now = new Date(
 		documentSummaries(db, order.id),
 	])
 	const d = order.deliveryInfo
-	const dispatched = order.status === 'shipped' || order.status === 'delivered'
+	const dispatched = isDispatched(order.status)
 	const priced = order.deliveryCostPence !== null && order.totalCostPence !== null
 	return {
 		orderId: order.id,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { orderRequests } from '~/.server/db/schema'
 import type { ReturnedGoods } from '~/.server/documents/content'
 import { attachDocument } from '~/.server/email/attach-document'
@@ -9,6 +9,7 @@ import type { AdminResult, Target } from './admin-actions'
 import type { ActionDeps } from './deps'
 import { type Change, transition } from './lifecycle'
 import { refundByKey, takeRefund } from './refund'
+import { resolveWithRefund } from './request-records'
 import { requestRefund, requestRefundRefusal } from './request-refund'
 
 /**
@@ -59,17 +60,7 @@ export async function refundPart(
 		}
 		const { refund, leftPence } = taken
 		if (input.requestId)
-			await tx
-				.update(orderRequests)
-				.set({
-					status: 'resolved',
-					outcome: 'refund',
-					refundedPence: sql`coalesce(${orderRequests.refundedPence}, 0) + ${refund.amountPence}`,
-					resolvedAt: refund.createdAt,
-					updatedAt: refund.createdAt,
-					version: sql`${orderRequests.version} + 1`,
-				})
-				.where(eq(orderRequests.id, input.requestId))
+			await resolveWithRefund(tx, input.requestId, refund.amountPence, refund.createdAt)
 		return {
 			note: `Refunded ${formatPence(refund.amountPence)}: ${refund.reason} (${refund.providerRefundId})${refund.creditNote ? `; credit note ${refund.creditNote} issued` : ''}${input.requestId ? `; request ${input.requestId} resolved` : ''}`,
 			emails: attachDocument(

@@ -3,6 +3,7 @@ import { ipKey, withinLimits } from '~/.server/auth/attempt-limiter'
 import type { Db, Tx } from '~/.server/db/client'
 import { type OrderRow, orderRequests } from '~/.server/db/schema'
 import { BUSINESS } from '~/lib/business'
+import { isDispatched } from '~/lib/order-status'
 
 /**
  * What an after-sale request is checked against before anything else. For a problem report this
@@ -33,7 +34,7 @@ export async function refuseBeyondLimit(tx: Db | Tx, orderId: string) {
 /** Why a problem cannot be reported on this order now, or null. */
 export function reportRefusal(order: Pick<OrderRow, 'status'>): string | null {
 	if (order.status === 'cancelled') return 'This order has been cancelled.'
-	if (order.status !== 'shipped' && order.status !== 'delivered')
+	if (!isDispatched(order.status))
 		return 'This order has not been dispatched yet. If something needs changing, please get in touch.'
 	return null
 }

@@ -5,7 +5,12 @@ import { getDeliverySettings } from '~/.server/delivery/settings'
 import { staffLink } from '~/.server/email/layout'
 import { newQuoteRequestedEmails, quoteExpiredEmail } from '~/.server/email/quote-emails'
 import { enqueueJob } from '~/.server/jobs/queue'
-import { cleanUpAtProvider, isQuoteExpired, revokeActiveLinks } from '~/.server/payments/links'
+import {
+	cleanUpAtProvider,
+	isQuoteExpired,
+	revokeActiveLinks,
+	setReminderTimes,
+} from '~/.server/payments/links'
 import { payUrl } from '~/.server/payments/provider'
 import { formatDateTime } from '~/lib/dates'
 import { atLondonTime, londonDate } from '~/lib/london-time'
@@ -66,10 +71,10 @@ export async function scheduleQuoteFollowUp(
 ) {
 	const times = reminderTimes(terms)
 	const at = (kind: ReminderKind) => times.find((time) => time.kind === kind)?.at ?? null
-	await tx
-		.update(paymentLinks)
-		.set({ remindBeforeAt: at('before'), remindLastMorningAt: at('last-morning') })
-		.where(eq(paymentLinks.id, quote.linkId))
+	await setReminderTimes(tx, quote.linkId, {
+		before: at('before'),
+		lastMorning: at('last-morning'),
+	})
 	for (const time of times)
 		await enqueueJob(tx, {
 			key: `${QUOTE_REMINDERS_JOB}:${time.at.toISOString()}`,

@@ -2,16 +2,17 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
 import { rows } from '~/.server/db/rows'
-import { emailOutbox, orderEvents, orders, paymentLinks } from '~/.server/db/schema'
+import { orders, paymentLinks } from '~/.server/db/schema'
 import { ukDateTimeSql } from '~/.server/db/uk-date-sql'
 import { customerSubject } from '~/.server/email/order-status-emails'
-import type { ClaimedEmail } from '~/.server/email/outbox'
+import { type ClaimedEmail, queueEmailsFromSql } from '~/.server/email/outbox'
 import { quoteReminderEmail, quoteReminderSubject } from '~/.server/email/quote-emails'
 import { restBeforeNextChunk } from '~/.server/jobs/pacing'
+import { clearDueRemindersSql } from '~/.server/payments/links'
 import { payUrl } from '~/.server/payments/provider'
 import { statusLabel } from '~/lib/order-status'
 import { type ActionDeps, nowOf } from './deps'
-import { actorLabel } from './lifecycle'
+import { actorLabel, insertEventsSql, transition } from './lifecycle'
 
 /**
  * Sending the quote reminders that are due (issue 31 item 3; decision 0019, follow-up). One scan
@@ -142,29 +143,20 @@ function dueRemindersSql(now: Date, limit: number) {
 			from candidate c, (values ('before'), ('last-morning')) as k(kind)
 			where c.live and not c.reminders_sent @> jsonb_build_array(k.kind)
 				and case k.kind when 'before' then c.before_due else c.morning_due end
-		), cleared as (
-			update ${paymentLinks} l set
-				remind_before_at = case when c.before_due then null else l.remind_before_at end,
-				remind_last_morning_at = case when c.morning_due then null else l.remind_last_morning_at end,
-				reminders_sent = l.reminders_sent
-					|| coalesce((select jsonb_agg(s.kind) from send s where s.link_id = l.id), '[]'::jsonb)
-			from candidate c
-			where l.id = c.link_id
-		), notes as (
-			insert into ${orderEvents} (order_id, actor, from_status, to_status, note)
+		), cleared as (${clearDueRemindersSql(sql.raw('candidate'), sql.raw('send'))}
+		), notes as (${insertEventsSql(sql`
 			select s.order_id, ${actorLabel({ kind: 'system' })}, 'payment_pending', 'payment_pending',
 				'Reminder sent: price held until '
 					|| coalesce(${ukDateTimeSql(sql`s.quote_expires_at`)}, 'further notice')
-			from send s
-		), emails as (
-			insert into ${emailOutbox} ("to", subject, text, html, kind, headers)
+			from send s`)}
+		), emails as (${queueEmailsFromSql(sql`
 			select s.email,
 				case s.kind when 'last-morning' then ${SUBJECTS.lastMorning} else ${SUBJECTS.before} end
 					|| s.order_id,
 				'', '', 'quote-reminder',
 				jsonb_build_object(${QUOTE_REMINDER_HEADER}::text, s.link_id || ' ' || s.kind)
 			from send s
-			where coalesce(s.email, '') <> ''
+			where coalesce(s.email, '') <> ''`)}
 		)
 		select (select count(*) from due)::int as found,
 			(select count(*) from candidate)::int as taken,
@@ -195,13 +187,9 @@ export async function writeQueuedReminder(
 	const unsent = whyNotSent(order, linkId)
 	if (unsent) {
 		// The scan's note said 'Reminder sent': staff see that it did not go after all, and why.
-		await db.insert(orderEvents).values({
-			orderId: order.id,
-			actor: actorLabel({ kind: 'system' }),
-			fromStatus: order.status,
-			toStatus: order.status,
+		await transition(db, { orderId: order.id, actor: { kind: 'system' } }, () => ({
 			note: `Reminder not sent: ${unsent}`,
-		})
+		}))
 		return null
 	}
 	const pay = payUrl(siteUrl, linkId)

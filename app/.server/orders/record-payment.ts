@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Tx } from '~/.server/db/client'
-import { checkoutSessions, paymentEvents, paymentLinks } from '~/.server/db/schema'
+import { paymentEvents, paymentLinks } from '~/.server/db/schema'
 import type { ProviderEvent, VerifiedPayment } from '~/.server/payments/provider'
+import { closeOpenSession, completeSessionOnce } from '~/.server/payments/stripe-sessions'
 import { formatPence } from '~/lib/money'
 import { applyPayment } from './apply-payment'
 import type { OrderDeps } from './deps'
@@ -54,13 +55,7 @@ export async function recordPayment(
 				return { outcome: 'duplicate_event' as const, orderId }
 			}
 		}
-		if (event?.closedCheckoutId)
-			await tx
-				.update(checkoutSessions)
-				.set({ status: 'expired', closedAt: new Date() })
-				.where(
-					and(eq(checkoutSessions.id, event.closedCheckoutId), eq(checkoutSessions.status, 'open')),
-				)
+		if (event?.closedCheckoutId) await closeOpenSession(tx, event.closedCheckoutId)
 		const outcome = await applyOrFlag(deps, tx, payment, orderId)
 		if (event) await tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, event.id))
 		return { outcome, orderId }
@@ -81,19 +76,9 @@ async function applyOrFlag(
 	orderId: string | undefined,
 ): Promise<RecordOutcome> {
 	if (!payment || !orderId) return 'ignored'
-	if (payment.checkoutId) {
-		// One outcome per checkout: a webhook and a reconciliation run can race for it.
-		const [session] = await tx
-			.select({ status: checkoutSessions.status })
-			.from(checkoutSessions)
-			.where(eq(checkoutSessions.id, payment.checkoutId))
-			.for('update')
-		if (session?.status === 'complete') return 'already_applied'
-		await tx
-			.update(checkoutSessions)
-			.set({ status: 'complete', closedAt: new Date() })
-			.where(eq(checkoutSessions.id, payment.checkoutId))
-	}
+	// One outcome per checkout: a webhook and a reconciliation run can race for it.
+	if (payment.checkoutId && !(await completeSessionOnce(tx, payment.checkoutId)))
+		return 'already_applied'
 	// The transaction handle stands in for the database: applyPayment's own transaction nests.
 	const result = await applyPayment({ ...deps, db: tx }, payment)
 	if (result.ok) return 'applied'

@@ -9,6 +9,7 @@ import {
 } from '~/.server/db/schema'
 import type { ReturnedGoods } from '~/.server/documents/content'
 import { issueCreditNote } from '~/.server/documents/issue'
+import { markLinkRefunded, TOOK_MONEY } from '~/.server/payments/links'
 import { formatPence } from '~/lib/money'
 import { type ActionDeps, nowOf } from './deps'
 import { type Actor, actorLabel, type Change } from './lifecycle'
@@ -27,9 +28,7 @@ export async function refundBalance(db: Db | Tx, orderId: string) {
 	const [payment] = await db
 		.select()
 		.from(paymentLinks)
-		.where(
-			and(eq(paymentLinks.orderId, orderId), inArray(paymentLinks.status, ['paid', 'refunded'])),
-		)
+		.where(and(eq(paymentLinks.orderId, orderId), inArray(paymentLinks.status, [...TOOK_MONEY])))
 		.orderBy(desc(paymentLinks.closedAt))
 		.limit(1)
 	const [sum] = await db
@@ -111,11 +110,7 @@ export async function takeRefund(
 			refuse: `The payment provider refused the refund, so nothing was refunded: ${(error as Error).message || 'it did not answer'}`,
 		}
 	}
-	if (input.amountPence === leftPence)
-		await tx
-			.update(paymentLinks)
-			.set({ status: 'refunded' })
-			.where(eq(paymentLinks.id, payment!.id))
+	if (input.amountPence === leftPence) await markLinkRefunded(tx, payment!.id)
 	const creditNote = await issueCreditNote(tx, order.id, {
 		amountPence: input.amountPence,
 		reason: input.reason,

@@ -6,12 +6,12 @@ import {
 	KIND_LABELS,
 	OUTCOME_LABELS,
 	type RequestKind,
-	type RequestOutcome,
 	type RequestStatus,
 	STATUS_LABELS,
 } from '~/lib/order-requests'
 import { type ActionDeps, nowOf } from './deps'
 import { type Actor, type Change, transition } from './lifecycle'
+import { decideRequest, type RequestDecision, recordGoodsReceived } from './request-records'
 
 /**
  * The admin Requests inbox (issue 30 item 8): customers' cancellations, returns and problem
@@ -97,13 +97,7 @@ export async function updateRequest(
 	deps: ActionDeps,
 	actor: Actor,
 	id: number,
-	input: {
-		version: number
-		status: RequestStatus
-		outcome: RequestOutcome | null
-		outcomeNote: string
-		staffNotes: string
-	},
+	input: RequestDecision,
 ): Promise<RequestResult> {
 	const found = await getRequest(deps.db, id)
 	if (!found) return { ok: false, message: 'Request not found' }
@@ -112,19 +106,7 @@ export async function updateRequest(
 		{ orderId: found.order.id, actor },
 		async (order, tx): Promise<Change> => {
 			const now = nowOf(deps)
-			const [updated] = await tx
-				.update(orderRequests)
-				.set({
-					status: input.status,
-					outcome: input.outcome,
-					outcomeNote: input.outcomeNote,
-					staffNotes: input.staffNotes,
-					updatedAt: now,
-					resolvedAt: input.status === 'resolved' ? now : null,
-					version: sql`${orderRequests.version} + 1`,
-				})
-				.where(and(eq(orderRequests.id, id), eq(orderRequests.version, input.version)))
-				.returning()
+			const updated = await decideRequest(tx, id, input, now)
 			if (!updated) return { refuse: STALE }
 			const was = found.request
 			const resolvedNow = input.status === 'resolved' && was.status !== 'resolved'
@@ -154,15 +136,7 @@ export async function markGoodsReceived(
 		return { ok: false, message: 'The goods were already marked as received.' }
 	const result = await transition(deps.db, { orderId: found.order.id, actor }, async (_o, tx) => {
 		const now = nowOf(deps)
-		await tx
-			.update(orderRequests)
-			.set({
-				goodsReceivedAt: now,
-				status: found.request.status === 'open' ? 'in_progress' : found.request.status,
-				updatedAt: now,
-				version: sql`${orderRequests.version} + 1`,
-			})
-			.where(eq(orderRequests.id, id))
+		await recordGoodsReceived(tx, id, found.request.status, now)
 		return { note: `Returned goods received (request ${id})` } satisfies Change
 	})
 	return result.ok

@@ -1,6 +1,12 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
-import { type OrderRow, orders, type PaymentLink, paymentLinks } from '~/.server/db/schema'
+import {
+	type OrderRow,
+	orders,
+	type PaymentLink,
+	type PaymentLinkStatus,
+	paymentLinks,
+} from '~/.server/db/schema'
 import { isPaid } from '~/lib/order-status'
 import { LINK_TOKEN_PATTERN, type PaymentProvider } from './provider'
 
@@ -41,6 +47,10 @@ export function isQuoteExpired(order: Pick<OrderRow, 'quoteExpiresAt'>, now: Dat
 	return order.quoteExpiresAt !== null && new Date(order.quoteExpiresAt).getTime() < now.getTime()
 }
 
+/** A link that took the customer's money (kept after a refund: it is what was paid). */
+export const TOOK_MONEY: readonly PaymentLinkStatus[] = ['paid', 'refunded']
+export const tookMoney = (link: Pick<PaymentLink, 'status'>) => TOOK_MONEY.includes(link.status)
+
 /** A payment the provider took may still be applied while the quote is 'ending'. */
 export const takesPayment = (state: LinkState) => state === 'payable' || state === 'ending'
 
@@ -74,6 +84,72 @@ export async function revokeActiveLinks(tx: Tx, orderId: string): Promise<Paymen
 		.set({ status: 'deactivated', closedAt: new Date() })
 		.where(and(eq(paymentLinks.orderId, orderId), eq(paymentLinks.status, 'active')))
 		.returning()
+}
+
+// The other writes to payment links, named: this file is the table's one owner
+// (app/.server/db/owners.ts). Each takes the caller's transaction, so it joins the change.
+
+/** The link took the payment: it can never take money again. */
+export async function markLinkPaid(tx: Tx, linkId: string, providerPaymentId: string) {
+	await tx
+		.update(paymentLinks)
+		.set({ status: 'paid', closedAt: new Date(), providerPaymentId })
+		.where(eq(paymentLinks.id, linkId))
+}
+
+/** The link's payment went back in full. */
+export async function markLinkRefunded(tx: Tx, linkId: string) {
+	await tx.update(paymentLinks).set({ status: 'refunded' }).where(eq(paymentLinks.id, linkId))
+}
+
+/** A new quote's reminder times (null: no such reminder). */
+export async function setReminderTimes(
+	tx: Tx,
+	linkId: string,
+	times: { before: Date | null; lastMorning: Date | null },
+) {
+	await tx
+		.update(paymentLinks)
+		.set({ remindBeforeAt: times.before, remindLastMorningAt: times.lastMorning })
+		.where(eq(paymentLinks.id, linkId))
+}
+
+/**
+ * Takes the link's checkout lease until `until` unless another request holds it (one short
+ * UPDATE, no transaction held across the call to the provider); true when taken.
+ */
+export async function claimCheckoutLease(db: Db, linkId: string, now: Date, until: Date) {
+	const claimed = await db
+		.update(paymentLinks)
+		.set({ checkoutLeaseUntil: until })
+		.where(
+			and(
+				eq(paymentLinks.id, linkId),
+				or(isNull(paymentLinks.checkoutLeaseUntil), lt(paymentLinks.checkoutLeaseUntil, now)),
+			),
+		)
+		.returning({ id: paymentLinks.id })
+	return claimed.length > 0
+}
+
+export async function releaseCheckoutLease(db: Db, linkId: string) {
+	await db.update(paymentLinks).set({ checkoutLeaseUntil: null }).where(eq(paymentLinks.id, linkId))
+}
+
+/**
+ * The statement part (a data-modifying CTE) that clears the due reminder times of the links in
+ * `candidate` (link_id, before_due, morning_due) and records on each the reminders in `send`
+ * (link_id, kind), for the reminder scan's one statement per chunk.
+ */
+export function clearDueRemindersSql(candidate: SQL, send: SQL) {
+	return sql`
+		update ${paymentLinks} l set
+			remind_before_at = case when c.before_due then null else l.remind_before_at end,
+			remind_last_morning_at = case when c.morning_due then null else l.remind_last_morning_at end,
+			reminders_sent = l.reminders_sent
+				|| coalesce((select jsonb_agg(s.kind) from ${send} s where s.link_id = l.id), '[]'::jsonb)
+		from ${candidate} c
+		where l.id = c.link_id`
 }
 
 /** The provider-side half of revoking, after the database has committed. */

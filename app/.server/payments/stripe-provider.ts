@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
-import { checkoutSessions, type PaymentLink, paymentLinks } from '~/.server/db/schema'
+import type { PaymentLink } from '~/.server/db/schema'
 import { formatDateTime } from '~/lib/dates'
+import { claimCheckoutLease, releaseCheckoutLease } from './links'
 import {
 	checkPayableAmount,
 	newLinkToken,
@@ -17,6 +17,13 @@ import {
 	readSignedEvent,
 	type StripeSettings,
 } from './stripe-client'
+import {
+	markSession,
+	openSessionIds,
+	openSessionsToCheck,
+	reusableSession,
+	storeSession,
+} from './stripe-sessions'
 
 /**
  * Card payments through Stripe Checkout (DESIGN decision 13, docs/decisions/0009 and 0018). Our
@@ -31,8 +38,6 @@ import {
 export const SESSION_MINUTES = 60
 /** Stripe's floor for a session's life: a quote ending sooner gets no new session. */
 export const MIN_SESSION_MINUTES = 30
-/** A stored session is handed out again only while it has this long left to pay in. */
-export const REUSE_MIN_MINUTES = 10
 /** How long one request may hold a link's checkout lease (the SDK gives up within ~45 s). */
 const LEASE_MS = 60_000
 /** How long a request waits for the session another instance is opening for the same link. */
@@ -44,31 +49,6 @@ export const STRIPE_WEBHOOK_PATH = '/webhooks/stripe'
 export function createStripeProvider(db: Db, settings: StripeSettings): PaymentProvider {
 	const stripe = createStripeClient(settings)
 	const { siteUrl, webhookSecret } = settings
-
-	async function markSession(id: string, status: 'complete' | 'expired') {
-		await db
-			.update(checkoutSessions)
-			.set({ status, closedAt: new Date() })
-			.where(eq(checkoutSessions.id, id))
-	}
-
-	/** The link's open session with enough time left to pay in, if there is one. */
-	async function reusableSession(linkId: string) {
-		const [session] = await db
-			.select({ url: checkoutSessions.url })
-			.from(checkoutSessions)
-			.where(
-				and(
-					eq(checkoutSessions.linkId, linkId),
-					eq(checkoutSessions.status, 'open'),
-					isNotNull(checkoutSessions.url),
-					gt(checkoutSessions.expiresAt, new Date(Date.now() + REUSE_MIN_MINUTES * 60_000)),
-				),
-			)
-			.orderBy(desc(checkoutSessions.expiresAt))
-			.limit(1)
-		return session?.url ?? null
-	}
 
 	/**
 	 * Expires a session at Stripe and here. Only an open session can be expired: one that turns
@@ -83,7 +63,7 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 			if (session?.status !== 'expired')
 				throw new Error(`Stripe could not expire the checkout: ${(error as Error).message}`)
 		}
-		await markSession(id, 'expired')
+		await markSession(db, id, 'expired')
 		return 'expired'
 	}
 
@@ -102,14 +82,6 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 		if (failure) throw failure
 	}
 
-	const openIds = async (where: ReturnType<typeof and>) =>
-		(
-			await db
-				.select({ id: checkoutSessions.id })
-				.from(checkoutSessions)
-				.where(and(eq(checkoutSessions.status, 'open'), where))
-		).map((row) => row.id)
-
 	/**
 	 * Opens the link's one session. A lease on the link row (one short UPDATE, no transaction held
 	 * across the call to Stripe) makes the instances take turns; a request that finds the lease
@@ -117,29 +89,20 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 	 */
 	async function openSession(link: PaymentLink, order: Parameters<PaymentProvider['checkout']>[1]) {
 		const now = new Date()
-		const claimed = await db
-			.update(paymentLinks)
-			.set({ checkoutLeaseUntil: new Date(now.getTime() + LEASE_MS) })
-			.where(
-				and(
-					eq(paymentLinks.id, link.id),
-					or(isNull(paymentLinks.checkoutLeaseUntil), lt(paymentLinks.checkoutLeaseUntil, now)),
-				),
-			)
-			.returning({ id: paymentLinks.id })
-		if (claimed.length === 0) {
+		const claimed = await claimCheckoutLease(db, link.id, now, new Date(now.getTime() + LEASE_MS))
+		if (!claimed) {
 			for (let waited = 0; waited < WAIT_FOR_OTHER_MS; waited += 250) {
 				await new Promise((resolve) => setTimeout(resolve, 250))
-				const url = await reusableSession(link.id)
+				const url = await reusableSession(db, link.id)
 				if (url) return url
 			}
 			throw new Error('Another request is still opening the checkout for this link.')
 		}
 		try {
-			const ready = await reusableSession(link.id)
+			const ready = await reusableSession(db, link.id)
 			if (ready) return ready
 			// Sessions too near their end to hand out are closed first: a link never has two open.
-			await expireAll(await openIds(eq(checkoutSessions.linkId, link.id)))
+			await expireAll(await openSessionIds(db, { linkId: link.id }))
 			// DESIGN decision 15: a session must not outlive the quote's held-until date.
 			const nowSeconds = Math.floor(Date.now() / 1000)
 			const heldUntil = order.quoteExpiresAt
@@ -177,7 +140,7 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 				expires_at: expiresAt,
 			})
 			if (!session.url) throw new Error('Stripe did not return a checkout page.')
-			await db.insert(checkoutSessions).values({
+			await storeSession(db, {
 				id: session.id,
 				linkId: link.id,
 				orderId: order.id,
@@ -186,10 +149,7 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 			})
 			return session.url
 		} finally {
-			await db
-				.update(paymentLinks)
-				.set({ checkoutLeaseUntil: null })
-				.where(eq(paymentLinks.id, link.id))
+			await releaseCheckoutLease(db, link.id)
 		}
 	}
 
@@ -207,7 +167,7 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 		},
 
 		async checkout(link, order) {
-			const stored = await reusableSession(link.id)
+			const stored = await reusableSession(db, link.id)
 			if (stored) return { kind: 'redirect', url: stored }
 			let pending = opening.get(link.id)
 			if (!pending) {
@@ -218,18 +178,11 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 		},
 
 		async closeCheckouts({ orderId, except }) {
-			await expireAll(
-				await openIds(
-					and(
-						eq(checkoutSessions.orderId, orderId),
-						except ? ne(checkoutSessions.id, except) : undefined,
-					),
-				),
-			)
+			await expireAll(await openSessionIds(db, { orderId, except }))
 		},
 
 		async deactivateLink(link) {
-			await expireAll(await openIds(eq(checkoutSessions.linkId, link.id)))
+			await expireAll(await openSessionIds(db, { linkId: link.id }))
 		},
 
 		async refund({ providerPaymentId, amountPence, idempotencyKey }) {
@@ -245,18 +198,7 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 		},
 
 		async findPayments({ orderId }) {
-			const open = await db
-				.select({ id: checkoutSessions.id, linkStatus: paymentLinks.status })
-				.from(checkoutSessions)
-				.innerJoin(paymentLinks, eq(paymentLinks.id, checkoutSessions.linkId))
-				.where(
-					and(
-						eq(checkoutSessions.status, 'open'),
-						orderId ? eq(checkoutSessions.orderId, orderId) : undefined,
-					),
-				)
-				.orderBy(asc(checkoutSessions.createdAt))
-				.limit(100)
+			const open = await openSessionsToCheck(db, orderId)
 			const found: VerifiedPayment[] = []
 			for (const { id, linkStatus } of open) {
 				const session = await stripe.checkout.sessions.retrieve(id).catch((error) => {
@@ -264,7 +206,7 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 					if ((error as { statusCode?: number }).statusCode === 404) return null
 					throw error
 				})
-				if (!session || session.status === 'expired') await markSession(id, 'expired')
+				if (!session || session.status === 'expired') await markSession(db, id, 'expired')
 				if (!session) continue
 				// Still open at Stripe on a link that can no longer take money (paid, replaced or
 				// revoked while Stripe was unreachable): close it now, so it never can.

@@ -4,7 +4,7 @@ import { isEmbedded } from '~/.server/db/embedded'
 import { type FileRange, readRange } from '~/.server/db/file-range.mjs'
 import { PGliteThread } from '~/.server/db/pglite-thread'
 import { photoChunks, photos } from '~/.server/db/schema'
-import { photoMainUrl, photoThumbUrl } from '~/lib/photos'
+import { type PhotoRef, photoMainUrl, photoThumbUrl } from '~/lib/photos'
 import type { PreparedOriginal } from './prepare'
 
 type Runner = Db | Tx
@@ -103,16 +103,6 @@ export async function purgeOrphanChunks(db: Db, now: Date) {
 		)
 		.returning({ photoId: photoChunks.photoId })
 	return gone.length
-}
-
-/** What a page or the editor needs to show a stored photo. */
-export type PhotoRef = {
-	id: string
-	url: string
-	thumbUrl: string
-	width: number
-	height: number
-	alt: string
 }
 
 export const photoRef = (row: {

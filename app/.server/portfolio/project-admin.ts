@@ -180,3 +180,8 @@ export async function moveFeatured(db: Db, slug: string, direction: -1 | 1) {
 		return true
 	})
 }
+
+/** A new shop's demo projects (seed.ts writes them once, with its marker). */
+export async function addDemoProjects(tx: Tx, rows: Array<typeof portfolioProjects.$inferInsert>) {
+	await tx.insert(portfolioProjects).values(rows)
+}

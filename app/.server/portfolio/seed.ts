@@ -1,6 +1,8 @@
 import type { Db, Tx } from '~/.server/db/client'
-import { contentSeeds, portfolioProjects, testimonials } from '~/.server/db/schema'
+import { contentSeeds } from '~/.server/db/schema'
 import { demoProjects, demoTestimonials } from './demo'
+import { addDemoProjects } from './project-admin'
+import { addDemoTestimonials } from './testimonials'
 
 /**
  * Writes the demo portfolio and testimonials into a new shop, once: each seed records itself in
@@ -10,8 +12,8 @@ import { demoProjects, demoTestimonials } from './demo'
  */
 export async function seedContent(db: Db): Promise<string[]> {
 	const seeds = [
-		{ name: 'portfolio', write: (tx: Tx) => tx.insert(portfolioProjects).values(demoProjects()) },
-		{ name: 'testimonials', write: (tx: Tx) => tx.insert(testimonials).values(demoTestimonials()) },
+		{ name: 'portfolio', write: (tx: Tx) => addDemoProjects(tx, demoProjects()) },
+		{ name: 'testimonials', write: (tx: Tx) => addDemoTestimonials(tx, demoTestimonials()) },
 	]
 	const written: string[] = []
 	for (const seed of seeds) {

@@ -1,5 +1,5 @@
 import { and, asc, eq, max, sql } from 'drizzle-orm'
-import type { Db } from '~/.server/db/client'
+import type { Db, Tx } from '~/.server/db/client'
 import { testimonials } from '~/.server/db/schema'
 import { starsOf } from '~/lib/portfolio/project'
 import {
@@ -94,4 +94,9 @@ export async function moveTestimonial(db: Db, id: number, direction: -1 | 1) {
 			await tx.update(testimonials).set({ position }).where(eq(testimonials.id, each))
 		return true
 	})
+}
+
+/** A new shop's demo testimonials (seed.ts writes them once, with its marker). */
+export async function addDemoTestimonials(tx: Tx, rows: Array<typeof testimonials.$inferInsert>) {
+	await tx.insert(testimonials).values(rows)
 }

@@ -8,6 +8,7 @@ import { DeliveryCostSchema, type OrderIntent } from '~/lib/admin-order-schemas'
 import type { Suggestion } from '~/lib/delivery/suggest'
 import type { FieldErrors } from '~/lib/forms'
 import { formatPence, penceToInput } from '~/lib/money'
+import { canMarkPaid } from '~/lib/order-status'
 import type { AdminOrderView } from './order-detail'
 
 /** True while this modal is posting `intent` (buttons say so and cannot be pressed twice). */
@@ -145,7 +146,7 @@ export function FulfilmentForms({ order }: { order: AdminOrderView }) {
 	const paying = usePending('mark-paid')
 	const shipping = usePending('mark-shipped')
 	const delivering = usePending('mark-delivered')
-	if (order.status === 'payment_pending' || order.status === 'delivery_confirmed') {
+	if (canMarkPaid(order.status)) {
 		return (
 			<Form method="post" className="space-y-3 rounded-xl bg-slate-50 p-4">
 				<Hidden intent="mark-paid" order={order} />

@@ -1,16 +1,6 @@
 import { Upload } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
-import { MAX_PHOTO_MEGAPIXELS, PHOTO_ACCEPT } from '~/lib/photos'
-
-/** What the upload route answers for a stored photo (app/.server/photos/store.ts PhotoRef). */
-export type UploadedPhoto = {
-	id: string
-	url: string
-	thumbUrl: string
-	width: number
-	height: number
-	alt: string
-}
+import { MAX_PHOTO_MEGAPIXELS, PHOTO_ACCEPT, type PhotoRef } from '~/lib/photos'
 
 type Sending = {
 	key: string
@@ -21,7 +11,7 @@ type Sending = {
 	message?: string
 }
 
-type Answer = { ok: true; photos: UploadedPhoto[] } | { ok: false; error: string }
+type Answer = { ok: true; photos: PhotoRef[] } | { ok: false; error: string }
 
 /** One file to the upload route, reporting progress (fetch cannot report an upload's progress). */
 function send(url: string, file: File, onProgress: (percent: number) => void) {
@@ -64,7 +54,7 @@ export function PhotoUploader({
 	uploadUrl = '/admin/photos',
 	listed = 'below',
 }: {
-	onUploaded: (photo: UploadedPhoto) => void
+	onUploaded: (photo: PhotoRef) => void
 	uploadUrl?: string
 	/** Where the editor lists an uploaded photo (and asks for its description). */
 	listed?: 'above' | 'below'

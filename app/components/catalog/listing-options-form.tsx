@@ -1,9 +1,9 @@
 import { ChevronDown } from 'lucide-react'
 import type { ListingOptions } from '~/lib/catalog/listing-options'
 import { hasListingOptions, SORTS } from '~/lib/catalog/listing-options'
+import { penceToInput } from '~/lib/money'
 
 const FIELD = 'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 text-base'
-const pounds = (pence: number | null) => (pence === null ? '' : (pence / 100).toFixed(2))
 
 /** One bound of the price range, in pounds. */
 const PriceField = ({
@@ -17,7 +17,7 @@ const PriceField = ({
 }) => (
 	<label className="text-sm font-semibold text-slate-800">
 		{label}
-		<input name={name} inputMode="decimal" defaultValue={pounds(pence)} className={FIELD} />
+		<input name={name} inputMode="decimal" defaultValue={penceToInput(pence)} className={FIELD} />
 	</label>
 )
 

@@ -23,6 +23,9 @@ export const OPTIONAL_CSV_COLUMNS = [
 	'specifications',
 ] as const
 
+/** Every column, in the order a downloaded file has them. */
+export const ALL_CSV_COLUMNS = [...CSV_COLUMNS, ...OPTIONAL_CSV_COLUMNS] as const
+
 /** The columns as a sentence for messages: the required ones, then the optional ones. */
 export const CSV_HEADER_HINT = [
 	...CSV_COLUMNS,

@@ -1,3 +1,5 @@
+import { penceToInput } from '~/lib/money'
+
 /** A category listing's sorting and filters (issue 32 item 1a), read from the URL: no JavaScript. */
 export const SORTS = {
 	'': 'Catalogue order',
@@ -36,8 +38,8 @@ export function parseListingOptions(params: URLSearchParams): ListingOptions {
 export function setListingParams(params: URLSearchParams, options: ListingOptions) {
 	if (options.sort) params.set('sort', options.sort)
 	if (options.vendor) params.set('vendor', options.vendor)
-	if (options.minPence !== null) params.set('min', (options.minPence / 100).toFixed(2))
-	if (options.maxPence !== null) params.set('max', (options.maxPence / 100).toFixed(2))
+	if (options.minPence !== null) params.set('min', penceToInput(options.minPence))
+	if (options.maxPence !== null) params.set('max', penceToInput(options.maxPence))
 	return params
 }
 
