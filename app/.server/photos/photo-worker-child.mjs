@@ -10,6 +10,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { contentId } from './content-id.mjs'
+import { splitPostedForm } from './multipart.mjs'
 
 // Threads inherit their creator's priority on Linux: lowered before sharp starts any.
 try {
@@ -66,31 +67,17 @@ async function encode(job) {
 
 /**
  * A posted form, spooled to a file by the server: its text fields, and each non-empty file of the
- * named fields written to a file of its own beside it. `{ unreadable: true }` when it is no form.
+ * named fields written to a file of its own beside it (`<file>.<n>`). Split as it is read, a
+ * chunk at a time (multipart.mjs), so a 51 MB form costs the worker about 64 KB, not the
+ * hundreds of megabytes that reading it whole and parsing it with formData() did (issue 57).
  * @param {Extract<PhotoJob, { op: 'form' }>} job
  */
-async function form(job) {
-	let posted
-	try {
-		const body = await fs.readFile(job.file)
-		posted = await new Response(body, { headers: { 'content-type': job.contentType } }).formData()
-	} catch {
-		return { unreadable: true }
-	}
-	/** @type {Array<[string, string]>} */
-	const fields = []
-	/** @type {import('./photo-worker').PostedFile[]} */
-	const files = []
-	for (const [field, value] of posted) {
-		if (typeof value === 'string') fields.push([field, value])
-		else if (value.size > 0 && job.fileFields.includes(field)) {
-			const file = `${job.file}.${files.length}`
-			await fs.writeFile(file, Buffer.from(await value.arrayBuffer()))
-			files.push({ field, name: value.name, size: value.size, file })
-		}
-	}
-	return { fields, files }
-}
+const form = (job) =>
+	splitPostedForm(job.file, job.contentType, {
+		fileFields: job.fileFields,
+		maxFiles: job.maxFiles,
+		fileFor: (n) => `${job.file}.${n}`,
+	})
 
 /** A name beside `file` that no other writer (process or job) uses. */
 const tempFor = (/** @type {string} */ file) =>

@@ -44,6 +44,8 @@ export type PhotoJob =
 			contentType: string
 			/** The fields whose files are kept (non-empty ones, as `<file>.<n>`). */
 			fileFields: string[]
+			/** At most this many files are written; later ones are read past (multipart.mjs). */
+			maxFiles: number
 	  }
 export type PostedFile = { field: string; name: string; size: number; file: string }
 /** `contentId`: the SHA-256 of the encoded bytes, as content-id.mjs names originals. */
@@ -53,7 +55,10 @@ type Results = {
 	encodeFile: Encoded
 	variants: Record<string, never>
 	draw: Record<string, never>
-	form: { fields: Array<[string, string]>; files: PostedFile[] } | { unreadable: true }
+	form:
+		| { fields: Array<[string, string]>; files: PostedFile[] }
+		| { unreadable: true }
+		| { tooLarge: true }
 }
 
 export const WORKER_SCRIPT = path.resolve(
