@@ -1,4 +1,4 @@
-// npx tsx bench/problem-reports.ts (issue 57 item 5): the server's memory while eight hostile problem
+// npm run bench:problem-reports (issue 57 item 5): the server's memory while eight hostile problem
 // reports, each of five 9.9 MB photos, arrive at once, and /pond-products meanwhile. Round one:
 // on an order that was never quoted (refused before the body is read). Round two: on a delivered
 // order, with photos whose headers declare 64 megapixels (read to disk behind the upload slots,
