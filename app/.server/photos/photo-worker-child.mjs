@@ -18,9 +18,23 @@ try {
 } catch {
 	// A platform that refuses only leaves the worker at normal priority.
 }
-const { default: sharp } = await import('sharp')
-// Each job decodes its own input once; libvips' operation cache would only hold memory.
-sharp.cache(false)
+
+/**
+ * sharp, loaded for the first image job: a worker that has only split forms (a report refused
+ * from its photos' headers) does without libvips and its 27 MB (issue 57 item 5).
+ */
+const loadSharp = () =>
+	import('sharp').then(({ default: sharp }) => {
+		// Each job decodes its own input once; libvips' operation cache would only hold memory.
+		sharp.cache(false)
+		return sharp
+	})
+/** @type {ReturnType<typeof loadSharp> | undefined} */
+let loading
+const imaging = () => {
+	loading ??= loadSharp()
+	return loading
+}
 
 /**
  * A job's photo: bytes sent along, or a file to read here (an upload, spooled to disk by the
@@ -47,6 +61,7 @@ const encoded = (image, output) => image[output.format](output.options)
  * @param {Extract<PhotoJob, { op: 'encode' | 'encodeFile' }>} job
  */
 async function encode(job) {
+	const sharp = await imaging()
 	let image = sharp(source(job.input), {
 		limitInputPixels: job.limitInputPixels,
 		failOn: 'error',
@@ -97,6 +112,7 @@ async function draw(job) {
 	drawings ??= import('tsx/esm/api').then(({ tsImport }) => tsImport(DRAWINGS, import.meta.url))
 	const pixels = await (await drawings).draw(job.drawing)
 	const temp = tempFor(job.to)
+	const sharp = await imaging()
 	await encoded(sharp(pixels.data, { raw: pixels.info }), job.output).toFile(temp)
 	await fs.rename(temp, job.to)
 	return {}
@@ -108,6 +124,7 @@ async function draw(job) {
  * @param {Extract<PhotoJob, { op: 'variants' }>} job
  */
 async function variants(job) {
+	const sharp = await imaging()
 	const pixels = await sharp(source(job.input))
 		.resize(job.decode.resize)
 		.flatten({ background: job.decode.flatten })
