@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { MAX_TEXT_BYTES } from './multipart.mjs'
+import { photoWorker } from './photo-worker'
 import { purgeStaleUploads, readPhotoForm } from './posted-form'
 
 describe('upload folders left behind', () => {
@@ -36,7 +37,7 @@ describe('reading a photo form', () => {
 				body,
 				...(type ? { headers: { 'content-type': type } } : {}),
 			}),
-			{ limit: 1024 * 1024, fileField: 'photos', maxFiles: 5, spoolDir },
+			{ limit: 64 * 1024 * 1024, fileField: 'photos', maxFiles: 5, spoolDir },
 		)
 
 	it('keeps the text and one file more than allowed, on disk in a folder of its own', async () => {
@@ -68,6 +69,21 @@ describe('reading a photo form', () => {
 		await expect(read('--b\r\nContent-Disposition: form-data\r\n\r\n', cut)).rejects.toMatchObject({
 			init: { status: 400 },
 		})
+		expect(fs.readdirSync(spoolDir)).toEqual([])
+	})
+
+	it('removes the folder when the worker dies while it splits the form', async () => {
+		const form = new FormData()
+		for (let i = 0; i < 5; i++)
+			form.append('photos', new Blob([new Uint8Array(8 * 1024 * 1024)]), `p${i}.jpg`)
+		const reading = read(form)
+		const failed = expect(reading).rejects.toThrow(/photo worker stopped/)
+		// The split has begun once the first photo's file appears beside the body.
+		const splitting = () =>
+			fs.readdirSync(spoolDir).some((dir) => fs.existsSync(path.join(spoolDir, dir, 'body.0')))
+		while (!splitting()) await new Promise((resolve) => setTimeout(resolve, 1))
+		process.kill(photoWorker.pid!, 'SIGKILL')
+		await failed
 		expect(fs.readdirSync(spoolDir)).toEqual([])
 	})
 })
