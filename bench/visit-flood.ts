@@ -1,4 +1,4 @@
-// npx tsx bench/visit-flood.ts (issue 57 item 6): 2,000 page views from one address, each with a
+// npm run bench:visit-flood (issue 57 item 6): 2,000 page views from one address, each with a
 // User-Agent of its own (a new visitor key each), against the production build; then the rows
 // visit counting wrote, read from the stopped shop's database. Target: at most the per-address
 // cap (app/.server/analytics/visit-caps.ts).

@@ -94,6 +94,7 @@ async function receive(request: Request, context: Route.ActionArgs['context'], o
 	const posted = await readPhotoForm(request, {
 		limit: PROBLEM_UPLOAD_LIMIT_BYTES,
 		fileField: 'photos',
+		maxFiles: MAX_PROBLEM_PHOTOS,
 		spoolDir: uploadsDir(context.env),
 	})
 	try {

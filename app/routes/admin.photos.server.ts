@@ -10,10 +10,12 @@ import { keepOriginal, recordPhoto } from '~/.server/photos/store'
 import { photoVariantsFor } from '~/.server/photos/variants'
 import { parseForm } from '~/lib/forms'
 import { altText, PhotoUploadSchema } from '~/lib/photo-upload-schema'
-import { MAX_PHOTO_UPLOAD_BYTES, type PhotoRef } from '~/lib/photos'
+import { MAX_MORE_IMAGES, MAX_PHOTO_UPLOAD_BYTES, type PhotoRef } from '~/lib/photos'
 
 /** One request: one photo from the editor's script, or a few from the plain form. */
 export const PHOTO_FORM_LIMIT_BYTES = 3 * MAX_PHOTO_UPLOAD_BYTES + 64 * 1024
+/** Files in one form: a product's whole gallery (its main photo and the rest), no more. */
+const MAX_FILES = 1 + MAX_MORE_IMAGES
 
 type Answer = { ok: true; photos: PhotoRef[] } | { ok: false; error: string }
 
@@ -37,6 +39,7 @@ async function receive(
 	const form = await readPhotoForm(request, {
 		limit: PHOTO_FORM_LIMIT_BYTES,
 		fileField: 'file',
+		maxFiles: MAX_FILES,
 		spoolDir: uploadsDir(context.env),
 	})
 	// Variants being made from the form's files: the folder goes once they are done.
@@ -67,6 +70,8 @@ async function store(
 		return answer({ ok: false, error: parsed.fieldErrors.alt ?? parsed.formError }, 400)
 	if (files.length === 0)
 		return answer({ ok: false, error: 'Please choose a photo to upload.' }, 400)
+	if (files.length > MAX_FILES)
+		return answer({ ok: false, error: `Please upload at most ${MAX_FILES} photos at a time.` }, 400)
 	const prepared: PreparedOriginal[] = []
 	for (const file of files) {
 		if (file.size > MAX_PHOTO_UPLOAD_BYTES) {

@@ -1,7 +1,7 @@
 // The one entry point of the demo-image drawings, loaded by the photo worker
 // (app/.server/photos/photo-worker-child.mjs, op 'draw'): what to draw is decided by the server
 // (app/.server/demo-images/catalogue.ts); how it looks is decided here.
-import type { Drawing } from '../../app/.server/demo-images/drawing'
+import type { Drawing } from '../../app/lib/images'
 import type { Pixels } from './pixels'
 import { drawPortfolioPhoto } from './portfolio'
 import { drawProduct } from './products'

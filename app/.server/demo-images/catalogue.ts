@@ -6,10 +6,10 @@ import {
 	GALLERY_WIDTHS,
 	PORTFOLIO_PROJECTS,
 } from '~/data/portfolio'
+import type { Drawing } from '~/lib/images'
 import { IMAGE_FORMATS, type ImageFormat, SITE_IMAGES, type SiteImageName } from '~/lib/images'
 import type { EncoderOutput } from '../photos/photo-worker'
 import { VARIANT_ENCODERS } from '../photos/variant-encoders'
-import type { Drawing } from './drawing'
 
 /**
  * Every demo image the site hands out (decision 0028): the site's pictures

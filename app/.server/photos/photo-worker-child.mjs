@@ -10,6 +10,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { contentId } from './content-id.mjs'
+import { splitPostedForm } from './multipart.mjs'
 
 // Threads inherit their creator's priority on Linux: lowered before sharp starts any.
 try {
@@ -17,9 +18,23 @@ try {
 } catch {
 	// A platform that refuses only leaves the worker at normal priority.
 }
-const { default: sharp } = await import('sharp')
-// Each job decodes its own input once; libvips' operation cache would only hold memory.
-sharp.cache(false)
+
+/**
+ * sharp, loaded for the first image job: a worker that has only split forms (a report refused
+ * from its photos' headers) does without libvips and its 27 MB (issue 57 item 5).
+ */
+const loadSharp = () =>
+	import('sharp').then(({ default: sharp }) => {
+		// Each job decodes its own input once; libvips' operation cache would only hold memory.
+		sharp.cache(false)
+		return sharp
+	})
+/** @type {ReturnType<typeof loadSharp> | undefined} */
+let loading
+const imaging = () => {
+	loading ??= loadSharp()
+	return loading
+}
 
 /**
  * A job's photo: bytes sent along, or a file to read here (an upload, spooled to disk by the
@@ -46,6 +61,7 @@ const encoded = (image, output) => image[output.format](output.options)
  * @param {Extract<PhotoJob, { op: 'encode' | 'encodeFile' }>} job
  */
 async function encode(job) {
+	const sharp = await imaging()
 	let image = sharp(source(job.input), {
 		limitInputPixels: job.limitInputPixels,
 		failOn: 'error',
@@ -66,31 +82,17 @@ async function encode(job) {
 
 /**
  * A posted form, spooled to a file by the server: its text fields, and each non-empty file of the
- * named fields written to a file of its own beside it. `{ unreadable: true }` when it is no form.
+ * named fields written to a file of its own beside it (`<file>.<n>`). Split as it is read, a
+ * chunk at a time (multipart.mjs), so a 51 MB form costs the worker about 64 KB, not the
+ * hundreds of megabytes that reading it whole and parsing it with formData() did (issue 57).
  * @param {Extract<PhotoJob, { op: 'form' }>} job
  */
-async function form(job) {
-	let posted
-	try {
-		const body = await fs.readFile(job.file)
-		posted = await new Response(body, { headers: { 'content-type': job.contentType } }).formData()
-	} catch {
-		return { unreadable: true }
-	}
-	/** @type {Array<[string, string]>} */
-	const fields = []
-	/** @type {import('./photo-worker').PostedFile[]} */
-	const files = []
-	for (const [field, value] of posted) {
-		if (typeof value === 'string') fields.push([field, value])
-		else if (value.size > 0 && job.fileFields.includes(field)) {
-			const file = `${job.file}.${files.length}`
-			await fs.writeFile(file, Buffer.from(await value.arrayBuffer()))
-			files.push({ field, name: value.name, size: value.size, file })
-		}
-	}
-	return { fields, files }
-}
+const form = (job) =>
+	splitPostedForm(job.file, job.contentType, {
+		fileFields: job.fileFields,
+		maxFiles: job.maxFiles,
+		fileFor: (n) => `${job.file}.${n}`,
+	})
 
 /** A name beside `file` that no other writer (process or job) uses. */
 const tempFor = (/** @type {string} */ file) =>
@@ -110,6 +112,7 @@ async function draw(job) {
 	drawings ??= import('tsx/esm/api').then(({ tsImport }) => tsImport(DRAWINGS, import.meta.url))
 	const pixels = await (await drawings).draw(job.drawing)
 	const temp = tempFor(job.to)
+	const sharp = await imaging()
 	await encoded(sharp(pixels.data, { raw: pixels.info }), job.output).toFile(temp)
 	await fs.rename(temp, job.to)
 	return {}
@@ -121,6 +124,7 @@ async function draw(job) {
  * @param {Extract<PhotoJob, { op: 'variants' }>} job
  */
 async function variants(job) {
+	const sharp = await imaging()
 	const pixels = await sharp(source(job.input))
 		.resize(job.decode.resize)
 		.flatten({ background: job.decode.flatten })

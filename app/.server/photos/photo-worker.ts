@@ -2,7 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { ResizeOptions } from 'sharp'
-import type { Drawing } from '../demo-images/drawing'
+import type { Drawing } from '~/lib/images'
 
 /** How an image is written: sharp's encoder name and its options. */
 export type EncoderOutput = {
@@ -44,6 +44,8 @@ export type PhotoJob =
 			contentType: string
 			/** The fields whose files are kept (non-empty ones, as `<file>.<n>`). */
 			fileFields: string[]
+			/** At most this many files are written; later ones are read past (multipart.mjs). */
+			maxFiles: number
 	  }
 export type PostedFile = { field: string; name: string; size: number; file: string }
 /** `contentId`: the SHA-256 of the encoded bytes, as content-id.mjs names originals. */
@@ -53,7 +55,10 @@ type Results = {
 	encodeFile: Encoded
 	variants: Record<string, never>
 	draw: Record<string, never>
-	form: { fields: Array<[string, string]>; files: PostedFile[] } | { unreadable: true }
+	form:
+		| { fields: Array<[string, string]>; files: PostedFile[] }
+		| { unreadable: true }
+		| { tooLarge: true }
 }
 
 export const WORKER_SCRIPT = path.resolve(

@@ -16,15 +16,23 @@ export type PhotoForm = {
 }
 
 /**
- * Reads an upload form as readForm() does (400 when it is no form, 413 over `limit`), but the
- * body goes straight to a file as it arrives and the photo worker splits it into fields and files
- * (issue 32). Read in memory, each photo's megabytes were joined, parsed, copied out of the form
- * and serialised for the worker on the server's thread, and the garbage collector's pauses that
- * followed held up every shopper's request. Each form gets a folder of its own in `spoolDir`.
+ * Reads an upload form as readForm() does (400 when it is no form, 413 over `limit` or over the
+ * text and part limits of multipart.mjs), but the body goes straight to a file as it arrives and
+ * the photo worker splits it into fields and files (issue 32). Read in memory, each photo's
+ * megabytes were joined, parsed, copied out of the form and serialised for the worker on the
+ * server's thread, and the garbage collector's pauses that followed held up every shopper's
+ * request. The worker splits it as it reads it, a chunk at a time, so neither process ever holds
+ * a whole form or a whole photo (issue 57). Each form gets a folder of its own in `spoolDir`.
+ * At most `maxFiles + 1` files are kept: one more than a caller accepts, so it can say so.
  */
 export async function readPhotoForm(
 	request: Request,
-	{ limit, fileField, spoolDir }: { limit: number; fileField: string; spoolDir: string },
+	{
+		limit,
+		fileField,
+		maxFiles,
+		spoolDir,
+	}: { limit: number; fileField: string; maxFiles: number; spoolDir: string },
 ): Promise<PhotoForm> {
 	const type = formType(request)
 	await fs.mkdir(spoolDir, { recursive: true })
@@ -37,8 +45,10 @@ export async function readPhotoForm(
 			file: body,
 			contentType: request.headers.get('content-type') ?? type,
 			fileFields: [fileField],
+			maxFiles: maxFiles + 1,
 		})
 		if ('unreadable' in form) throw unreadable()
+		if ('tooLarge' in form) throw tooLarge()
 		// The body is split now; only the files are read again.
 		await fs.rm(body, { force: true })
 		return { values: Object.fromEntries(form.fields), files: form.files, dir }

@@ -25,7 +25,7 @@ export class Slots {
 
 /**
  * The one queue for reading and checking uploaded photos, whoever sends them: admins' uploads
- * (upload-action.ts) and customers' problem reports (issue 57 item 5). Two at a time: each may
- * hold a 50 MB body on disk and a decoded photo in the worker, and the heap is capped.
+ * (app/routes/admin.photos.server.ts) and customers' problem reports (issue 57 item 5). Two at a
+ * time: each may hold a 50 MB body on disk and a decoded photo in the worker, and the heap is capped.
  */
 export const uploadSlots = new Slots(2)
