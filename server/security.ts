@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
 import { isHttpsSite } from '../app/.server/env'
+import { isPersonalPage } from '../app/lib/personal-pages'
 
 /** A fresh nonce per response; React Router's <Scripts> and our JSON-LD carry it. */
 export function cspNonce(_req: Request, res: Response, next: NextFunction) {
@@ -104,15 +105,12 @@ function refusalPage(siteUrl: string) {
  * page cache.
  * A rule by path, so a new admin route is covered without remembering a header.
  */
-const PERSONAL_PAGES =
-	/^\/(?:auth|account|checkout|checkout-auth|order-confirmation|admin|pay)(?:[./]|$)/i
 
 /** The customer's order pages (issue 30), whose address may carry a private link key. */
 export const isOrderPage = (pathname: string) => /^\/account\/orders(?:[./]|$)/i.test(pathname)
 
-export function isPersonalPage(pathname: string) {
-	return PERSONAL_PAGES.test(pathname)
-}
+// The rule lives in app/lib: the header's Login link needs it too.
+export { isPersonalPage }
 
 /**
  * Pages that are the same for everyone: the shop window. Their GET and HEAD requests (and `.data`

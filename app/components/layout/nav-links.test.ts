@@ -11,9 +11,12 @@ describe('the header Login link', () => {
 		)
 	})
 
-	it('is plain /auth from the home page and the sign-in pages', () => {
+	it('is plain /auth from the home page, the sign-in pages and personal pages', () => {
 		expect(loginHref('/')).toBe('/auth')
 		expect(loginHref('/auth', '?mode=register')).toBe('/auth')
 		expect(loginHref('/auth/reset-password')).toBe('/auth')
+		// An order link's key and a pay link's token are never copied into another link.
+		expect(loginHref('/account/orders/KP-ABCDEF', '?key=secret')).toBe('/auth')
+		expect(loginHref('/pay/token')).toBe('/auth')
 	})
 })

@@ -1,3 +1,5 @@
+import { isPersonalPage } from '~/lib/personal-pages'
+
 export type NavItem = {
 	to: string
 	label: string
@@ -22,11 +24,12 @@ export const MAIN_NAV: readonly NavItem[] = [
 ]
 
 /**
- * Login from any page comes back to it (issue 62): `/auth` with the page as `redirectTo`, which
- * sign-in follows only when it is a path on this site (safeRedirectPath, as for checkout and staff
- * links). Not from the home page or the sign-in pages themselves.
+ * Login from a page of the shop comes back to it (issue 62): `/auth` with the page as `redirectTo`,
+ * which sign-in follows only when it is a path on this site (safeRedirectPath, as for checkout and
+ * staff links). Plain `/auth` from the home page and from personal pages, whose address may carry
+ * a private key or token (an order link's key, a pay link): it is never copied into another link.
  */
 export function loginHref(pathname: string, search = '') {
-	if (pathname === '/' || pathname === '/auth' || pathname.startsWith('/auth/')) return '/auth'
+	if (pathname === '/' || isPersonalPage(pathname)) return '/auth'
 	return `/auth?redirectTo=${encodeURIComponent(pathname + search)}`
 }
