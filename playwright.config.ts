@@ -24,14 +24,13 @@ export const E2E_SHOP_ENV = {
 	// photo worker got so little CPU time that twelve uploads took 100 s. Priority 19 only, as in
 	// vitest.config.ts (photo-worker.test.ts checks SCHED_IDLE).
 	PHOTO_WORKER_SCHED: 'nice',
-	// Pictures drawn when a page asks for them, not all 1,627 in the background as well (decision
-	// 0028): each test shop starts with an empty cache, and the warm-up took a core for minutes
-	// beside the browsers. Drawing on request is the path the tests check.
-	IMAGE_WARMUP: 'off',
 	// One picture cache for every test shop of a run (the two here and the clocked ones), so a
 	// picture is drawn once per run, not once per shop: the cache is made for instances sharing it
 	// (write aside, rename; decision 0028). The first webServer empties it, so each run starts cold.
 	IMAGE_CACHE_DIR: `${DATA_DIR}-images`,
+	// Only the main shop warms that cache (below), at the lowest priority, on CPU time the browsers
+	// leave (the run has some); every other shop draws on request what is not there yet.
+	IMAGE_WARMUP: 'off',
 	...PGLITE_TEMPLATES,
 }
 
@@ -85,7 +84,13 @@ export default defineConfig({
 			reuseExistingServer: false,
 			// The CLI and the server start in 20–40 s; on a machine shared with other runs, over 60 s.
 			timeout: 120_000,
-			env: { ...E2E_SHOP_ENV, PORT: String(PORT), DATA_DIR, SITE_URL: `http://localhost:${PORT}` },
+			env: {
+				...E2E_SHOP_ENV,
+				IMAGE_WARMUP: 'on',
+				PORT: String(PORT),
+				DATA_DIR,
+				SITE_URL: `http://localhost:${PORT}`,
+			},
 		},
 		{
 			command: 'npx tsx tests/support/fake-stripe-server.ts',

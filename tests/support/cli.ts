@@ -6,8 +6,11 @@ import { spawn } from 'node:child_process'
  */
 export function runCli(script: string, args: string[], env: NodeJS.ProcessEnv, input?: string) {
 	return new Promise<{ code: number | null; out: string }>((resolve) => {
-		// `node --import tsx` is what `npx tsx` runs, without npx finding the package first.
-		const child = spawn(process.execPath, ['--import', 'tsx', `cli/${script}.ts`, ...args], {
+		// The process tier's bundle of the commands (tests/support/production-build.ts), else
+		// `node --import tsx`, what `npx tsx` runs, without npx finding the package first.
+		const bundle = process.env.KOI_TEST_COMMANDS
+		const command = bundle ? [`${bundle}/${script}.mjs`] : ['--import', 'tsx', `cli/${script}.ts`]
+		const child = spawn(process.execPath, [...command, ...args], {
 			env,
 			stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
 		})
