@@ -4,11 +4,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { openDatabase } from '~/.server/db/client'
-import { type OrderRow, orderLinks, orders } from '~/.server/db/schema'
+import { type OrderRow, orders } from '~/.server/db/schema'
 import { invoiceContent } from '~/.server/documents/content'
 import { issueInvoice } from '~/.server/documents/issue'
 import { renderDocumentPdf } from '~/.server/documents/pdf'
-import { hashOrderLinkToken, newOrderLinkToken } from '~/.server/email/order-link'
+import { benchOrderLink } from './sample-order'
 import {
 	BROWSER_HEADERS,
 	loadTest,
@@ -70,14 +70,7 @@ async function seed(dataDir: string) {
 		await database.db.transaction((tx) =>
 			issueInvoice(tx, order!, { vatNumber: 'GB123456789' }, new Date()),
 		)
-		const token = newOrderLinkToken()
-		await database.db.insert(orderLinks).values({
-			tokenHash: hashOrderLinkToken(token),
-			orderId: id,
-			expiresAt: new Date(Date.now() + 90 * 86_400_000),
-			kind: 'bench',
-		})
-		links.push(`/account/orders/${id}?key=${token}`)
+		links.push(`/account/orders/${id}?key=${await benchOrderLink(database.db, id)}`)
 	}
 	await database.close()
 	return links

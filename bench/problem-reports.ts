@@ -9,9 +9,10 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { openDatabase } from '~/.server/db/client'
-import { orderEvents, orderLinks, orders } from '~/.server/db/schema'
-import { hashOrderLinkToken, newOrderLinkToken } from '~/.server/email/order-link'
+import { orderEvents } from '~/.server/db/schema'
+import { insertOrder } from '../tests/support/factories'
 import { processTree, serverRssMb, treeRssMb } from './process-tree'
+import { BENCH_LINE, benchOrderLink } from './sample-order'
 import {
 	BROWSER_HEADERS,
 	loadTest,
@@ -25,43 +26,12 @@ const PORT = 4371
 const REPORTS = 8
 const PHOTO_BYTES = 9.9 * 1024 * 1024
 
+/** An order in `status` (the tests' factory, the benches' line) and its private problem-report link. */
 async function seedOrder(
 	db: Awaited<ReturnType<typeof openDatabase>>['db'],
-	id: string,
 	status: 'pending' | 'delivered',
 ) {
-	const line = {
-		id: '0',
-		name: 'Oase BioSmart 6000 Pond Filter',
-		originalName: 'Oase BioSmart 6000 Pond Filter',
-		code: 'OA-1',
-		price: '£128.99',
-		unitPricePence: 12_899,
-		quantity: 1,
-		selectedSize: '',
-		selectedOption: '',
-		supplierUrl: '',
-		imageUrl: '',
-	}
-	await db.insert(orders).values({
-		id,
-		status,
-		deliveryInfo: {
-			firstName: 'Morag',
-			lastName: 'Bench',
-			email: 'morag@example.co.uk',
-			phone: '01463 123456',
-			address1: '12 Loch Road',
-			address2: '',
-			city: 'Inverness',
-			postcode: 'IV2 3XY',
-			notes: '',
-		},
-		cartItems: [line],
-		subtotalPence: 12_899,
-		deliveryCostPence: status === 'pending' ? null : 4_500,
-		totalCostPence: status === 'pending' ? null : 17_399,
-	})
+	const { id } = await insertOrder(db, { status, lines: [BENCH_LINE] })
 	if (status === 'delivered')
 		await db.insert(orderEvents).values({
 			orderId: id,
@@ -70,14 +40,7 @@ async function seedOrder(
 			actor: 'bench',
 			at: new Date(),
 		})
-	const token = newOrderLinkToken()
-	await db.insert(orderLinks).values({
-		tokenHash: hashOrderLinkToken(token),
-		orderId: id,
-		expiresAt: new Date(Date.now() + 86_400_000),
-		kind: 'bench',
-	})
-	return `/account/orders/${id}/problem?key=${token}`
+	return `/account/orders/${id}/problem?key=${await benchOrderLink(db, id)}`
 }
 
 /** A JPEG whose header says 8000 × 8000 (64 megapixels), padded to 9.9 MB. */
@@ -143,8 +106,8 @@ const loadBefore = os
 	.join(', ')
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-bench-problems-'))
 const database = await openDatabase({ dataDir: path.join(dataDir, 'db') })
-const unquoted = await seedOrder(database.db, 'KP-PRBADA', 'pending')
-const delivered = await seedOrder(database.db, 'KP-PRBADB', 'delivered')
+const unquoted = await seedOrder(database.db, 'pending')
+const delivered = await seedOrder(database.db, 'delivered')
 await database.close()
 const photo = new Blob([new Uint8Array(await hostilePhoto())])
 // No demo-image warm-up: it keeps the photo worker drawing (and its memory moving) for minutes on

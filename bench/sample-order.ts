@@ -1,4 +1,8 @@
-// The order line the benches' generated orders hold (bench:admin, bench:jobs).
+// The order line the benches' generated orders hold (bench:admin, bench:jobs, bench:problem-reports),
+// and the private links bench:after-sale and bench:problem-reports open their orders by.
+import type { Db } from '~/.server/db/client'
+import { orderLinks } from '~/.server/db/schema'
+import { hashOrderLinkToken, newOrderLinkToken, ORDER_LINK_DAYS } from '~/.server/email/order-link'
 import { sampleLine } from '../tests/support/factories'
 
 /** One filter, priced as the demo catalogue prices it. */
@@ -11,3 +15,15 @@ export const BENCH_LINE = sampleLine({
 	supplierUrl: '',
 	imageUrl: '',
 })
+
+/** A private link to `orderId`'s page, as an email would carry one (kind `bench`); its key. */
+export async function benchOrderLink(db: Db, orderId: string) {
+	const token = newOrderLinkToken()
+	await db.insert(orderLinks).values({
+		tokenHash: hashOrderLinkToken(token),
+		orderId,
+		expiresAt: new Date(Date.now() + ORDER_LINK_DAYS * 86_400_000),
+		kind: 'bench',
+	})
+	return token
+}
