@@ -2,7 +2,7 @@
 // follow-up, scheduled one transaction each as quoting does, all falling due at one moment.
 import { openDatabase } from '~/.server/db/client'
 import { orders, paymentLinks } from '~/.server/db/schema'
-import { scheduleQuoteFollowUp } from '~/.server/orders/quote-follow-up'
+import { scheduleQuoteFollowUp } from '~/.server/orders/quotes/quote-follow-up'
 import { sampleDelivery } from '../tests/support/factories'
 import { BENCH_LINE } from './sample-order'
 

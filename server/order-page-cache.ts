@@ -2,7 +2,7 @@ import type { Request } from 'express'
 import type { Db } from '../app/.server/db/client'
 import type { ChangeCount } from '../app/.server/db/embedded'
 import { hashOrderLinkToken } from '../app/.server/email/order-link'
-import { orderPageStamp } from '../app/.server/orders/order-page-stamp'
+import { orderPageStamp } from '../app/.server/orders/pages/order-page-stamp'
 import { PageCache } from './page-cache'
 
 /** The longest a rendered order page is replayed; it ends sooner at the next moment the clock

@@ -29,3 +29,20 @@ export const SERVER_AREAS = [
 ] as const
 
 export type ServerArea = (typeof SERVER_AREAS)[number]
+
+/**
+ * The parts of `orders/`, lowest first, held to the same rule inside the area: a part imports its
+ * own part and the parts below it. The lifecycle is the one way an order changes; placement makes
+ * orders; payments applies money to them (and takes refunds, as resumable steps); quotes follow a
+ * quote up; after-sale holds returns and problem reports; actions are what staff and customers do
+ * to an order (each a lifecycle change); pages are the read models and who may read them.
+ */
+export const ORDER_PARTS = [
+	'lifecycle', // the transition function, its deps and order ids
+	'placement', // placing an order: checks, quota, the group-commit writer
+	'payments', // payments applied to orders, reconciling them, refunds and their steps
+	'quotes', // quote follow-ups and reminders
+	'after-sale', // returns, problem reports and cancellations as requests, and what they refund
+	'actions', // staff and customer actions: delivery cost, cancel, mark paid/shipped, refunds
+	'pages', // read models for the order pages and lists, private links, personal data
+] as const

@@ -21,7 +21,7 @@ type Rule = { from: OrderStatus; to: OrderStatus; by: readonly ActorKind[]; why:
 
 /**
  * Every move an order can make, and who may make it (DESIGN decision 5, decision 0008). The
- * lifecycle (app/.server/orders/lifecycle.ts) refuses anything not listed; screens ask the named
+ * lifecycle (app/.server/orders/lifecycle/lifecycle.ts) refuses anything not listed; screens ask the named
  * checks below rather than listing statuses themselves.
  */
 export const TRANSITIONS: readonly Rule[] = [

@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { documentDownload } from '~/.server/documents/download'
-import { orderAccessFor } from '~/.server/orders/order-access'
+import { orderAccessFor } from '~/.server/orders/pages/order-access'
 import type { Route } from './+types/account.orders.$orderId.documents.$number'
 
 /**

@@ -1,13 +1,13 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { reportProblem } from '~/.server/orders/customer-requests'
-import { orderDeps } from '~/.server/orders/deps'
-import { orderAccessFor } from '~/.server/orders/order-access'
+import { reportProblem } from '~/.server/orders/after-sale/customer-requests'
 import {
 	reportGate,
 	TOO_MANY_REPORTS_MESSAGE,
 	takeReportQuota,
-} from '~/.server/orders/problem-gate'
-import { preparePhotos } from '~/.server/orders/request-photos'
+} from '~/.server/orders/after-sale/problem-gate'
+import { preparePhotos } from '~/.server/orders/after-sale/request-photos'
+import { orderDeps } from '~/.server/orders/lifecycle/deps'
+import { orderAccessFor } from '~/.server/orders/pages/order-access'
 import { readPhotoForm, removeUploadDir, uploadsDir } from '~/.server/photos/posted-form'
 import { uploadSlots } from '~/.server/photos/slots'
 import { PageHeader } from '~/components/content/page-header'

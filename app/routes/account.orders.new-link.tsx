@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { readForm } from '~/.server/http/read-body'
-import { requestOrderLink } from '~/.server/orders/order-link-request'
+import { requestOrderLink } from '~/.server/orders/pages/order-link-request'
 import { PageHeader } from '~/components/content/page-header'
 import { OrderLinkRequest } from '~/components/order-page/order-link-request'
 import { parseForm } from '~/lib/forms'

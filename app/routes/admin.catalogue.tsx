@@ -9,7 +9,7 @@ import {
 	stageUpload,
 } from '~/.server/catalog/uploads'
 import { mediaType, readForm } from '~/.server/http/read-body'
-import { waitingRequests } from '~/.server/orders/staff-requests'
+import { waitingRequests } from '~/.server/orders/after-sale/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { CataloguePreview } from '~/components/admin/catalogue-preview'
 import { CatalogueUploadForm } from '~/components/admin/catalogue-upload-form'

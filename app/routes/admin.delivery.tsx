@@ -6,7 +6,7 @@ import {
 	saveDeliverySettings,
 } from '~/.server/delivery/settings'
 import { readForm } from '~/.server/http/read-body'
-import { waitingRequests } from '~/.server/orders/staff-requests'
+import { waitingRequests } from '~/.server/orders/after-sale/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { NumberField, QuoteFollowUpFields } from '~/components/admin/settings-fields'
 import { PageHeader } from '~/components/content/page-header'

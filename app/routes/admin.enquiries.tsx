@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from 'react-router'
 import { requireAdmin } from '~/.server/auth/guards'
 import { listEnquiries } from '~/.server/enquiries/enquiries'
-import { waitingRequests } from '~/.server/orders/staff-requests'
+import { waitingRequests } from '~/.server/orders/after-sale/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { PageHeader } from '~/components/content/page-header'
 import { INPUT_CLASS } from '~/components/forms/input-class'

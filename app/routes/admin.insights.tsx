@@ -1,6 +1,6 @@
 import { insightsFor } from '~/.server/analytics/insights'
 import { requireAdmin } from '~/.server/auth/guards'
-import { waitingRequests } from '~/.server/orders/staff-requests'
+import { waitingRequests } from '~/.server/orders/after-sale/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { PageHeader } from '~/components/content/page-header'
 import { BarChart } from '~/components/insights/bar-chart'

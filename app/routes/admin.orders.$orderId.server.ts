@@ -8,12 +8,12 @@ import {
 	markDelivered,
 	markPaid,
 	markShipped,
-} from '~/.server/orders/admin-actions'
-import { cancelOrder, uncancelOrder } from '~/.server/orders/cancel-order'
-import { type OrderDeps, orderDeps } from '~/.server/orders/deps'
-import { refundPart } from '~/.server/orders/partial-refund'
-import { checkPaymentStatus, resolvePaymentAlert } from '~/.server/orders/payment-checks'
-import { setDeliveryCost } from '~/.server/orders/set-delivery-cost'
+} from '~/.server/orders/actions/admin-actions'
+import { cancelOrder, uncancelOrder } from '~/.server/orders/actions/cancel-order'
+import { refundPart } from '~/.server/orders/actions/partial-refund'
+import { setDeliveryCost } from '~/.server/orders/actions/set-delivery-cost'
+import { type OrderDeps, orderDeps } from '~/.server/orders/lifecycle/deps'
+import { checkPaymentStatus, resolvePaymentAlert } from '~/.server/orders/payments/payment-checks'
 import type { OrderActionData } from '~/components/admin/order-confirmation'
 import {
 	AddNoteSchema,

@@ -1,7 +1,7 @@
 import { useRef } from 'react'
 import { data, useLocation, useNavigate } from 'react-router'
 import { requireAdmin } from '~/.server/auth/guards'
-import { loadAdminOrder } from '~/.server/orders/admin-order-page'
+import { loadAdminOrder } from '~/.server/orders/pages/admin-order-page'
 import { Confirmation, Feedback, ModalFooter } from '~/components/admin/order-confirmation'
 import {
 	type AdminOrderView,

@@ -1,5 +1,5 @@
 import { requireAdmin } from '~/.server/auth/guards'
-import { exportAdminOrders } from '~/.server/orders/admin-orders'
+import { exportAdminOrders } from '~/.server/orders/pages/admin-orders'
 import { parseOrderFilters } from '~/lib/admin-order-schemas'
 import { csvRow } from '~/lib/csv'
 import { penceToInput } from '~/lib/money'

@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { requireAdmin } from '~/.server/auth/guards'
-import { requestPhoto } from '~/.server/orders/staff-requests'
+import { requestPhoto } from '~/.server/orders/after-sale/staff-requests'
 import type { Route } from './+types/admin.requests.$requestId.photos.$photoId'
 
 const ID = /^[1-9]\d{0,8}$/

@@ -1,11 +1,15 @@
 import { data, Form, Link, useNavigation } from 'react-router'
 import { requireAdmin } from '~/.server/auth/guards'
 import { readForm } from '~/.server/http/read-body'
-import { orderDeps } from '~/.server/orders/deps'
-import { refundPart } from '~/.server/orders/partial-refund'
-import { refundFormState } from '~/.server/orders/refund'
-import { requestRefund, whatCameBack } from '~/.server/orders/request-refund'
-import { getRequest, markGoodsReceived, updateRequest } from '~/.server/orders/staff-requests'
+import { refundPart } from '~/.server/orders/actions/partial-refund'
+import { requestRefund, whatCameBack } from '~/.server/orders/after-sale/request-refund'
+import {
+	getRequest,
+	markGoodsReceived,
+	updateRequest,
+} from '~/.server/orders/after-sale/staff-requests'
+import { orderDeps } from '~/.server/orders/lifecycle/deps'
+import { refundFormState } from '~/.server/orders/payments/refund'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { RefundForm } from '~/components/admin/refund-form'
 import { RequestFacts, RequestUpdateForm } from '~/components/admin/request-detail'

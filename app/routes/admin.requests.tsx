@@ -1,7 +1,7 @@
 import { Form, Link } from 'react-router'
 import { z } from 'zod'
 import { requireAdmin } from '~/.server/auth/guards'
-import { listRequests, requestCounts } from '~/.server/orders/staff-requests'
+import { listRequests, requestCounts } from '~/.server/orders/after-sale/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { PageHeader } from '~/components/content/page-header'
 import { INPUT_CLASS } from '~/components/forms/input-class'

@@ -6,7 +6,7 @@ import {
 	saveBusinessDetails,
 } from '~/.server/business/details'
 import { readForm } from '~/.server/http/read-body'
-import { waitingRequests } from '~/.server/orders/staff-requests'
+import { waitingRequests } from '~/.server/orders/after-sale/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { BusinessField, FIELD_LABELS } from '~/components/admin/business-fields'
 import { Notice } from '~/components/admin/notices'

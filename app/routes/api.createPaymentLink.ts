@@ -1,7 +1,7 @@
 import { adminResultToApi, apiError, methodNotAllowed } from '~/.server/api/errors'
 import { readAdminCall } from '~/.server/api/guards'
-import { orderDeps } from '~/.server/orders/deps'
-import { setDeliveryCost } from '~/.server/orders/set-delivery-cost'
+import { setDeliveryCost } from '~/.server/orders/actions/set-delivery-cost'
+import { orderDeps } from '~/.server/orders/lifecycle/deps'
 import { CreatePaymentLinkSchema } from '~/lib/admin-order-schemas'
 import type { Route } from './+types/api.createPaymentLink'
 

@@ -1,7 +1,7 @@
 import { adminResultToApi, methodNotAllowed } from '~/.server/api/errors'
 import { readAdminCall } from '~/.server/api/guards'
-import { deactivatePaymentLink } from '~/.server/orders/admin-actions'
-import { orderDeps } from '~/.server/orders/deps'
+import { deactivatePaymentLink } from '~/.server/orders/actions/admin-actions'
+import { orderDeps } from '~/.server/orders/lifecycle/deps'
 import { DeactivatePaymentLinkSchema } from '~/lib/admin-order-schemas'
 import type { Route } from './+types/api.deactivatePaymentLink'
 

@@ -1,9 +1,9 @@
 import { apiError, methodNotAllowed, readJson } from '~/.server/api/errors'
 import { getSessionUser } from '~/.server/auth/guards'
-import { orderDeps } from '~/.server/orders/deps'
-import { afterOrderPlaced } from '~/.server/orders/instant-quote'
-import { TOO_MANY_ORDERS_MESSAGE, takeOrderQuota } from '~/.server/orders/order-quota'
-import { placeOrder, UNAUTHENTICATED_MESSAGE } from '~/.server/orders/place-order'
+import { afterOrderPlaced } from '~/.server/orders/actions/instant-quote'
+import { orderDeps } from '~/.server/orders/lifecycle/deps'
+import { TOO_MANY_ORDERS_MESSAGE, takeOrderQuota } from '~/.server/orders/placement/order-quota'
+import { placeOrder, UNAUTHENTICATED_MESSAGE } from '~/.server/orders/placement/place-order'
 import type { Route } from './+types/api.placeOrder'
 
 /** POST /api/placeOrder — the spec's callable: same domain function as the checkout form. */

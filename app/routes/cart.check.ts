@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { apiError, readJson } from '~/.server/api/errors'
-import { checkCartLines } from '~/.server/orders/cart-check'
+import { checkCartLines } from '~/.server/orders/placement/cart-check'
 import { safeText } from '~/lib/text-safety'
 import type { Route } from './+types/cart.check'
 

@@ -1,5 +1,5 @@
-import { orderDeps } from '~/.server/orders/deps'
-import { recordPayment } from '~/.server/orders/record-payment'
+import { orderDeps } from '~/.server/orders/lifecycle/deps'
+import { recordPayment } from '~/.server/orders/payments/record-payment'
 import { WebhookSignatureError } from '~/.server/payments/provider'
 import type { Route } from './+types/webhooks.stripe'
 

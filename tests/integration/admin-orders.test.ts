@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { orders } from '~/.server/db/schema'
-import { listAdminOrders } from '~/.server/orders/admin-orders'
+import { listAdminOrders } from '~/.server/orders/pages/admin-orders'
 import { parseOrderFilters } from '~/lib/admin-order-schemas'
 import { insertOrder, sampleLine } from '../support/factories'
 import { pageText, setUpShop } from '../support/shop'

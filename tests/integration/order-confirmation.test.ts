@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ORDER_PLACED_MESSAGE } from '~/.server/orders/place-order'
+import { ORDER_PLACED_MESSAGE } from '~/.server/orders/placement/place-order'
 import { formatPence } from '~/lib/money'
 import { createCustomer, insertOrder } from '../support/factories'
 import { pageText, setUpShop } from '../support/shop'

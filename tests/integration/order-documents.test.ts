@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { applyPayment } from '~/.server/orders/apply-payment'
-import { orderDeps } from '~/.server/orders/deps'
+import { orderDeps } from '~/.server/orders/lifecycle/deps'
+import { applyPayment } from '~/.server/orders/payments/apply-payment'
 import { newTestPaymentId } from '~/.server/payments/test-provider'
 import { createCustomer, insertOrder } from '../support/factories'
 import { emailsTo, orderLinksIn } from '../support/order-links'

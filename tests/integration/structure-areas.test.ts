@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { SERVER_AREAS } from '~/.server/areas'
-import { areaFindings, areaOf, SERVER } from '../support/area-order'
+import { ORDER_PARTS, SERVER_AREAS } from '~/.server/areas'
+import { areaFindings, areaOf, partFindings, SERVER } from '../support/area-order'
 import { importGraph, sourceFiles } from '../support/source-graph'
 
 /**
@@ -39,8 +39,21 @@ describe('the areas of app/.server', () => {
 		])
 	})
 
+	it('hold the parts of orders/ in their declared order, and find a planted breach', () => {
+		expect(partFindings(graph, 'orders', ORDER_PARTS)).toEqual([])
+		const planted = new Map([
+			['app/.server/orders/payments/a.ts', ['app/.server/orders/pages/b.ts']],
+			['app/.server/orders/pages/b.ts', ['app/.server/orders/payments/a.ts']],
+			['app/.server/orders/c.ts', []],
+		])
+		expect(partFindings(planted, 'orders', ORDER_PARTS)).toEqual([
+			'app/.server/orders/payments/a.ts (payments) → app/.server/orders/pages/b.ts (pages): a higher part',
+			'app/.server/orders/c.ts (c.ts): not in a declared part of orders',
+		])
+	})
+
 	it('reads the imports it checks (a broken scan would pass everything)', () => {
-		expect(graph.get('app/.server/orders/place-order.ts')).toContain(
+		expect(graph.get('app/.server/orders/placement/place-order.ts')).toContain(
 			'app/.server/catalog/catalog.ts',
 		)
 		expect(graph.get('app/.server/db/pglite-thread-worker.mjs')).toContain(

@@ -78,7 +78,9 @@ describe('the codebase’s structure', () => {
 	})
 
 	it('finds the imports it checks (a broken scan would pass everything)', () => {
-		expect(graph.get('app/.server/orders/lifecycle.ts')).toContain('app/lib/order-status.ts')
+		expect(graph.get('app/.server/orders/lifecycle/lifecycle.ts')).toContain(
+			'app/lib/order-status.ts',
+		)
 		expect(graph.get('app/routes/pay.$token.tsx')).toContain('app/.server/payments/links.ts')
 		expect(files.length).toBeGreaterThan(200)
 	})

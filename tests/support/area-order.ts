@@ -34,3 +34,27 @@ export function areaFindings(graph: ReadonlyMap<string, string[]>, areas: readon
 	}
 	return findings
 }
+
+/**
+ * The same rule inside one area split into parts (app/.server/orders): a file in a part imports
+ * its own part and the parts below it; a file of the area outside any declared part is a finding.
+ */
+export function partFindings(
+	graph: ReadonlyMap<string, string[]>,
+	area: string,
+	parts: readonly string[],
+) {
+	const root = `${SERVER}${area}/`
+	const partOf = (file: string) => file.slice(root.length).split('/')[0]!
+	const rank = (file: string) => parts.indexOf(partOf(file))
+	const findings: string[] = []
+	for (const [file, imports] of graph) {
+		if (!file.startsWith(root) || TEST_CODE.test(file)) continue
+		const from = `${file} (${partOf(file)})`
+		if (rank(file) === -1) findings.push(`${from}: not in a declared part of ${area}`)
+		for (const target of imports)
+			if (target.startsWith(root) && rank(target) > rank(file))
+				findings.push(`${from} → ${target} (${partOf(target)}): a higher part`)
+	}
+	return findings
+}

@@ -10,7 +10,7 @@ import {
 	paymentLinks,
 	user,
 } from '~/.server/db/schema'
-import { newOrderId } from '~/.server/orders/order-id'
+import { newOrderId } from '~/.server/orders/lifecycle/order-id'
 import { newLinkToken, payUrl } from '~/.server/payments/provider'
 import { ORDER_STATUSES, type OrderStatus } from '~/lib/order-status'
 import type { TestApp } from './app'

@@ -1,6 +1,6 @@
 import type { OrderRow } from '~/.server/db/schema'
 import { mediaType, readBodyBytes } from '~/.server/http/read-body'
-import type { AdminResult } from '~/.server/orders/admin-actions'
+import type { AdminResult } from '~/.server/orders/actions/admin-actions'
 
 /** DESIGN contract: `{ error: { status, message } }` with the spec's status mapping (section 8). */
 export const API_STATUS = {

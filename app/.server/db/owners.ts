@@ -51,19 +51,19 @@ export const TABLE_OWNERS = {
 	jobs: ['jobs/queue.ts'],
 	// orders and their money
 	orders: [
-		'orders/lifecycle.ts',
+		'orders/lifecycle/lifecycle.ts',
 		// Placement's group commit: new orders in one statement with their first events and emails
 		// (decision 0012, the events through lifecycle.ts); every later change goes through lifecycle.ts.
-		'orders/insert-order.ts',
+		'orders/placement/insert-order.ts',
 	],
-	orderEvents: ['orders/lifecycle.ts'],
+	orderEvents: ['orders/lifecycle/lifecycle.ts'],
 	orderLinks: ['email/order-link.ts'],
 	paymentLinks: ['payments/links.ts'],
 	checkoutSessions: ['payments/stripe-sessions.ts'],
-	paymentEvents: ['orders/record-payment.ts'],
-	refunds: ['orders/refund.ts'],
-	orderRequests: ['orders/request-records.ts'],
-	requestPhotos: ['orders/request-records.ts'],
+	paymentEvents: ['orders/payments/record-payment.ts'],
+	refunds: ['orders/payments/refund.ts'],
+	orderRequests: ['orders/after-sale/request-records.ts'],
+	requestPhotos: ['orders/after-sale/request-records.ts'],
 	deliverySettings: ['delivery/settings.ts'],
 	emailOutbox: ['email/outbox.ts'],
 	// photos and portfolio

@@ -4,7 +4,7 @@ import { STAFF_INBOX } from './business-mail'
 import { type EmailBlock, renderEmail, staffLink } from './layout'
 import type { EmailMessage } from './outbox'
 
-/** What the summary says (gathered in orders/morning-summary.ts). */
+/** What the summary says (gathered in orders/pages/morning-summary.ts). */
 export type MorningSummary = {
 	/** The UK date it is for, 'YYYY-MM-DD'. */
 	date: string

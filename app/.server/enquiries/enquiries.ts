@@ -7,7 +7,7 @@ import {
 	enquiryNotificationEmail,
 } from '~/.server/email/enquiry-emails'
 import { enqueueEmail } from '~/.server/email/outbox'
-import { ENQUIRY_ID_PATTERN, readableId } from '~/.server/orders/order-id'
+import { ENQUIRY_ID_PATTERN, readableId } from '~/.server/orders/lifecycle/order-id'
 import type { EnquiryInput, EnquiryStatus } from '~/lib/enquiry-schema'
 
 export const ENQUIRY_PAGE_SIZE = 50

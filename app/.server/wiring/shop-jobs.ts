@@ -10,15 +10,19 @@ import type { Env } from '~/.server/env'
 import { purgeFinishedJobs } from '~/.server/jobs/queue'
 import type { EveryInstance, JobHandler, Recurring } from '~/.server/jobs/scheduler'
 import type { Logger } from '~/.server/logger'
-import type { OrderDeps } from '~/.server/orders/deps'
-import { planMorningSummary, runSummaryJob, SUMMARY_JOB } from '~/.server/orders/morning-summary'
+import type { OrderDeps } from '~/.server/orders/lifecycle/deps'
+import {
+	planMorningSummary,
+	runSummaryJob,
+	SUMMARY_JOB,
+} from '~/.server/orders/pages/morning-summary'
+import { reconcileAndReport } from '~/.server/orders/payments/reconcile'
 import {
 	expireQuote,
 	QUOTE_EXPIRY_JOB,
 	QUOTE_REMINDERS_JOB,
-} from '~/.server/orders/quote-follow-up'
-import { REMINDER_CHUNK, sendDueReminders } from '~/.server/orders/quote-reminders'
-import { reconcileAndReport } from '~/.server/orders/reconcile'
+} from '~/.server/orders/quotes/quote-follow-up'
+import { REMINDER_CHUNK, sendDueReminders } from '~/.server/orders/quotes/quote-reminders'
 import { purgeStaleUploads, uploadsDir } from '~/.server/photos/posted-form'
 import { purgeOrphanChunks } from '~/.server/photos/store'
 import { safeText } from '~/lib/text-safety'
