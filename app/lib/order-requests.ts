@@ -78,6 +78,13 @@ export function isLateReport(deliveredAt: Date | string | null, now: Date) {
 /** A line of a return: the order line's position and how many of it come back. */
 export type RequestLine = { line: number; quantity: number }
 
+/** What a return's refund gives back, line by line, as its credit note lists it (decision 0022). */
+export type ReturnedGoods = {
+	lines: Array<{ line: number; quantity: number; before: number }>
+	/** The order line count when the original delivery goes back with this return, else null. */
+	deliveryLine: number | null
+}
+
 type PricedLine = { quantity: number; unitPricePence: number }
 
 /**

@@ -2,6 +2,7 @@ import type { OrderRow } from '~/.server/db/schema'
 import { DEMO_BUSINESS_DETAILS } from '~/lib/business'
 import type { BusinessDetails } from '~/lib/business-details'
 import type { DocumentContent } from '~/lib/documents'
+import type { ReturnedGoods } from '~/lib/order-requests'
 import { breakDown, breakDownLine, STANDARD_RATE_PERCENT, vatInGross, vatOfPart } from '~/lib/vat'
 
 /** Who issues the document: the business details in force (demo values when not given). */
@@ -78,10 +79,6 @@ export function invoiceContent(
  * order), how many of each, and how many of it earlier credit notes gave back; and the invoice's
  * delivery line when this refund gives the delivery back.
  */
-export type ReturnedGoods = {
-	lines: Array<{ line: number; quantity: number; before: number }>
-	deliveryLine: number | null
-}
 
 type Line = DocumentContent['lines'][number]
 

@@ -9,7 +9,8 @@ import {
 	orderDocuments,
 } from '~/.server/db/schema'
 import type { DocumentSummary } from '~/lib/documents'
-import { creditNoteContent, invoiceContent, type ReturnedGoods, type Seller } from './content'
+import type { ReturnedGoods } from '~/lib/order-requests'
+import { creditNoteContent, invoiceContent, type Seller } from './content'
 
 const PREFIX: Record<DocumentKind, string> = { invoice: 'INV', receipt: 'RCT', credit_note: 'CN' }
 

@@ -15,7 +15,9 @@ import type {
 	RequestLine,
 	RequestOutcome,
 	RequestStatus,
+	ReturnedGoods,
 } from '~/lib/order-requests'
+import type { ActorKind } from '~/lib/order-status'
 import { bytea } from './columns'
 import { orders } from './orders'
 
@@ -79,6 +81,18 @@ export const requestPhotos = pgTable(
  * Every refund taken through the payment provider, full or partial, with its credit note. The
  * idempotency key comes from the form that asked for it, so a double click refunds once.
  */
+/** What finishing a refund does to its order (orders/payments/refund-steps.ts). */
+export type RefundPlan = {
+	/** 'cancel': the order is cancelled with it; 'part': it refunds part (or the rest) of it. */
+	kind: 'cancel' | 'part'
+	/** Who asked: the order's change is made as them when the refund is finished or resumed. */
+	actor: { kind: ActorKind; id?: string }
+	/** The payment refunded (the provider's id), fixed when the amount was reserved. */
+	providerPaymentId: string
+	paymentLinkId: string
+	returned?: ReturnedGoods
+}
+
 export const refunds = pgTable(
 	'refunds',
 	{
@@ -91,11 +105,24 @@ export const refunds = pgTable(
 		amountPence: integer('amount_pence').notNull(),
 		reason: text('reason').notNull(),
 		idempotencyKey: text('idempotency_key').notNull(),
-		providerRefundId: text('provider_refund_id').notNull(),
+		/**
+		 * How far the refund's steps have gone (orders/payments/refund-steps.ts): 'reserved' (the
+		 * amount is held against the payment), 'taken' (the provider refunded it), 'recorded' (the
+		 * credit note, the order's change and its emails are written). Only recorded refunds are
+		 * finished; the others are resumed.
+		 */
+		step: text('step', { enum: ['reserved', 'taken', 'recorded'] })
+			.notNull()
+			.default('recorded'),
+		/** What finishing the refund does to the order (refund-steps.ts), kept so it can resume. */
+		plan: jsonb('plan').$type<RefundPlan>(),
+		providerRefundId: text('provider_refund_id'),
 		creditNote: text('credit_note'),
 		/** 'customer', 'system', or an admin's user id. */
 		actor: text('actor').notNull(),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		/** When the last step ran: an unfinished refund older than a minute is resumed. */
+		stepAt: timestamp('step_at', { withTimezone: true }).notNull().defaultNow(),
 	},
 	(t) => [
 		uniqueIndex('refunds_idempotency_idx').on(t.idempotencyKey),

@@ -7,9 +7,9 @@ import {
 	type Refund,
 	refunds,
 } from '~/.server/db/schema'
-import type { ReturnedGoods } from '~/.server/documents/content'
 import { formatDate } from '~/lib/dates'
 import { formatPence } from '~/lib/money'
+import type { ReturnedGoods } from '~/lib/order-requests'
 import { returnRefund } from '~/lib/order-requests'
 
 /**

@@ -7,10 +7,10 @@ import {
 	type Refund,
 	refunds,
 } from '~/.server/db/schema'
-import type { ReturnedGoods } from '~/.server/documents/content'
 import { issueCreditNote } from '~/.server/documents/issue'
 import { markLinkRefunded, TOOK_MONEY } from '~/.server/payments/links'
 import { formatPence } from '~/lib/money'
+import type { ReturnedGoods } from '~/lib/order-requests'
 import { type ActionDeps, nowOf } from '../lifecycle/deps'
 import { type Actor, actorLabel, type Change } from '../lifecycle/lifecycle'
 
