@@ -21,6 +21,7 @@ function jobKey() {
 /** What each job does, in the words staff see. */
 export const JOB_LABELS: Record<string, string> = {
 	retention: 'Deleting delivered emails and finished jobs past their retention',
+	'resume-refunds': 'Finishing refunds that stopped part-way (a restart between their steps)',
 	'reconcile-payments': 'Checking Stripe for payments whose webhook never arrived',
 	backup: 'Backing up the embedded database',
 	vacuum:

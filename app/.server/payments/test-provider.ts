@@ -7,6 +7,7 @@ import { checkPayableAmount, newLinkToken, type PaymentProvider, payUrl } from '
  * No money moves; it exists so the whole quote-to-cash journey runs on a laptop and in tests.
  */
 export function createTestProvider(siteUrl: string): PaymentProvider {
+	const refunded = new Map<string, string>()
 	return {
 		name: 'test',
 		// Payment is taken on our own page the moment Pay is pressed: no checkout outlives a click.
@@ -25,8 +26,14 @@ export function createTestProvider(siteUrl: string): PaymentProvider {
 		async closeCheckouts() {
 			// Nothing is ever left open at the provider.
 		},
-		async refund() {
-			return `test_refund_${crypto.randomBytes(8).toString('hex')}`
+		// As the interface promises: a retry with the same key answers with the first refund (kept
+		// for this process's life; no money moves here, and a restart's retry makes a new id).
+		async refund({ idempotencyKey }) {
+			const first = refunded.get(idempotencyKey)
+			if (first) return first
+			const id = `test_refund_${crypto.randomBytes(8).toString('hex')}`
+			refunded.set(idempotencyKey, id)
+			return id
 		},
 		async findPayments() {
 			// Payments are recorded the moment the Pay button is pressed: nothing can be missed.

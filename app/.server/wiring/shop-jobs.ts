@@ -10,6 +10,7 @@ import type { Env } from '~/.server/env'
 import { purgeFinishedJobs } from '~/.server/jobs/queue'
 import type { EveryInstance, JobHandler, Recurring } from '~/.server/jobs/scheduler'
 import type { Logger } from '~/.server/logger'
+import { resumeRefunds } from '~/.server/orders/actions/refund-finish'
 import type { OrderDeps } from '~/.server/orders/lifecycle/deps'
 import {
 	planMorningSummary,
@@ -70,6 +71,11 @@ export function shopJobs(services: {
 			const done = await visitRetention(database.db, now())
 			if (done.purged || done.salts) logger.info(done, 'visit counts rolled up')
 		},
+		// A refund whose steps stopped part-way (a crash, an instance gone) is finished (decision 0030).
+		'resume-refunds': async (_payload, { now }) => {
+			const done = await resumeRefunds(orderDeps, logger, now())
+			if (done.found) logger.info(done, 'stopped refunds resumed')
+		},
 		'reconcile-payments': async () => {
 			await reconcileAndReport(orderDeps, logger)
 		},
@@ -120,6 +126,7 @@ export function shopJobs(services: {
 		{ name: 'retention', everyMs: 60 * 60_000 },
 		{ name: 'plan-morning-summary', everyMs: 15 * 60_000 },
 		{ name: 'visit-totals', everyMs: 15 * 60_000 },
+		{ name: 'resume-refunds', everyMs: 60_000 },
 	]
 	if (env.STRIPE_RECONCILE_MS > 0 && orderDeps.provider.name !== 'test')
 		recurring.push({ name: 'reconcile-payments', everyMs: env.STRIPE_RECONCILE_MS })

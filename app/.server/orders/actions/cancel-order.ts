@@ -1,68 +1,56 @@
-import type { Tx } from '~/.server/db/client'
-import type { OrderRow, PaymentLink } from '~/.server/db/schema'
-import { attachDocument } from '~/.server/email/attach-document'
+import { eq } from 'drizzle-orm'
+import type { Db, Tx } from '~/.server/db/client'
+import { type OrderRow, orders, type PaymentLink } from '~/.server/db/schema'
 import { customerCancelledEmail } from '~/.server/email/cancel-emails'
-import {
-	cancelledEmail,
-	quoteEmail,
-	refundedEmail,
-	reinstatedEmail,
-} from '~/.server/email/order-status-emails'
+import { cancelledEmail, quoteEmail, reinstatedEmail } from '~/.server/email/order-status-emails'
 import { cleanUpAtProvider, issuePaymentLink, revokeActiveLinks } from '~/.server/payments/links'
 import { PaymentLinkError } from '~/.server/payments/provider'
-import { formatPence } from '~/lib/money'
 import { isDispatched } from '~/lib/order-status'
 import { openRequest } from '../after-sale/request-records'
 import type { ActionDeps } from '../lifecycle/deps'
-import { appendNote, type Change, transition } from '../lifecycle/lifecycle'
-import { refundBalance, takeRefund } from '../payments/refund'
+import {
+	appendNote,
+	type Change,
+	type Refusal,
+	STALE_VERSION_MESSAGE,
+	transition,
+} from '../lifecycle/lifecycle'
+import { refundBalance } from '../payments/refund'
+import { runRefund, type StepDeps } from '../payments/refund-steps'
 import { quoteTerms, scheduleQuoteFollowUp } from '../quotes/quote-follow-up'
 import { type AdminResult, MESSAGES, type Target } from './admin-actions'
+import { refundFinishers } from './refund-finish'
 
 /**
  * Cancels an order (the spec's confirmation happens in the modal). A paid order is refunded in
- * full through the provider first, with the order locked; if the refund fails nothing changes.
+ * full through the provider by the refund steps (refund-steps.ts): the order is cancelled when the
+ * refund is recorded, and if the provider refuses nothing changes.
  */
-export async function cancelOrder(deps: ActionDeps, target: Target): Promise<AdminResult> {
+export async function cancelOrder(deps: StepDeps, target: Target): Promise<AdminResult> {
+	const balance = await refundToMake(deps.db, target.orderId)
+	if (balance) return cancelWithRefund(deps, target, balance)
 	let revoked: PaymentLink[] = []
-	let refunded = false
-	// The customer cancels from their order page (before dispatch); staff are told.
 	const byCustomer = target.actor.kind === 'customer'
 	const line = byCustomer ? 'Order cancelled by the customer.' : 'Order cancelled by admin.'
 	const tellStaff = (order: OrderRow) =>
 		byCustomer ? customerCancelledEmail(order, deps.siteUrl) : []
 	const result = await transition(deps.db, target, async (order, tx): Promise<Change> => {
-		if (order.status === 'cancelled') return { refuse: 'This order is already cancelled.' }
-		if (isDispatched(order.status))
-			return {
-				refuse:
-					'This order has been dispatched, so it cannot be cancelled here. Arrange a return, then refund the customer through the payment provider.',
-			}
+		const refusal = cancelRefusal(order)
+		if (refusal) return refusal
 		if (order.status === 'paid') {
-			const refund = await refundRest(deps, tx, order, target)
-			if (refund && 'refuse' in refund) return refund
-			refunded = true
-			const next = { adminNotes: appendNote(order.adminNotes, line) }
-			const amount = refund?.refund.amountPence ?? 0
-			if (byCustomer) await recordCancellation(tx, order.id, amount)
+			// Paid since it was read above: cancel again, so it is refunded.
+			if (await refundToMake(tx, order.id))
+				return { refuse: 'This order was paid a moment ago. Please try again.' }
+			if (byCustomer) await recordCancellation(tx, order.id)
 			return {
 				to: 'cancelled',
-				patch: next,
-				note: refund
-					? `Cancelled; refunded ${formatPence(amount)}${amount === order.totalCostPence ? ' in full' : ''} (${refund.refund.providerRefundId})${refund.refund.creditNote ? `; credit note ${refund.refund.creditNote} issued` : ''}`
-					: 'Cancelled; the payment had already been refunded in full',
-				emails: [
-					...attachDocument(
-						refundedEmail({ ...order, ...next }, amount),
-						refund?.refund.creditNote ? { number: refund.refund.creditNote } : undefined,
-						['order-refunded'],
-					),
-					...tellStaff(order),
-				],
+				patch: { adminNotes: appendNote(order.adminNotes, line) },
+				note: 'Cancelled; the payment had already been refunded in full',
+				emails: tellStaff(order),
 			}
 		}
 		revoked = await revokeActiveLinks(tx, order.id)
-		if (byCustomer) await recordCancellation(tx, order.id, 0)
+		if (byCustomer) await recordCancellation(tx, order.id)
 		const next = {
 			adminNotes: appendNote(order.adminNotes, line),
 			paymentLink: null,
@@ -77,7 +65,7 @@ export async function cancelOrder(deps: ActionDeps, target: Target): Promise<Adm
 		}
 	})
 	if (!result.ok) return result
-	if (refunded)
+	if (result.from === 'paid')
 		return { ok: true, order: result.order, tone: 'success', message: MESSAGES.cancelledRefunded }
 	if (revoked.length === 0)
 		return { ok: true, order: result.order, tone: 'success', message: MESSAGES.cancelled }
@@ -87,33 +75,82 @@ export async function cancelOrder(deps: ActionDeps, target: Target): Promise<Adm
 		: { ok: true, order: result.order, tone: 'success', message: MESSAGES.cancelledWithLink }
 }
 
-/** The customer's own cancellation joins the Requests inbox, already resolved (issue 30 item 8). */
-async function recordCancellation(tx: Tx, orderId: string, refundedPence: number) {
-	await openRequest(tx, {
-		orderId,
-		kind: 'cancellation',
-		status: 'resolved',
-		outcome: refundedPence ? 'refund' : null,
-		refundedPence: refundedPence || null,
-		resolvedAt: new Date(),
-	})
+function cancelRefusal(order: OrderRow): Refusal | null {
+	if (order.status === 'cancelled') return { refuse: 'This order is already cancelled.' }
+	if (isDispatched(order.status))
+		return {
+			refuse:
+				'This order has been dispatched, so it cannot be cancelled here. Arrange a return, then refund the customer through the payment provider.',
+		}
+	return null
 }
 
 /**
  * Refunds what is left of the card payment (all of it, unless part went back earlier), keyed by
- * the payment so a retried cancellation never refunds twice; null when nothing is left.
+ * the payment so a retried cancellation continues the same refund and never makes a second.
  */
-async function refundRest(deps: ActionDeps, tx: Tx, order: OrderRow, target: Target) {
-	const { payment, leftPence, refundedPence } = await refundBalance(tx, order.id)
-	if (payment?.providerPaymentId && leftPence === 0) return null
-	const result = await takeRefund(deps, tx, order, target.actor, {
-		amountPence: leftPence,
-		reason: refundedPence ? 'Order cancelled: refund of the rest' : 'Order cancelled: full refund',
-		idempotencyKey: `cancel-${payment?.providerPaymentId ?? 'none'}`,
+async function cancelWithRefund(
+	deps: StepDeps,
+	target: Target,
+	balance: RefundBalance,
+): Promise<AdminResult> {
+	const key = `cancel-${balance.payment?.providerPaymentId ?? 'none'}`
+	const result = await runRefund(deps, target, refundFinishers(deps), key, async (order, tx) => {
+		const refusal = cancelRefusal(order)
+		if (refusal) return refusal
+		const { refundedPence, leftPence } = await refundBalance(tx, order.id)
+		return {
+			kind: 'cancel',
+			amountPence: leftPence,
+			reason: refundedPence
+				? 'Order cancelled: refund of the rest'
+				: 'Order cancelled: full refund',
+		}
 	})
-	if ('refuse' in result)
-		return { refuse: `The refund failed, so the order was not cancelled: ${result.refuse}` }
-	return result
+	if (!result.ok) {
+		const { refused, ...failure } = result
+		// Refused for the order's state (already cancelled, dispatched, changed): said as it is;
+		// the refund itself refused (the provider, a payment made outside the shop): said so.
+		const asItIs =
+			!refused &&
+			(!failure.current ||
+				failure.message === STALE_VERSION_MESSAGE ||
+				cancelRefusal(failure.current)?.refuse === failure.message)
+		return asItIs
+			? failure
+			: {
+					...failure,
+					message: `The refund failed, so the order was not cancelled: ${failure.message}`,
+				}
+	}
+	if (result.repeated)
+		return { ok: false, status: 'ABORTED', message: 'This order is already cancelled.' }
+	return { ok: true, order: result.order, tone: 'success', message: MESSAGES.cancelledRefunded }
+}
+
+type RefundBalance = Awaited<ReturnType<typeof refundBalance>>
+
+/** A paid order's balance when cancelling it must refund (card money left, or paid outside). */
+async function refundToMake(db: Db | Tx, orderId: string): Promise<RefundBalance | null> {
+	const [order] = await db
+		.select({ status: orders.status })
+		.from(orders)
+		.where(eq(orders.id, orderId))
+	if (order?.status !== 'paid') return null
+	const balance = await refundBalance(db, orderId)
+	return balance.payment?.providerPaymentId && balance.leftPence === 0 ? null : balance
+}
+
+/** The customer's own cancellation of an unpaid order joins the Requests inbox, resolved. */
+async function recordCancellation(tx: Tx, orderId: string) {
+	await openRequest(tx, {
+		orderId,
+		kind: 'cancellation',
+		status: 'resolved',
+		outcome: null,
+		refundedPence: null,
+		resolvedAt: new Date(),
+	})
 }
 
 /** Back to payment_pending with a fresh link when a delivery cost exists, otherwise to pending. */

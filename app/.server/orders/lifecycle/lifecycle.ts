@@ -34,6 +34,8 @@ export type Change =
 	| { to?: never; note: string; patch?: OrderPatch; emails?: EmailMessage[] }
 	| { refuse: string; status?: 'INVALID_ARGUMENT' | 'ABORTED' | 'NOT_FOUND'; code?: RefusalCode }
 
+export type Refusal = Extract<Change, { refuse: string }>
+
 /** Refusals a caller handles specially rather than just showing the message. */
 export type RefusalCode = 'needs_confirmation' | 'already_applied'
 
@@ -107,6 +109,37 @@ export async function transition(
 		})
 		for (const email of change.emails ?? []) await enqueueEmail(tx, email)
 		return { ok: true, order: updated!, from: order.status }
+	})
+}
+
+/**
+ * Runs `read` with the order row locked and the caller's version checked, writing nothing itself:
+ * for a step that must decide on the order as it is (a refund's reservation) without changing it.
+ */
+export async function withOrderLocked<T extends object>(
+	db: Db,
+	request: { orderId: string; expectedVersion?: number },
+	read: (order: OrderRow, tx: Tx) => Promise<T | Refusal>,
+): Promise<{ ok: true; order: OrderRow; value: T } | Extract<TransitionResult, { ok: false }>> {
+	return db.transaction(async (tx) => {
+		const [order] = await tx
+			.select()
+			.from(orders)
+			.where(eq(orders.id, request.orderId))
+			.for('update')
+		if (!order) return { ok: false, status: 'NOT_FOUND', message: ORDER_NOT_FOUND_MESSAGE }
+		if (request.expectedVersion !== undefined && order.version !== request.expectedVersion)
+			return { ok: false, status: 'ABORTED', message: STALE_VERSION_MESSAGE, current: order }
+		const value = await read(order, tx)
+		if ('refuse' in value)
+			return {
+				ok: false,
+				status: value.status ?? 'ABORTED',
+				message: value.refuse,
+				code: value.code,
+				current: order,
+			}
+		return { ok: true, order, value }
 	})
 }
 
