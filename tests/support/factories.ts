@@ -10,8 +10,11 @@ import {
 	paymentLinks,
 	user,
 } from '~/.server/db/schema'
+import type { ActionDeps } from '~/.server/orders/lifecycle/deps'
 import { newOrderId } from '~/.server/orders/lifecycle/order-id'
+import { applyPayment } from '~/.server/orders/payments/apply-payment'
 import { newLinkToken, payUrl } from '~/.server/payments/provider'
+import { newTestPaymentId } from '~/.server/payments/test-provider'
 import { ORDER_STATUSES, type OrderStatus } from '~/lib/order-status'
 import type { TestApp } from './app'
 import { TestClient } from './session'
@@ -130,6 +133,21 @@ export async function insertOrder(db: Db, seed: OrderSeed = {}) {
 	})
 	const [row] = await db.select().from(orders).where(eq(orders.id, id))
 	return row!
+}
+
+/** Pays an order's active link in full through the test provider, as its Pay button does. */
+export async function payWithTestProvider(
+	deps: Pick<ActionDeps, 'db' | 'provider' | 'siteUrl' | 'vatNumber'>,
+	order: { paymentLinkId: string | null; totalCostPence: number | null },
+) {
+	const paid = await applyPayment(deps, {
+		linkId: order.paymentLinkId!,
+		amountPence: order.totalCostPence!,
+		provider: 'test',
+		providerPaymentId: newTestPaymentId(),
+	})
+	if (!paid.ok) throw new Error(`payment not applied: ${paid.message}`)
+	return paid
 }
 
 export { ORDER_STATUSES }

@@ -15,7 +15,7 @@ import type { ActionDeps } from '~/.server/orders/lifecycle/deps'
 import { applyPayment } from '~/.server/orders/payments/apply-payment'
 import { createTestProvider, newTestPaymentId } from '~/.server/payments/test-provider'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db'
-import { insertOrder, sampleLine } from '../../../tests/support/factories'
+import { insertOrder, payWithTestProvider, sampleLine } from '../../../tests/support/factories'
 import { documentsOf } from './issue'
 import { renderDocumentPdf } from './pdf'
 
@@ -60,13 +60,7 @@ async function paidOrder(db: Database['db'] = database.db, paymentDeps = deps) {
 			sampleLine({ name: 'Koi Pellets', selectedSize: '5 kg', unitPricePence: 3_299, quantity: 3 }),
 		],
 	})
-	const result = await applyPayment(paymentDeps, {
-		linkId: order.paymentLinkId!,
-		amountPence: order.totalCostPence!,
-		provider: 'test',
-		providerPaymentId: newTestPaymentId(),
-	})
-	expect(result.ok).toBe(true)
+	await payWithTestProvider(paymentDeps, order)
 	return order
 }
 

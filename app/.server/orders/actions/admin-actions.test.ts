@@ -7,7 +7,7 @@ import { PaymentLinkError } from '~/.server/payments/provider'
 import { createTestProvider, newTestPaymentId } from '~/.server/payments/test-provider'
 import { canTransition, TRANSITIONS } from '~/lib/order-status'
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db'
-import { insertOrder } from '../../../../tests/support/factories'
+import { insertOrder, payWithTestProvider } from '../../../../tests/support/factories'
 import type { OrderDeps } from '../lifecycle/deps'
 import { STALE_VERSION_MESSAGE } from '../lifecycle/lifecycle'
 import {
@@ -204,13 +204,7 @@ describe('cancelling and uncancelling', () => {
 			status: 'payment_pending',
 			deliveryInfo: { email },
 		})
-		const payment = {
-			linkId: order.paymentLinkId!,
-			amountPence: order.totalCostPence!,
-			provider: 'test',
-			providerPaymentId: newTestPaymentId(),
-		}
-		expect((await applyPayment(deps, payment)).ok).toBe(true)
+		await payWithTestProvider(deps, order)
 		const result = await cancelOrder(deps, { orderId: order.id, actor: admin })
 		expect(result).toMatchObject({ ok: true, message: MESSAGES.cancelledRefunded })
 		if (!result.ok) return

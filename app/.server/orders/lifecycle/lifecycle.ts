@@ -56,27 +56,10 @@ export async function transition(
 	decide: (order: OrderRow, tx: Tx) => Promise<Change> | Change,
 ): Promise<TransitionResult> {
 	return db.transaction(async (tx) => {
-		// The row lock serialises concurrent changes; the version catches changes made after the
-		// caller read the order (two admins with the same modal open).
-		const [order] = await tx
-			.select()
-			.from(orders)
-			.where(eq(orders.id, request.orderId))
-			.for('update')
-		if (!order) return { ok: false, status: 'NOT_FOUND', message: ORDER_NOT_FOUND_MESSAGE }
-		if (request.expectedVersion !== undefined && order.version !== request.expectedVersion) {
-			return { ok: false, status: 'ABORTED', message: STALE_VERSION_MESSAGE, current: order }
-		}
+		const order = await lockOrder(tx, request)
+		if ('ok' in order) return order
 		const change = await decide(order, tx)
-		if ('refuse' in change) {
-			return {
-				ok: false,
-				status: change.status ?? 'ABORTED',
-				message: change.refuse,
-				code: change.code,
-				current: order,
-			}
-		}
+		if ('refuse' in change) return refused(change, order)
 		const to = change.to ?? order.status
 		if (change.to !== undefined && !canTransition(order.status, to, request.actor.kind)) {
 			return {
@@ -120,28 +103,40 @@ export async function withOrderLocked<T extends object>(
 	db: Db,
 	request: { orderId: string; expectedVersion?: number },
 	read: (order: OrderRow, tx: Tx) => Promise<T | Refusal>,
-): Promise<{ ok: true; order: OrderRow; value: T } | Extract<TransitionResult, { ok: false }>> {
+): Promise<{ ok: true; order: OrderRow; value: T } | Failure> {
 	return db.transaction(async (tx) => {
-		const [order] = await tx
-			.select()
-			.from(orders)
-			.where(eq(orders.id, request.orderId))
-			.for('update')
-		if (!order) return { ok: false, status: 'NOT_FOUND', message: ORDER_NOT_FOUND_MESSAGE }
-		if (request.expectedVersion !== undefined && order.version !== request.expectedVersion)
-			return { ok: false, status: 'ABORTED', message: STALE_VERSION_MESSAGE, current: order }
+		const order = await lockOrder(tx, request)
+		if ('ok' in order) return order
 		const value = await read(order, tx)
-		if ('refuse' in value)
-			return {
-				ok: false,
-				status: value.status ?? 'ABORTED',
-				message: value.refuse,
-				code: value.code,
-				current: order,
-			}
+		if ('refuse' in value) return refused(value, order)
 		return { ok: true, order, value }
 	})
 }
+
+type Failure = Extract<TransitionResult, { ok: false }>
+
+/**
+ * The order, locked: the row lock serialises concurrent changes; the version catches changes made
+ * after the caller read the order (two admins with the same modal open).
+ */
+async function lockOrder(
+	tx: Tx,
+	request: { orderId: string; expectedVersion?: number },
+): Promise<OrderRow | Failure> {
+	const [order] = await tx.select().from(orders).where(eq(orders.id, request.orderId)).for('update')
+	if (!order) return { ok: false, status: 'NOT_FOUND', message: ORDER_NOT_FOUND_MESSAGE }
+	if (request.expectedVersion !== undefined && order.version !== request.expectedVersion)
+		return { ok: false, status: 'ABORTED', message: STALE_VERSION_MESSAGE, current: order }
+	return order
+}
+
+const refused = (refusal: Refusal, order: OrderRow): Failure => ({
+	ok: false,
+	status: refusal.status ?? 'ABORTED',
+	message: refusal.refuse,
+	code: refusal.code,
+	current: order,
+})
 
 /**
  * The statement part (a data-modifying CTE) that writes many events at once, from `rows`: a select

@@ -2,14 +2,13 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, orderDocuments, orderEvents, orders, refunds } from '~/.server/db/schema'
 import type { PaymentProvider } from '~/.server/payments/provider'
-import { createTestProvider, newTestPaymentId } from '~/.server/payments/test-provider'
+import { createTestProvider } from '~/.server/payments/test-provider'
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db'
-import { insertOrder } from '../../../../tests/support/factories'
+import { insertOrder, payWithTestProvider } from '../../../../tests/support/factories'
 import { cancelOrder } from '../actions/cancel-order'
 import { refundPart } from '../actions/partial-refund'
 import { resumeRefunds } from '../actions/refund-finish'
 import type { ActionDeps } from '../lifecycle/deps'
-import { applyPayment } from './apply-payment'
 import { REFUND_STEPS, type RefundStep, type StepDeps } from './refund-steps'
 
 /**
@@ -52,13 +51,7 @@ async function paidOrder(email: string) {
 		status: 'payment_pending',
 		deliveryInfo: { email },
 	})
-	const paid = await applyPayment(deps, {
-		linkId: order.paymentLinkId!,
-		amountPence: order.totalCostPence!,
-		provider: 'test',
-		providerPaymentId: newTestPaymentId(),
-	})
-	expect(paid.ok).toBe(true)
+	await payWithTestProvider(deps, order)
 	return order
 }
 
