@@ -161,6 +161,17 @@ describe("'View your order' from a payment link's page (issue 62 item 1)", () =>
 		})
 		expect(owned.headers.get('location')).toBe(`/account/orders/${order.id}`)
 		expect(await made()).toHaveLength(PAY_PAGE_LINKS_KEPT)
+		// An erased customer's order (no one's, as after deleteAccount) gets no link either.
+		const erased = await insertOrder(shop.app.database.db, {
+			status: 'payment_pending',
+			userId: null,
+			siteUrl: shop.app.url,
+		})
+		const refused = await post(`${new URL(erased.paymentLink!).pathname}/order`)
+		expect(refused.headers.get('location')).toBe(`/account/orders/${erased.id}`)
+		expect(
+			await shop.app.database.db.select().from(orderLinks).where(eq(orderLinks.orderId, erased.id)),
+		).toHaveLength(0)
 		expect((await post('/pay/AAAAAAAAAAAAAAAAAAAAAA/order')).status).toBe(404)
 		expect((await post('/pay/not-a-token/order')).status).toBe(404)
 	})
