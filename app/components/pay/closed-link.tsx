@@ -128,7 +128,7 @@ function Notice({
 				{/* The order's own page (issue 62 item 1): the press makes a fresh private link to this
 				    order for whoever holds the payment link, as the quote email carries both; a visit
 				    makes nothing (pay-order-link.ts). */}
-				<Form method="post" action={orderAction} reloadDocument>
+				<Form method="post" action={orderAction}>
 					<button type="submit" className="btn-secondary">
 						View your order
 					</button>
