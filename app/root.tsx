@@ -24,7 +24,12 @@ import { useFocusOnNavigation } from '~/components/layout/use-focus-on-navigatio
 import { useNonce } from '~/components/nonce'
 import { phoneHref } from '~/lib/business'
 import { BRAND } from '~/lib/business-brand'
-import { ORDER_NOT_FOUND, orderIdInPath, orderLinkRequestPath } from '~/lib/order-link-paths'
+import {
+	ORDER_NOT_FOUND,
+	orderIdInPath,
+	orderLinkRequestPath,
+	orderSignInPath,
+} from '~/lib/order-link-paths'
 import { SESSION_HINT_SCRIPT } from '~/lib/session-hint'
 import type { Route } from './+types/root'
 // A stylesheet with a precedence is hoisted by React ahead of the module preloads, so the browser
@@ -146,9 +151,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 			title="This order link has expired or is not right"
 			message="Links to an order work for 90 days, and only as the whole address from our email. We can email you a new link: it goes only to the email address given with the order."
 		>
-			<p className="mt-10">
+			<p className="mt-10 flex flex-wrap justify-center gap-3">
 				<Link to={orderLinkRequestPath(orderIdInPath(pathname))} className="btn-primary">
 					Email me a new link
+				</Link>
+				{/* An account holder sees their orders signed in; hidden once the session hint says so. */}
+				<Link
+					to={orderSignInPath(orderIdInPath(pathname))}
+					className="btn-secondary"
+					data-session-show="signed-out"
+				>
+					Sign in to see your order
 				</Link>
 			</p>
 		</ErrorPage>

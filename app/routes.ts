@@ -71,6 +71,7 @@ export default [
 	route('api/*', 'routes/api.$.ts'),
 	route('pay/:token', 'routes/pay.$token.tsx'),
 	route('pay/:token/reminders', 'routes/pay.$token.reminders.tsx'),
+	route('pay/:token/order', 'routes/pay.$token.order.ts'),
 	route('webhooks/stripe', 'routes/webhooks.stripe.ts'),
 	route('robots.txt', 'routes/robots[.]txt.ts'),
 	route('sitemap.xml', 'routes/sitemap[.]xml.ts'),

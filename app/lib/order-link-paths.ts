@@ -17,3 +17,13 @@ export function orderIdInPath(pathname: string) {
 /** 'Email me a new link', with the order number already filled in when there is one. */
 export const orderLinkRequestPath = (orderId: string | null) =>
 	orderId ? `${ORDER_LINK_REQUEST_PATH}?order=${orderId}` : ORDER_LINK_REQUEST_PATH
+
+/** 'View your order' on a payment link's page posts here (issue 62 item 1). */
+export const payOrderPath = (payToken: string) => `/pay/${encodeURIComponent(payToken)}/order`
+
+/**
+ * 'Sign in to see your order' on the order page's 404: sign-in comes back to that order's page
+ * (its path only, never a key), or plain sign-in when the address has no well-formed order number.
+ */
+export const orderSignInPath = (orderId: string | null) =>
+	orderId ? `/auth?redirectTo=${encodeURIComponent(`/account/orders/${orderId}`)}` : '/auth'

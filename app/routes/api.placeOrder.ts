@@ -2,7 +2,7 @@ import { apiError, methodNotAllowed, readJson } from '~/.server/api/errors'
 import { getSessionUser } from '~/.server/auth/guards'
 import { afterOrderPlaced } from '~/.server/orders/actions/instant-quote'
 import { orderDeps } from '~/.server/orders/lifecycle/deps'
-import { TOO_MANY_ORDERS_MESSAGE, takeOrderQuota } from '~/.server/orders/placement/order-quota'
+import { orderQuota } from '~/.server/orders/placement/order-quota'
 import { placeOrder, UNAUTHENTICATED_MESSAGE } from '~/.server/orders/placement/place-order'
 import type { Route } from './+types/api.placeOrder'
 
@@ -13,11 +13,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (!user) return apiError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE)
 	const json = await readJson(request)
 	if (!json.ok) return json.response
-	if (!(await takeOrderQuota(context, user.id)))
-		return apiError('RESOURCE_EXHAUSTED', TOO_MANY_ORDERS_MESSAGE)
 	try {
 		const deps = orderDeps(context)
-		const result = await placeOrder(deps, user, json.body)
+		const result = await placeOrder(deps, user, json.body, orderQuota(context, user.id))
 		if (!result.ok)
 			return apiError(
 				result.status,

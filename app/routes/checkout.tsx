@@ -5,7 +5,7 @@ import { getProfile } from '~/.server/auth/profile'
 import { readForm } from '~/.server/http/read-body'
 import { afterOrderPlaced } from '~/.server/orders/actions/instant-quote'
 import { orderDeps } from '~/.server/orders/lifecycle/deps'
-import { TOO_MANY_ORDERS_MESSAGE, takeOrderQuota } from '~/.server/orders/placement/order-quota'
+import { orderQuota } from '~/.server/orders/placement/order-quota'
 import { placeOrder } from '~/.server/orders/placement/place-order'
 import { CHECKOUT_FIELDS, DeliveryFields } from '~/components/account/delivery-fields'
 import { estimatePostcode } from '~/components/cart/estimate-postcode'
@@ -78,26 +78,29 @@ export async function action({ request, context }: Route.ActionArgs) {
 		tailLift,
 		...deliveryInfo
 	} = form.data
-	if (!(await takeOrderQuota(context, user.id)))
-		return data(
-			{ message: TOO_MANY_ORDERS_MESSAGE, fieldErrors: {} as FieldErrors },
-			{ status: 429 },
-		)
 	try {
 		const deps = orderDeps(context)
-		const result = await placeOrder(deps, user, {
-			cartItems: cart,
-			deliveryInfo,
-			idempotencyKey,
-			saveToProfile,
-			siteAccess: { lorryAccess, gateWidthCm, tailLift },
-		})
+		const result = await placeOrder(
+			deps,
+			user,
+			{
+				cartItems: cart,
+				deliveryInfo,
+				idempotencyKey,
+				saveToProfile,
+				siteAccess: { lorryAccess, gateWidthCm, tailLift },
+			},
+			orderQuota(context, user.id),
+		)
 		if (result.ok) {
 			context.logger.info({ orderId: result.orderId, replayed: result.replayed }, 'order placed')
 			await afterOrderPlaced(deps, context.logger, result)
 			return redirect(`/order-confirmation?order=${result.orderId}`)
 		}
-		return data({ message: result.message, fieldErrors: result.fieldErrors ?? {} }, { status: 400 })
+		return data(
+			{ message: result.message, fieldErrors: result.fieldErrors ?? {} },
+			{ status: result.status === 'RESOURCE_EXHAUSTED' ? 429 : 400 },
+		)
 	} catch (error) {
 		context.logger.error({ err: error }, 'order placement failed')
 		return data({ message: PLACE_ORDER_FAILED, fieldErrors: {} as FieldErrors }, { status: 500 })

@@ -122,7 +122,7 @@ function inactiveReason(link: Pick<PaymentLink, 'id'>, order: OrderRow): Inactiv
 	return order.status === 'pending' ? 'requoting' : 'withdrawn'
 }
 
-export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
+export default function Pay({ loaderData, actionData, params }: Route.ComponentProps) {
 	const business = useBusiness()
 	const navigation = useNavigation()
 	const paying = navigation.state !== 'idle'
@@ -140,7 +140,13 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
 	}
 	const page = loaderData
 	if (page.state !== 'payable')
-		return <ClosedLink page={{ ...page, state: page.state }} error={actionData?.error} />
+		return (
+			<ClosedLink
+				page={{ ...page, state: page.state }}
+				token={params.token}
+				error={actionData?.error}
+			/>
+		)
 	const total = formatPence(page.amountPence)
 	return (
 		<>

@@ -103,7 +103,11 @@ test('after paying, the receipt downloads from the order page; cancelling refund
 	await page.getByRole('button', { name: /^Pay £[\d,.]+ now$/ }).click()
 	await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible()
 
-	await visit(page, link)
+	// 'View your order' opens the page in this signed-out browser (issue 62 item 1), with a fresh key.
+	await page.getByRole('button', { name: 'View your order' }).click()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${customer.orderId}`)
+	expect(page.url()).toMatch(new RegExp(`/account/orders/${customer.orderId}\\?key=`))
+	expect(page.url()).not.toContain(link)
 	const receipt = page.getByRole('link', { name: /^Receipt RCT-\d{6} \(PDF\)/ })
 	await expect(receipt).toBeVisible()
 	const [download] = await Promise.all([page.waitForEvent('download'), receipt.click()])

@@ -89,18 +89,48 @@ describe('re-authentication', () => {
 })
 
 describe('placing orders', () => {
-	const order = (client: TestClient, n: number) =>
+	const order = (
+		client: TestClient,
+		n: number,
+		{ quantity = (1 + (n % 3)) as unknown, phone = sampleDelivery().phone } = {},
+	) =>
 		client.request('/api/placeOrder', {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify({
 				data: {
-					cartItems: [{ id: '0', quantity: 1 + (n % 3), selectedSize: null, selectedOption: null }],
-					deliveryInfo: sampleDelivery(),
+					cartItems: [{ id: '0', quantity, selectedSize: null, selectedOption: null }],
+					deliveryInfo: sampleDelivery({ phone }),
 					idempotencyKey: `quota-${n}-${crypto.randomUUID()}`,
 				},
 			}),
 		})
+
+	it('counts only accepted orders: mistakes in a request never use up the quota (issue 62 item 10)', async () => {
+		await shop.app.database.db.delete(loginAttempts).where(like(loginAttempts.key, 'order:%'))
+		const customer = await createCustomer(shop.app)
+		const { notes: _notes, ...fields } = sampleDelivery()
+		for (let n = 0; n <= shop.app.env.ORDERS_PER_HOUR; n++) {
+			// A quantity that is not a number, a phone number with a letter, and the checkout's own cart.
+			const wrong =
+				n % 3 === 0
+					? await order(customer.client, n, { quantity: 'two' })
+					: n % 3 === 1
+						? await order(customer.client, n, { phone: '01463 22O 000' })
+						: await customer.client.post('/checkout', {
+								...fields,
+								cart: JSON.stringify([
+									{ id: '0', quantity: 'lots', selectedSize: null, selectedOption: null },
+								]),
+								idempotencyKey: `invalid-form-${n}-0001`,
+							})
+			expect(wrong.status, `mistake ${n + 1}`).toBe(400)
+			expect(await text(wrong)).not.toContain('placed a lot of orders')
+		}
+		const placed = await order(customer.client, 1)
+		expect(placed.status).toBe(200)
+		await shop.app.database.db.delete(loginAttempts).where(like(loginAttempts.key, 'order:%'))
+	})
 
 	it('limits orders per account and per address in an hour, with a clear 429', async () => {
 		await shop.app.database.db.delete(loginAttempts).where(like(loginAttempts.key, 'order:%'))

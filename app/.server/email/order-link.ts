@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { sql } from 'drizzle-orm'
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { orderLinks, orders } from '~/.server/db/schema'
 import type { EmailBlock } from './layout'
@@ -54,16 +54,54 @@ export async function fillOrderLink(
 ): Promise<ClaimedEmail> {
 	const { [ORDER_LINK_HEADER]: orderId, ...headers } = email.headers ?? {}
 	if (!orderId) return email
-	const token = newOrderLinkToken()
-	await db.insert(orderLinks).values({
-		tokenHash: hashOrderLinkToken(token),
-		orderId,
-		kind: email.kind,
-		expiresAt: new Date(now.getTime() + ORDER_LINK_DAYS * 24 * 60 * 60 * 1000),
-	})
+	const token = await issueOrderLink(db, orderId, email.kind, now)
 	const url = orderPageUrl(siteUrl, orderId, token)
 	const fill = (body: string) => body.replaceAll(ORDER_LINK_PLACEHOLDER, url)
 	return { ...email, headers, html: fill(email.html), text: fill(email.text) }
+}
+
+/**
+ * A fresh private link to one order: its token, for the caller to put in a link; only its hash is
+ * kept. With `keep`, at most that many links of this kind stay for the order, the oldest going
+ * first: the token cannot be read back from its hash to hand out again, so a link made on request
+ * (pay-order-link.ts) is bounded by count instead.
+ */
+export async function issueOrderLink(
+	db: Db,
+	orderId: string,
+	kind: string,
+	now = new Date(),
+	keep?: number,
+) {
+	const token = newOrderLinkToken()
+	const row = {
+		tokenHash: hashOrderLinkToken(token),
+		orderId,
+		kind,
+		createdAt: now,
+		expiresAt: new Date(now.getTime() + ORDER_LINK_DAYS * 24 * 60 * 60 * 1000),
+	}
+	if (keep === undefined) await db.insert(orderLinks).values(row)
+	else
+		await db.transaction(async (tx) => {
+			await tx.insert(orderLinks).values(row)
+			const kept = tx
+				.select({ tokenHash: orderLinks.tokenHash })
+				.from(orderLinks)
+				.where(and(eq(orderLinks.orderId, orderId), eq(orderLinks.kind, kind)))
+				.orderBy(desc(orderLinks.createdAt), desc(orderLinks.tokenHash))
+				.limit(keep)
+			await tx
+				.delete(orderLinks)
+				.where(
+					and(
+						eq(orderLinks.orderId, orderId),
+						eq(orderLinks.kind, kind),
+						notInArray(orderLinks.tokenHash, kept),
+					),
+				)
+		})
+	return token
 }
 
 /** UK GDPR erasure: the private links to a customer's orders stop working (their orders are no one's). */

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from 'react-router'
 import { useBusiness } from '~/components/layout/use-business'
 import { formatDateTime } from '~/lib/dates'
 import { formatPence } from '~/lib/money'
-import { orderPath } from '~/lib/order-link-paths'
+import { payOrderPath } from '~/lib/order-link-paths'
 
 /** Why a link no longer takes money, beyond 'paid' and 'expired' (issue 31 item 2). */
 export type InactiveReason = 'cancelled' | 'superseded' | 'requoting' | 'withdrawn'
@@ -21,12 +21,26 @@ export type ClosedLinkPage = {
 }
 
 /** The page of a link that cannot be paid now: each case in its own words, with what to do next. */
-export function ClosedLink({ page, error }: { page: ClosedLinkPage; error?: string }) {
+export function ClosedLink({
+	page,
+	token,
+	error,
+}: {
+	page: ClosedLinkPage
+	/** The payment link's token: 'View your order' posts to /pay/<token>/order. */
+	token: string
+	error?: string
+}) {
 	const business = useBusiness()
+	const orderAction = payOrderPath(token)
 	const contact = `call ${business.phone} (${business.hoursShort})`
 	if (page.state === 'paid')
 		return (
-			<Notice title={page.justPaid ? 'Payment received' : 'Already paid'} orderId={page.orderId} ok>
+			<Notice
+				title={page.justPaid ? 'Payment received' : 'Already paid'}
+				orderAction={orderAction}
+				ok
+			>
 				{page.justPaid
 					? `Thank you: we have received your payment of ${formatPence(page.amountPence)} for order ${page.orderId}. A receipt is on its way by email, with a private link to your order, and we will be in touch to arrange delivery.`
 					: `Order ${page.orderId} has already been paid. Thank you!`}
@@ -39,7 +53,7 @@ export function ClosedLink({ page, error }: { page: ClosedLinkPage; error?: stri
 				title={
 					page.state === 'expired' ? 'This quote has expired' : 'This quote has almost expired'
 				}
-				orderId={page.orderId}
+				orderAction={orderAction}
 				action={page.state === 'expired' && page.canAskAgain ? <AskAgain error={error} /> : null}
 			>
 				{page.state === 'expired'
@@ -68,7 +82,7 @@ export function ClosedLink({ page, error }: { page: ClosedLinkPage; error?: stri
 	}
 	const [title, body] = text[page.reason]
 	return (
-		<Notice title={title} orderId={page.orderId}>
+		<Notice title={title} orderAction={orderAction}>
 			{body}
 		</Notice>
 	)
@@ -93,13 +107,13 @@ function AskAgain({ error }: { error?: string }) {
 
 function Notice({
 	title,
-	orderId,
+	orderAction,
 	ok,
 	action,
 	children,
 }: {
 	title: string
-	orderId: string
+	orderAction: string
 	ok?: boolean
 	action?: React.ReactNode
 	children: React.ReactNode
@@ -111,12 +125,14 @@ function Notice({
 			<p className="mt-4 text-lg text-slate-700">{children}</p>
 			<div className="mt-8 flex flex-wrap justify-center gap-3">
 				{action}
-				{/* The order's own page, not the account's sign-in form: it opens for the signed-in owner,
-				    and offers anyone else a fresh private link by email. The payment token gives no key:
-				    it shows no address or contact details, so it must not open the page that does. */}
-				<Link to={orderPath(orderId, null, null)} className="btn-secondary">
-					View your order
-				</Link>
+				{/* The order's own page (issue 62 item 1): the press makes a fresh private link to this
+				    order for whoever holds the payment link, as the quote email carries both; a visit
+				    makes nothing (pay-order-link.ts). */}
+				<Form method="post" action={orderAction}>
+					<button type="submit" className="btn-secondary">
+						View your order
+					</button>
+				</Form>
 				<Link to="/contact" className="btn-secondary">
 					Contact us
 				</Link>

@@ -56,6 +56,45 @@ describe('placeOrder', () => {
 		})
 	})
 
+	it('asks the quota only for a request that passed every check; a refused retry gets its order', async () => {
+		let asked = 0
+		const refuse = {
+			take: async () => {
+				asked++
+				return false
+			},
+			message: 'Too many',
+		}
+		const order = {
+			cartItems: [varipump],
+			deliveryInfo: delivery,
+			idempotencyKey: 'quota-retry-01',
+		}
+		const wrongs = [
+			{ ...order, cartItems: [{ ...varipump, quantity: 'two' }] },
+			{ ...order, deliveryInfo: { ...delivery, phone: '01463 12345x' } },
+			{ ...order, cartItems: [{ ...varipump, id: 'no-such-product' }] },
+		]
+		for (const wrong of wrongs)
+			expect(await placeOrder(deps, customer, wrong, refuse)).toMatchObject({
+				ok: false,
+				status: 'INVALID_ARGUMENT',
+			})
+		expect(asked).toBe(0)
+		expect(await placeOrder(deps, customer, order, refuse)).toEqual({
+			ok: false,
+			status: 'RESOURCE_EXHAUSTED',
+			message: 'Too many',
+		})
+		expect(asked).toBe(1)
+		const placed = await placeOrder(deps, customer, order)
+		expect(placed).toMatchObject({ ok: true, replayed: false })
+		expect(await placeOrder(deps, customer, order, refuse)).toMatchObject({
+			ok: true,
+			replayed: true,
+		})
+	})
+
 	it('re-prices from the catalogue, stores the order, its event and both emails', async () => {
 		const result = await placeOrder(deps, customer, {
 			cartItems: [{ ...varipump, price: '£0.01', name: 'Cheap pump' }],

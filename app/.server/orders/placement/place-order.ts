@@ -17,6 +17,7 @@ import { toPriceText } from '~/lib/money'
 import type { OrderDeps } from '../lifecycle/deps'
 import { newOrderId } from '../lifecycle/order-id'
 import { insertOrderOnce, type NewOrder } from './insert-order'
+import type { OrderQuota } from './order-quota'
 import { orderWriterFor } from './order-writer'
 
 export const ORDER_PLACED_MESSAGE =
@@ -39,7 +40,7 @@ export type PlaceOrderResult =
 	  }
 	| {
 			ok: false
-			status: 'UNAUTHENTICATED' | 'INVALID_ARGUMENT'
+			status: 'UNAUTHENTICATED' | 'INVALID_ARGUMENT' | 'RESOURCE_EXHAUSTED'
 			message: string
 			fieldErrors?: FieldErrors
 	  }
@@ -49,12 +50,15 @@ type Deps = Pick<OrderDeps, 'db' | 'catalog' | 'siteUrl'>
 /**
  * Turns a cart into a stored order request. Prices come from the catalogue, never from the
  * browser; the order, its first event and both emails are written in one statement, so together
- * or not at all.
+ * or not at all. The quota (order-quota.ts) is asked only once the request has passed every check
+ * and is about to be written (issue 62 item 10): a mistyped quantity or phone number never uses
+ * it up.
  */
 export async function placeOrder(
 	deps: Deps,
 	user: Pick<SessionUser, 'id' | 'email'> | null,
 	rawInput: unknown,
+	quota?: OrderQuota,
 ): Promise<PlaceOrderResult> {
 	if (!user) return { ok: false, status: 'UNAUTHENTICATED', message: UNAUTHENTICATED_MESSAGE }
 	const parsed = PlaceOrderSchema.safeParse(rawInput)
@@ -68,6 +72,13 @@ export async function placeOrder(
 			? await findByKey(deps.db, user.id, input.idempotencyKey)
 			: undefined
 		return existing ?? problem(checked.message)
+	}
+	if (quota && !(await quota.take())) {
+		// A retry of an order already placed is still answered with it, not refused.
+		const existing = input.idempotencyKey
+			? await findByKey(deps.db, user.id, input.idempotencyKey)
+			: undefined
+		return existing ?? { ok: false, status: 'RESOURCE_EXHAUSTED', message: quota.message }
 	}
 	const lines = checked.lines
 	const subtotalPence = lines.reduce((sum, line) => sum + line.unitPricePence * line.quantity, 0)
