@@ -59,8 +59,7 @@ export function gatherPhotos(values: Record<string, unknown>) {
 }
 
 /** A row whose photo path is missing or blank. */
-const noPhoto = (src: unknown) =>
-	src === undefined || (typeof src === 'string' && !src.trim())
+const noPhoto = (src: unknown) => src === undefined || (typeof src === 'string' && !src.trim())
 
 const Fields = z
 	.object({
