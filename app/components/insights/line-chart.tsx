@@ -56,7 +56,7 @@ export function LineChart({
 					</li>
 				))}
 			</ul>
-			<div className="mt-4 mr-2 ml-12 max-w-3xl sm:mr-4" data-chart="line">
+			<div className="mx-auto mt-4 max-w-3xl pr-2 pl-12 sm:pr-4" data-chart="line">
 				<div className="relative h-44 sm:h-56">
 					<div aria-hidden="true" className="text-xs text-slate-600">
 						{axis.map((v) => (

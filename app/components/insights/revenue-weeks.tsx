@@ -12,9 +12,15 @@ type Week = { week: string; paidPence: number; refundedPence: number; netPence: 
 export function RevenueWeeks({ weeks }: { weeks: Week[] }) {
 	const max = Math.max(1, ...weeks.map((w) => w.netPence))
 	const sum = (pick: (w: Week) => number) => weeks.reduce((n, w) => n + pick(w), 0)
-	const cell = 'py-1.5 text-right tabular-nums'
+	// Four columns on a 360 px phone (13 px there): each figure's column fits '£10,000.00'.
+	const cell = 'py-1.5 pl-1.5 text-right whitespace-nowrap tabular-nums'
+	const head = 'w-[5.25rem] py-1 pl-1.5 text-right font-semibold sm:w-28'
+	const net = `${cell} sm:font-semibold`
 	return (
-		<section className="min-w-0 rounded-xl p-4 ring-1 ring-slate-200" data-testid="revenue-weeks">
+		<section
+			className="min-w-0 rounded-xl p-3 ring-1 ring-slate-200 sm:p-4"
+			data-testid="revenue-weeks"
+		>
 			<h3 className="font-display text-lg font-bold text-pond-900">Revenue by week</h3>
 			<p className="mt-1 text-sm text-slate-700">
 				Payments received each week (weeks start on Monday), less the refunds made that week.
@@ -22,19 +28,19 @@ export function RevenueWeeks({ weeks }: { weeks: Week[] }) {
 			{weeks.length === 0 ? (
 				<p className="mt-2 text-slate-700">Nothing in this period.</p>
 			) : (
-				<table className="mt-2 w-full table-fixed text-sm">
+				<table className="mt-2 w-full table-fixed text-[13px] sm:text-sm">
 					<thead>
 						<tr className="text-left text-slate-600">
 							<th scope="col" className="py-1 font-semibold">
-								Week of
+								Week
 							</th>
-							<th scope="col" className="w-20 py-1 text-right font-semibold sm:w-28">
+							<th scope="col" className={head}>
 								Paid
 							</th>
-							<th scope="col" className="w-20 py-1 text-right font-semibold sm:w-28">
+							<th scope="col" className={head}>
 								Refunded
 							</th>
-							<th scope="col" className="w-20 py-1 text-right font-semibold sm:w-28">
+							<th scope="col" className={head}>
 								Net
 							</th>
 						</tr>
@@ -42,7 +48,10 @@ export function RevenueWeeks({ weeks }: { weeks: Week[] }) {
 					<tbody>
 						{weeks.map((w) => (
 							<tr key={w.week} className="border-t border-slate-100" data-week={w.week}>
-								<th scope="row" className="py-1.5 pr-2 text-left font-medium text-slate-800">
+								<th
+									scope="row"
+									className="py-1.5 text-left font-medium whitespace-nowrap text-slate-800"
+								>
 									{shortDate(w.week)}
 									<svg
 										className="mt-1 block h-2 w-full text-pond-600"
@@ -59,7 +68,7 @@ export function RevenueWeeks({ weeks }: { weeks: Week[] }) {
 								</th>
 								<td className={cell}>{formatPence(w.paidPence)}</td>
 								<td className={cell}>{formatPence(w.refundedPence)}</td>
-								<td className={`${cell} font-semibold`}>{formatPence(w.netPence)}</td>
+								<td className={net}>{formatPence(w.netPence)}</td>
 							</tr>
 						))}
 					</tbody>
@@ -70,7 +79,7 @@ export function RevenueWeeks({ weeks }: { weeks: Week[] }) {
 							</th>
 							<td className={cell}>{formatPence(sum((w) => w.paidPence))}</td>
 							<td className={cell}>{formatPence(sum((w) => w.refundedPence))}</td>
-							<td className={`${cell} font-semibold`}>{formatPence(sum((w) => w.netPence))}</td>
+							<td className={net}>{formatPence(sum((w) => w.netPence))}</td>
 						</tr>
 					</tfoot>
 				</table>
