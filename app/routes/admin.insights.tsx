@@ -3,11 +3,11 @@ import { requireAdmin } from '~/.server/auth/guards'
 import { waitingRequests } from '~/.server/orders/after-sale/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { PageHeader } from '~/components/content/page-header'
-import { BarChart } from '~/components/insights/bar-chart'
 import { FunnelTable } from '~/components/insights/funnel-table'
 import { LineChart } from '~/components/insights/line-chart'
 import { RangePicker } from '~/components/insights/range-picker'
 import { RankedTable } from '~/components/insights/ranked-table'
+import { RevenueWeeks } from '~/components/insights/revenue-weeks'
 import { StatCard } from '~/components/insights/stat-card'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { chartPoints } from '~/lib/analytics/funnel'
@@ -88,10 +88,11 @@ export default function AdminInsights({ loaderData }: Route.ComponentProps) {
 					<StatCard label="Order requests" now={totals.requests[0]} before={totals.requests[1]} />
 					<StatCard label="Payments" now={totals.paid[0]} before={totals.paid[1]} />
 					<StatCard
-						label="Revenue"
+						label="Net revenue"
 						now={totals.revenuePence[0]}
 						before={totals.revenuePence[1]}
 						format={formatPence}
+						note={`${formatPence(totals.paidPence[0])} paid, ${formatPence(totals.refundedPence[0])} refunded`}
 					/>
 					<StatCard label="Enquiries" now={totals.enquiries[0]} before={totals.enquiries[1]} />
 				</dl>
@@ -131,16 +132,7 @@ export default function AdminInsights({ loaderData }: Route.ComponentProps) {
 					</section>
 				</div>
 				<div className="mt-6">
-					<BarChart
-						title="Revenue by week"
-						description={`Payments received each week (weeks start on Monday): ${formatPence(totals.revenuePence[0])} in all.`}
-						columns={['Week starting', 'Revenue']}
-						bars={i.revenueByWeek.map((w) => ({
-							label: shortDate(w.week),
-							value: w.pence,
-							text: formatPence(w.pence),
-						}))}
-					/>
+					<RevenueWeeks weeks={i.revenueByWeek} />
 				</div>
 				<h2 className="mt-10 mb-3 font-display text-2xl font-bold text-pond-900">Visits</h2>
 				<div className="grid gap-6 lg:grid-cols-2">

@@ -15,12 +15,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const rows: Array<Array<string | number>> = [
 		['Section', 'Item', 'Value', 'Visitors', 'Previous period'],
 	]
-	for (const [name, [now, before]] of Object.entries(i.totals))
+	for (const [name, [now, before]] of Object.entries(i.totals)) {
+		const money = MONEY[name]
 		rows.push(
-			name === 'revenuePence'
-				? ['Total', 'Revenue (GBP)', penceToInput(now), '', penceToInput(before)]
+			money
+				? ['Total', money, penceToInput(now), '', penceToInput(before)]
 				: ['Total', name, now, '', before],
 		)
+	}
 	for (const d of i.days) rows.push(['Day', d.day, d.views, d.visitors, ''])
 	const ranked = (
 		section: string,
@@ -42,8 +44,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	for (const s of i.funnel) rows.push(['Funnel', s.label, s.count, '', ''])
 	rows.push(['Median hours', 'Request to quote', hours(i.medianToQuoteMs), '', ''])
 	rows.push(['Median hours', 'Quote to payment', hours(i.medianToPayMs), '', ''])
-	for (const w of i.revenueByWeek)
-		rows.push(['Revenue by week (GBP)', w.week, penceToInput(w.pence), '', ''])
+	for (const w of i.revenueByWeek) {
+		rows.push(['Net revenue by week (GBP)', w.week, penceToInput(w.netPence), '', ''])
+		rows.push(['Payments by week (GBP)', w.week, penceToInput(w.paidPence), '', ''])
+		rows.push(['Refunds by week (GBP)', w.week, penceToInput(w.refundedPence), '', ''])
+	}
 	for (const z of i.byZone)
 		rows.push([
 			'Delivery zone',
@@ -60,6 +65,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			'Cache-Control': 'private, no-store',
 		},
 	})
+}
+
+/** The totals in pence, by the name the CSV gives them (revenue is net of refunds). */
+const MONEY: Record<string, string> = {
+	revenuePence: 'Net revenue (GBP)',
+	paidPence: 'Payments received (GBP)',
+	refundedPence: 'Refunds (GBP)',
 }
 
 const hours = (ms: number | null) => (ms === null ? '' : (ms / 3_600_000).toFixed(1))

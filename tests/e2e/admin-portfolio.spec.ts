@@ -165,3 +165,25 @@ test('a seventh project with photos and a testimonial, published and featured; a
 	await expect(visitor.getByText('Priya Patel, Leeds')).toHaveCount(0)
 	await expectFitsPhone(visitor, 'the home page with the new project featured')
 })
+
+// Alt text belongs to the photo's use (the project's row), not to the file: the same picture
+// described for a product arrived in a project with the product's description (issue 62).
+test('a photo used elsewhere arrives in a project without the other use’s alt text', async ({
+	adminPage: page,
+}) => {
+	const photo = await smallPhoto('hsl(190, 50%, 35%)')
+	const described = await page.request.post(`${STRIPE_SHOP_URL}/admin/photos`, {
+		multipart: {
+			file: { name: 'pump.jpg', mimeType: 'image/jpeg', buffer: photo },
+			alt: 'A pump on the workshop shelf',
+		},
+		headers: { origin: STRIPE_SHOP_URL, accept: 'application/json' },
+	})
+	expect(described.status()).toBe(200)
+	await visit(page, '/admin/portfolio/new', { a11y: false })
+	await page
+		.getByLabel(/Add photos/)
+		.setInputFiles({ name: 'pond.jpg', mimeType: 'image/jpeg', buffer: photo })
+	await expect(page.locator('#project-photos ol > li')).toHaveCount(1, { timeout: 30_000 })
+	await expect(page.getByLabel('Alt text for photo 1', { exact: true })).toHaveValue('')
+})

@@ -117,3 +117,30 @@ test('the funnel counts a new order request; the CSV download and the /admin sum
 	await expect(page.getByRole('link', { name: 'See insights' })).toBeVisible()
 	await customer.context.close()
 })
+
+// Both widths (@mobile): text in an SVG scaled down by its viewBox was about 6 px on a phone.
+test('every figure and chart label on the dashboard is at least 12 px at this width @mobile', async ({
+	adminPage: page,
+}) => {
+	await visit(page, '/admin/insights?period=30d', { a11y: false })
+	await expect(page.getByRole('img', { name: /Visitors and page views/ })).toBeVisible()
+	const tooSmall = await page.locator('main').evaluate((main) => {
+		const found: string[] = []
+		for (const el of main.querySelectorAll('*')) {
+			if (el.closest('.sr-only, title, desc')) continue
+			const text = [...el.childNodes]
+				.filter((n) => n.nodeType === Node.TEXT_NODE)
+				.map((n) => n.textContent ?? '')
+				.join('')
+				.trim()
+			const box = el.getBoundingClientRect()
+			if (!text || box.width === 0 || box.height === 0) continue
+			// The size on screen: an SVG's text is scaled by its viewBox, HTML's is not.
+			const scale = el instanceof SVGGraphicsElement ? (el.getScreenCTM()?.a ?? 1) : 1
+			const px = Number.parseFloat(getComputedStyle(el).fontSize) * scale
+			if (px < 11.95) found.push(`${text.slice(0, 30)}: ${px.toFixed(1)} px`)
+		}
+		return found
+	})
+	expect(tooSmall).toEqual([])
+})

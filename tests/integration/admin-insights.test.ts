@@ -31,7 +31,7 @@ describe('/admin/insights', () => {
 		const html = await pageText(await shop.admin.client.request('/admin'))
 		expect(html).toMatch(/data-summary="Visitors today".*?>2</s)
 		expect(html).toMatch(/data-summary="Requests waiting".*?>1</s)
-		expect(html).toMatch(/data-summary="Revenue this week".*?>£0\.00</s)
+		expect(html).toMatch(/data-summary="Net revenue this week".*?>£0\.00<.*?after £0\.00 refunded/s)
 		expect(html).toContain('href="/admin/insights"')
 	})
 

@@ -211,6 +211,30 @@ describe('/admin/portfolio', () => {
 		expect(await html(visitor(), '/portfolio/pond5')).toContain('Mine')
 	})
 
+	it('saves the rest when the Add a photo row has alt text but no photo, leaving that row out', async () => {
+		const page = await html(admin, '/admin/portfolio/pond4')
+		const version = /name="version" value="(\d+)"/.exec(page)![1]!
+		// Photos 1 and 2, then the 'Add a photo' row (photos.2) with a description typed, no path.
+		const res = await admin.post('/admin/portfolio/pond4', {
+			...project({ name: 'Wildlife Pond', 'photos.2.src': '', 'photos.2.alt': 'Frogspawn' }),
+			version,
+		})
+		expect(res.status).toBe(302)
+		const [pond4] = await app.database.db
+			.select()
+			.from(portfolioProjects)
+			.where(eq(portfolioProjects.slug, 'pond4'))
+		expect(pond4?.name).toBe('Wildlife Pond')
+		expect(pond4?.photos.map((p) => p.alt)).toEqual([
+			'The deck beside the pond',
+			'Koi at the surface',
+		])
+		// Said beside the row, before anyone saves.
+		expect(await html(admin, '/admin/portfolio/pond4')).toContain(
+			'A description without a photo is left out when you save.',
+		)
+	})
+
 	it('moves photos without JavaScript and saves nothing until Save', async () => {
 		const res = await admin.post('/admin/portfolio/new', { ...project(), photoIntent: 'up:1' })
 		expect(res.status).toBe(200)

@@ -2,10 +2,18 @@ import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insightsFor } from '~/.server/analytics/insights'
 import { visitRetention } from '~/.server/analytics/retention'
+import { adminSummary } from '~/.server/analytics/summary'
 import { wholeMonths } from '~/.server/analytics/visit-figures'
 import { Catalog } from '~/.server/catalog/catalog'
 import { importCatalog } from '~/.server/catalog/import'
-import { orderEvents, pageViews, visitDaily, visitEvents, visitSalts } from '~/.server/db/schema'
+import {
+	orderEvents,
+	pageViews,
+	refunds,
+	visitDaily,
+	visitEvents,
+	visitSalts,
+} from '~/.server/db/schema'
 import { rangeFrom } from '~/lib/analytics/range'
 import { addDays, atLondonTime, londonDate } from '~/lib/london-time'
 import { createTestDatabase, type TestDatabase } from '../support/db'
@@ -76,6 +84,19 @@ beforeAll(async () => {
 		{ orderId: paid.id, actor: 'system', toStatus: 'payment_pending', at: at(1, '13:00') },
 		{ orderId: paid.id, actor: 'provider', toStatus: 'paid', at: at(1, '19:00') },
 	])
+	// The paid order partly refunded today (£15.00, finished), and a second refund of £7.00 still
+	// on its way (taken by the provider, not yet recorded): only finished refunds count.
+	const refund = { orderId: paid.id, reason: 'A damaged part', actor: 'system' }
+	await db.insert(refunds).values([
+		{ ...refund, amountPence: 1500, idempotencyKey: 'insights-1', createdAt: at(0, '00:30') },
+		{
+			...refund,
+			amountPence: 700,
+			idempotencyKey: 'insights-2',
+			step: 'taken',
+			createdAt: at(0, '00:40'),
+		},
+	])
 })
 afterAll(async () => {
 	await database?.cleanup()
@@ -103,7 +124,9 @@ describe('the insights figures', () => {
 		expect(insights.totals.visitors).toEqual([4, 0])
 		expect(insights.totals.views).toEqual([6, 0])
 		expect(insights.totals.requests).toEqual([3, 0])
-		expect(insights.totals.revenuePence[0]).toBe(line2Total(5000))
+		// Revenue is net of finished refunds, with the refunds beside it.
+		expect(insights.totals.revenuePence).toEqual([line2Total(5000) - 1500, 0])
+		expect(insights.totals.refundedPence).toEqual([1500, 0])
 		expect(insights.funnel.map((s) => s.count)).toEqual([4, 2, 3, 2, 1])
 		expect(insights.medianToQuoteMs).toBe(3 * 3_600_000)
 		expect(insights.medianToPayMs).toBe(6 * 3_600_000)
@@ -125,7 +148,17 @@ describe('the insights figures', () => {
 		expect(insights.days.at(-1)).toEqual({ day: today, views: 1, visitors: 1 })
 		expect(insights.days).toHaveLength(7)
 		expect(insights.byZone.reduce((sum, z) => sum + z.orders, 0)).toBe(3)
-		expect(insights.revenueByWeek.reduce((sum, w) => sum + w.pence, 0)).toBe(line2Total(5000))
+		const weeks = insights.revenueByWeek
+		expect(weeks.reduce((sum, w) => sum + w.paidPence, 0)).toBe(line2Total(5000))
+		expect(weeks.reduce((sum, w) => sum + w.refundedPence, 0)).toBe(1500)
+		expect(weeks.reduce((sum, w) => sum + w.netPence, 0)).toBe(line2Total(5000) - 1500)
+		// /admin's 'Revenue this week' is net too: the refund (today) is always in this week.
+		const monday = addDays(today, -((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7))
+		const paidThisWeek = addDays(today, -1) >= monday ? line2Total(5000) : 0
+		expect(await adminSummary(database.db, now)).toMatchObject({
+			revenueThisWeekPence: paidThisWeek - 1500,
+			refundedThisWeekPence: 1500,
+		})
 		// The period before (8–14 days ago) has the 400-day-old view in neither.
 		const older = await insightsFor(
 			database.db,

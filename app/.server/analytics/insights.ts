@@ -41,7 +41,10 @@ export async function insightsFor(db: Db, catalog: Catalog, range: Range, today:
 			views: [totals.views, previous.views],
 			requests: [sales.requests, previousSales.requests],
 			paid: [sales.payments, previousSales.payments],
+			// Net of finished refunds (revenue.ts), with what was paid and refunded beside it.
 			revenuePence: [sales.revenuePence, previousSales.revenuePence],
+			paidPence: [sales.paidPence, previousSales.paidPence],
+			refundedPence: [sales.refundedPence, previousSales.refundedPence],
 			enquiries: [sales.enquiries, previousSales.enquiries],
 		} satisfies Record<string, [number, number]>,
 		days: fillDays(range, days),
@@ -57,11 +60,21 @@ export async function insightsFor(db: Db, catalog: Catalog, range: Range, today:
 		productsCarted: await named(top('cart').map((r) => ({ ...r, id: r.value }))),
 		productsRequested: await named(sales.requestedProducts),
 		funnel: funnel([
-			{ label: 'Visited', count: totals.visitors },
-			{ label: 'Added to cart', count: totals.carters },
-			{ label: 'Requested an order', count: sales.requests },
-			{ label: 'Quoted', count: sales.quoted },
-			{ label: 'Paid', count: sales.paid },
+			{
+				unit: 'Visitors, counted per day',
+				steps: [
+					{ label: 'Visited', count: totals.visitors },
+					{ label: 'Added to cart', count: totals.carters },
+				],
+			},
+			{
+				unit: "This period's order requests",
+				steps: [
+					{ label: 'Requested an order', count: sales.requests },
+					{ label: 'Quoted', count: sales.quoted },
+					{ label: 'Paid', count: sales.paid },
+				],
+			},
 		]),
 		medianToQuoteMs: sales.medianToQuoteMs,
 		medianToPayMs: sales.medianToPayMs,

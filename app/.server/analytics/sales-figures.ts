@@ -5,6 +5,7 @@ import { getDeliverySettings } from '~/.server/delivery/settings'
 import type { Range } from '~/lib/analytics/range'
 import { zoneFor } from '~/lib/delivery/zones'
 import { addDays, startOfLondonDay } from '~/lib/london-time'
+import { revenueByWeek, revenueTotals } from './revenue'
 import { rowsOf } from './visit-figures'
 
 const bounds = (range: Range) => ({
@@ -46,20 +47,6 @@ async function ordersIn(db: Db, range: Range) {
 	return { timing: timing!, requested, byOutward }
 }
 
-/** Payments whose order was first paid within the range, by UK week (from Monday), with amounts. */
-async function paymentsIn(db: Db, range: Range) {
-	const { from, to } = bounds(range)
-	return rowsOf<{ week: string; pence: number; count: number }>(
-		await db.execute(sql`
-			select date_trunc('week', p.paid_at at time zone 'Europe/London')::date::text as week,
-				coalesce(sum(o.total_cost_pence), 0)::int as pence, count(*)::int as count
-			from (
-				select order_id, min(at) as paid_at from ${orderEvents} where to_status = 'paid'
-				group by order_id having min(at) >= ${from} and min(at) < ${to}
-			) p join ${orders} o on o.id = p.order_id group by 1 order by 1`),
-	)
-}
-
 async function enquiriesIn(db: Db, range: Range) {
 	const { from, to } = bounds(range)
 	const [row] = rowsOf<{ count: number }>(
@@ -73,7 +60,8 @@ async function enquiriesIn(db: Db, range: Range) {
 /** Everything the dashboard shows about orders, quotes, payments and enquiries in a range. */
 export async function salesFigures(db: Db, range: Range) {
 	const placed = await ordersIn(db, range)
-	const payments = await paymentsIn(db, range)
+	const weeks = await revenueByWeek(db, range)
+	const revenue = revenueTotals(weeks)
 	const enquiryCount = await enquiriesIn(db, range)
 	const settings = await getDeliverySettings(db)
 	const zones = new Map<string, { orders: number; deliveryPence: number; priced: number }>()
@@ -91,12 +79,14 @@ export async function salesFigures(db: Db, range: Range) {
 		quoted: timing.quoted,
 		paid: timing.paid,
 		enquiries: enquiryCount,
-		revenuePence: payments.reduce((sum, w) => sum + w.pence, 0),
-		payments: payments.reduce((sum, w) => sum + w.count, 0),
+		revenuePence: revenue.netPence,
+		paidPence: revenue.paidPence,
+		refundedPence: revenue.refundedPence,
+		payments: revenue.payments,
 		medianToQuoteMs: timing.to_quote_ms === null ? null : Math.round(timing.to_quote_ms),
 		medianToPayMs: timing.to_pay_ms === null ? null : Math.round(timing.to_pay_ms),
 		requestedProducts: placed.requested,
-		revenueByWeek: payments.map(({ week, pence }) => ({ week, pence })),
+		revenueByWeek: weeks,
 		byZone: [...zones]
 			.map(([zone, z]) => ({
 				zone,
@@ -109,7 +99,7 @@ export async function salesFigures(db: Db, range: Range) {
 
 export type SalesFigures = Awaited<ReturnType<typeof salesFigures>>
 
-/** Only the totals the comparison needs (the period before): requests, payments, revenue, enquiries. */
+/** Only the totals the comparison needs (the period before): requests, payments, revenue, refunds, enquiries. */
 export async function salesTotals(db: Db, range: Range) {
 	const { from, to } = bounds(range)
 	const [placed] = rowsOf<{ count: number }>(
@@ -117,11 +107,13 @@ export async function salesTotals(db: Db, range: Range) {
 			sql`select count(*)::int as count from ${orders} where created_at >= ${from} and created_at < ${to}`,
 		),
 	)
-	const payments = await paymentsIn(db, range)
+	const revenue = revenueTotals(await revenueByWeek(db, range))
 	return {
 		requests: placed?.count ?? 0,
-		payments: payments.reduce((sum, w) => sum + w.count, 0),
-		revenuePence: payments.reduce((sum, w) => sum + w.pence, 0),
+		payments: revenue.payments,
+		revenuePence: revenue.netPence,
+		paidPence: revenue.paidPence,
+		refundedPence: revenue.refundedPence,
 		enquiries: await enquiriesIn(db, range),
 	}
 }

@@ -129,10 +129,12 @@ export function ProjectForm({
 				errors={errors}
 				onEdit={form.clear}
 				uploader={(append) => (
-					// An upload arrives without a description: its alt text field waits, required.
+					// An upload arrives without a description: its alt text field waits, required. The
+					// stored file's alt text is another use's (a product, another project) when the same
+					// picture was uploaded before: alt text belongs to this project's row, not the file.
 					<PhotoUploader
 						listed="above"
-						onUploaded={(photo) => append([{ src: photo.url, alt: photo.alt }])}
+						onUploaded={(photo) => append([{ src: photo.url, alt: '' }])}
 					/>
 				)}
 			/>

@@ -8,7 +8,8 @@ type Draft = { src: string; alt: string }
 
 /**
  * The row that adds a photo by its path (uploads sit above it). Its fields are the next
- * photos.N row, so a photo typed but not added is still saved (or refused) with the form.
+ * photos.N row, so a photo typed but not added is still saved (or refused) with the form; a
+ * description typed without a photo is left out (gatherPhotos), as the row says.
  * Enter in either field adds it rather than saving the project half-typed.
  */
 export function NewPhoto({
@@ -28,7 +29,12 @@ export function NewPhoto({
 }) {
 	return (
 		<div className="mt-4 grid gap-3 rounded-lg border border-dashed border-slate-300 p-3 sm:grid-cols-2">
-			<p className="font-semibold text-slate-800 sm:col-span-2">Add a photo</p>
+			<div className="sm:col-span-2">
+				<p className="font-semibold text-slate-800">Add a photo</p>
+				<p className="text-sm text-slate-600">
+					A description without a photo is left out when you save.
+				</p>
+			</div>
 			<div>
 				<label
 					htmlFor={photoFieldId(index, 'src')}

@@ -6,20 +6,27 @@ export function AdminSummary({
 	visitorsToday,
 	requestsWaiting,
 	revenueThisWeekPence,
+	refundedThisWeekPence,
 }: {
 	visitorsToday: number
 	requestsWaiting: number
+	/** Net of this week's refunds, which are shown beside it. */
 	revenueThisWeekPence: number
+	refundedThisWeekPence: number
 }) {
 	const figures = [
-		['Visitors today', visitorsToday.toLocaleString('en-GB')],
-		['Requests waiting', requestsWaiting.toLocaleString('en-GB')],
-		['Revenue this week', formatPence(revenueThisWeekPence)],
+		['Visitors today', visitorsToday.toLocaleString('en-GB'), undefined],
+		['Requests waiting', requestsWaiting.toLocaleString('en-GB'), undefined],
+		[
+			'Net revenue this week',
+			formatPence(revenueThisWeekPence),
+			`after ${formatPence(refundedThisWeekPence)} refunded`,
+		],
 	] as const
 	return (
 		<section aria-label="At a glance" className="mb-8">
 			<dl className="grid grid-cols-3 gap-2 sm:gap-3">
-				{figures.map(([label, value]) => (
+				{figures.map(([label, value, note]) => (
 					<div
 						key={label}
 						className="min-w-0 rounded-xl bg-pond-50 p-2 sm:p-3"
@@ -27,6 +34,7 @@ export function AdminSummary({
 					>
 						<dt className="text-xs font-semibold text-slate-700 sm:text-sm">{label}</dt>
 						<dd className="font-display text-base font-bold text-pond-900 sm:text-xl">{value}</dd>
+						{note ? <dd className="text-xs text-slate-700 sm:text-sm">{note}</dd> : null}
 					</div>
 				))}
 			</dl>

@@ -1,6 +1,8 @@
 /**
  * The accessible SVG every insights chart draws in: named by its title and described in words
- * (each chart also has a data table for screen readers), scaling to the card's width.
+ * (each chart also has a data table for screen readers). It stretches to fill its box
+ * (preserveAspectRatio none, strokes that keep their width), and holds no text: text in an SVG
+ * shrinks with its viewBox (about 6 px on a phone, issue 62), so labels are HTML beside it.
  */
 export function ChartSvg({
 	id,
@@ -20,9 +22,10 @@ export function ChartSvg({
 	return (
 		<svg
 			viewBox={`0 0 ${width} ${height}`}
+			preserveAspectRatio="none"
 			role="img"
 			aria-labelledby={`${id}-t ${id}-d`}
-			className="mx-auto mt-2 block h-auto w-full max-w-3xl"
+			className="absolute inset-0 block h-full w-full overflow-visible"
 		>
 			<title id={`${id}-t`}>{title}</title>
 			<desc id={`${id}-d`}>{description}</desc>

@@ -4,8 +4,7 @@ import { ChartSvg } from './chart-svg'
 export type Series = { name: string; values: number[]; className: string }
 
 const W = 640
-const H = 220
-const PAD = { left: 48, right: 8, top: 12, bottom: 34 }
+const H = 200
 
 /** Round numbers for the y axis: 0 and up to four steps to just above the largest value. */
 function ticks(max: number) {
@@ -39,9 +38,11 @@ export function LineChart({
 	const axis = ticks(max)
 	const top = axis.at(-1) || 1
 	const n = Math.max(1, labels.length - 1)
-	const x = (i: number) => PAD.left + (i / n) * (W - PAD.left - PAD.right)
-	const y = (v: number) => PAD.top + (1 - v / top) * (H - PAD.top - PAD.bottom)
+	const x = (i: number) => (i / n) * W
+	const y = (v: number) => (1 - v / top) * H
 	const shown = [...new Set([0, Math.floor(n / 2), labels.length - 1])].filter((i) => i >= 0)
+	// Labels are HTML placed at the same fractions as the lines, so they keep the page's size.
+	const percent = (part: number, whole: number) => `${((part / whole) * 100).toFixed(2)}%`
 	return (
 		<figure className="rounded-xl p-4 ring-1 ring-slate-200">
 			<figcaption className="font-display text-lg font-bold text-pond-900">{title}</figcaption>
@@ -55,39 +56,63 @@ export function LineChart({
 					</li>
 				))}
 			</ul>
-			<ChartSvg id={id} width={W} height={H} title={title} description={description}>
-				{axis.map((v) => (
-					<g key={v} className="text-slate-500">
-						<line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="#e2e8f0" />
-						<text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" fontSize="18" fill="currentColor">
-							{v}
-						</text>
-					</g>
-				))}
-				{shown.map((i) => (
-					<text
-						key={i}
-						x={x(i)}
-						y={H - 6}
-						fontSize="18"
-						fill="#475569"
-						textAnchor={i === 0 ? 'start' : i === labels.length - 1 ? 'end' : 'middle'}
-					>
-						{labels[i]}
-					</text>
-				))}
-				{series.map((s) => (
-					<polyline
-						key={s.name}
-						className={s.className}
-						fill="none"
-						stroke="currentColor"
-						strokeWidth="2.5"
-						strokeLinejoin="round"
-						points={s.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ')}
-					/>
-				))}
-			</ChartSvg>
+			<div className="mx-auto mt-4 max-w-3xl pr-2 pl-12 sm:pr-4" data-chart="line">
+				<div className="relative h-44 sm:h-56">
+					<div aria-hidden="true" className="text-xs text-slate-600">
+						{axis.map((v) => (
+							<span
+								key={v}
+								className="absolute right-full mr-2 -translate-y-1/2 tabular-nums"
+								style={{ top: percent(y(v), H) }}
+							>
+								{v.toLocaleString('en-GB')}
+							</span>
+						))}
+					</div>
+					<ChartSvg id={id} width={W} height={H} title={title} description={description}>
+						{axis.map((v) => (
+							<line
+								key={v}
+								x1={0}
+								x2={W}
+								y1={y(v)}
+								y2={y(v)}
+								stroke="#e2e8f0"
+								vectorEffect="non-scaling-stroke"
+							/>
+						))}
+						{series.map((s) => (
+							<polyline
+								key={s.name}
+								className={s.className}
+								fill="none"
+								stroke="currentColor"
+								strokeWidth="2.5"
+								strokeLinejoin="round"
+								vectorEffect="non-scaling-stroke"
+								points={s.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ')}
+							/>
+						))}
+					</ChartSvg>
+				</div>
+				<div aria-hidden="true" className="relative mt-2 h-5 text-xs text-slate-600">
+					{shown.map((i) => (
+						<span
+							key={i}
+							className={
+								i === 0
+									? 'absolute left-0'
+									: i === labels.length - 1
+										? 'absolute right-0'
+										: 'absolute -translate-x-1/2 whitespace-nowrap'
+							}
+							style={i === 0 || i === labels.length - 1 ? undefined : { left: percent(x(i), W) }}
+						>
+							{labels[i]}
+						</span>
+					))}
+				</div>
+			</div>
 			<table className="sr-only">
 				<caption>{title}</caption>
 				<thead>

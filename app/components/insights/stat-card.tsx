@@ -1,17 +1,19 @@
 import { change } from '~/lib/analytics/funnel'
 import { cn } from '~/lib/cn'
 
-/** A headline figure with its change from the period before. */
+/** A headline figure with its change from the period before, and a line saying what it is made of. */
 export function StatCard({
 	label,
 	now,
 	before,
 	format = (n) => n.toLocaleString('en-GB'),
+	note,
 }: {
 	label: string
 	now: number
 	before: number
 	format?: (n: number) => string
+	note?: string
 }) {
 	const delta = change(now, before)
 	return (
@@ -28,6 +30,7 @@ export function StatCard({
 					? `was ${format(before)}`
 					: `${delta >= 0 ? '+' : '−'}${Math.abs(Math.round(delta * 100))}% on ${format(before)}`}
 			</dd>
+			{note ? <dd className="mt-1 text-sm text-slate-700">{note}</dd> : null}
 		</div>
 	)
 }

@@ -1,22 +1,36 @@
 export type FunnelStep = {
 	label: string
 	count: number
-	/** Share of the step before (1 for the first), or null when that step had none. */
+	/** What the step counts; steps are compared only with steps of the same unit. */
+	unit: string
+	/** Share of the step before in the same unit, or null for a unit's first step or after an empty one. */
 	rate: number | null
-	/** How many of the step before did not reach this one. */
-	dropOff: number
+	/** How many of the step before (same unit) did not reach this one; null for a unit's first step. */
+	dropOff: number | null
 }
 
-/** visit → cart → order request → quoted → paid: each step's count, rate and drop-off. */
-export function funnel(counts: Array<{ label: string; count: number }>): FunnelStep[] {
-	return counts.map((step, i) => {
-		const before = i === 0 ? step.count : counts[i - 1]!.count
-		return {
-			...step,
-			rate: i === 0 ? 1 : before > 0 ? step.count / before : null,
-			dropOff: i === 0 ? 0 : Math.max(0, before - step.count),
-		}
-	})
+export type FunnelStage = { unit: string; steps: Array<{ label: string; count: number }> }
+
+/**
+ * visit → cart, then order request → quoted → paid: each step's count, and its rate and drop-off
+ * against the step before only where both count the same thing. Visits are counted without
+ * cookies (a visitor is a key that lives a day), so they cannot be followed into an order
+ * request: a rate from 'Added to cart' to 'Requested an order' would divide visitors a day by
+ * orders (issue 62 showed 300 %). Each stage starts afresh.
+ */
+export function funnel(stages: FunnelStage[]): FunnelStep[] {
+	return stages.flatMap(({ unit, steps }) =>
+		steps.map((step, i) => {
+			if (i === 0) return { ...step, unit, rate: null, dropOff: null }
+			const before = steps[i - 1]!.count
+			return {
+				...step,
+				unit,
+				rate: before > 0 ? step.count / before : null,
+				dropOff: Math.max(0, before - step.count),
+			}
+		}),
+	)
 }
 
 /** A change from the previous period: +12 %, −5 %, or null when there was nothing before. */

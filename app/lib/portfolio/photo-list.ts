@@ -35,15 +35,14 @@ export function applyPhotoIntent(list: PhotoList, intent: PhotoIntent): PhotoLis
 	return { photos, thumbnail }
 }
 
-/** The rows posted as photos.N.src / photos.N.alt (the empty new-photo row left out). */
+/** The rows posted as photos.N.src / photos.N.alt (a new-photo row without a photo left out). */
 export function photoListFrom(values: Record<string, string>): PhotoList {
 	const photos: PhotoRow[] = []
 	for (let i = 0; i <= 100; i++) {
 		const src = values[`photos.${i}.src`]
 		const alt = values[`photos.${i}.alt`]
-		if (src === undefined && alt === undefined) continue
-		if (!src && !alt) continue
-		photos.push({ src: src ?? '', alt: alt ?? '' })
+		if (!src?.trim()) continue
+		photos.push({ src, alt: alt ?? '' })
 	}
 	const thumbnail = Number(values.thumbnail ?? 0)
 	return { photos, thumbnail: Number.isInteger(thumbnail) ? thumbnail : 0 }

@@ -41,18 +41,25 @@ const photo = (n: number) =>
 		alt: required(`Alt text for photo ${n}`, 300),
 	})
 
-/** photos.N.src / photos.N.alt into a list, skipping rows left empty. */
+/**
+ * photos.N.src / photos.N.alt into a list, skipping rows with no photo: the empty 'Add a photo'
+ * row, and one with a description typed but no photo, which must not stop the rest being saved
+ * (issue 62; the row says so). A photo without its description is still refused.
+ */
 export function gatherPhotos(values: Record<string, unknown>) {
 	const photos: Array<{ src: unknown; alt: unknown }> = []
 	for (let i = 0; i < MAX_PHOTOS + 1; i++) {
 		const src = values[`photos.${i}.src`]
 		const alt = values[`photos.${i}.alt`]
 		if (src === undefined && alt === undefined) continue
-		if (src === '' && alt === '') continue
+		if (noPhoto(src)) continue
 		photos.push({ src: src ?? '', alt: alt ?? '' })
 	}
 	return photos
 }
+
+/** A row whose photo path is missing or blank. */
+const noPhoto = (src: unknown) => src === undefined || (typeof src === 'string' && !src.trim())
 
 const Fields = z
 	.object({
