@@ -120,6 +120,7 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
 						subtotalPence={order.subtotalPence}
 						deliveryCostPence={order.deliveryCostPence}
 						totalCostPence={order.totalCostPence}
+						deliveryEstimate={order.deliveryEstimate}
 					/>
 					<DeliveryDetails delivery={order.delivery} />
 				</div>

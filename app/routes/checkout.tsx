@@ -149,11 +149,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 			<PageHeader title="Delivery Information" />
 			<div className="container-page py-10">
 				<CheckoutSteps current={2} />
-				<div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
+				{/* Fields, then the totals with the delivery estimate, then the button: in that order on a
+				    phone (issue 62 item 6) and for a screen reader; the summary beside them on a wide screen. */}
+				<div className="grid gap-10 lg:grid-cols-[1fr_22rem] lg:gap-y-6">
 					<Form
+						id="checkout-form"
 						method="post"
 						noValidate
-						className="space-y-6"
+						className="space-y-6 lg:col-start-1 lg:row-start-1"
 						onSubmit={form.onSubmit}
 						onChange={(event) => {
 							const field = event.target as unknown as HTMLInputElement
@@ -198,8 +201,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 							<input type="checkbox" name="saveToProfile" className="size-5 accent-pond-700" />
 							Save this information to my profile for later orders
 						</label>
+					</Form>
+					<CheckoutSummary
+						items={items}
+						postcode={postcode}
+						className="lg:col-start-2 lg:row-span-2 lg:row-start-1"
+					/>
+					<div className="space-y-3 lg:col-start-1 lg:row-start-2">
 						<button
 							type="submit"
+							form="checkout-form"
 							className="btn-primary w-full sm:w-auto"
 							disabled={submitting || !hydrated || items.length === 0}
 						>
@@ -208,8 +219,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 						<p className="text-sm text-slate-600">
 							Nothing is charged now: we confirm the delivery cost with you first.
 						</p>
-					</Form>
-					<CheckoutSummary items={items} postcode={postcode} />
+					</div>
 				</div>
 			</div>
 		</>

@@ -13,6 +13,7 @@ import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { useBusiness } from '~/components/layout/use-business'
 import { OrderItems } from '~/components/orders/order-items'
 import { StatusBadge } from '~/components/orders/status-badge'
+import { keptEstimateSentence } from '~/lib/delivery/estimate'
 import { describeSiteAccess } from '~/lib/delivery/site-access-schema'
 import { deliveryQuoteSentence } from '~/lib/delivery/zones'
 import { formatPence } from '~/lib/money'
@@ -62,6 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		stillArranging: awaitingReview,
 		deliveryCostPence: costs ? order.deliveryCostPence : null,
 		totalCostPence: costs ? order.totalCostPence : null,
+		deliveryEstimate: costs ? null : keptEstimateSentence(order),
 		message: awaitingReview ? ORDER_PLACED_MESSAGE : null,
 		orderItems: order.cartItems,
 		orderTotal: order.subtotalPence / 100,
@@ -133,6 +135,11 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
 									{deliveryCostPence === null ? 'To be confirmed' : formatPence(deliveryCostPence)}
 								</dd>
 							</div>
+							{loaderData.deliveryEstimate ? (
+								<p className="text-sm text-slate-700" data-testid="kept-estimate">
+									{loaderData.deliveryEstimate}
+								</p>
+							) : null}
 							{totalCostPence === null ? null : (
 								<div className="flex justify-between font-semibold">
 									<dt>Total</dt>

@@ -201,3 +201,30 @@ test("the checkout's summary also uses the checked price, not the one stored wit
 	await expect(summary).toContainText('£1,371.98')
 	await expect(summary).not.toContainText('£1,200.00')
 })
+
+test('@phone the checkout shows the delivery estimate with the totals, above the button', async ({
+	page,
+	baseURL,
+}) => {
+	await page.addInitScript(
+		(lines) => {
+			if (!sessionStorage.getItem('seeded')) {
+				localStorage.setItem('cart', JSON.stringify(lines))
+				sessionStorage.setItem('seeded', '1')
+			}
+		},
+		[line('145', { name: 'Evolution Aqua Varipump 16000', price: '£685.99' })],
+	)
+	await registerCustomer(page.request, baseURL!)
+	await visit(page, '/checkout', { a11y: false })
+	await page.locator('#delivery-postcode').fill('IV2 3XY')
+	const estimate = page.getByTestId('delivery-estimate')
+	await expect(estimate).toHaveText(
+		'Estimated delivery to IV2: £35.00 — we confirm the exact cost before you pay',
+	)
+	// Before issue 62 item 6 the summary came after the button at 360 px.
+	const button = page.getByRole('button', { name: 'Place Order Request' })
+	const [above, below] = [await estimate.boundingBox(), await button.boundingBox()]
+	expect(above!.y + above!.height).toBeLessThan(below!.y)
+	await expectFitsPhone(page, 'the checkout with its estimate')
+})

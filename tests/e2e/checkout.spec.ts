@@ -77,6 +77,10 @@ test('from Add to Cart to a stored order request, its email and My Account', asy
 		),
 	).toBeVisible()
 	await expect(page.getByText('IV15 9HU', { exact: false })).toBeVisible()
+	// The checkout's estimate is kept on the order until staff confirm the cost (issue 62 item 6).
+	await expect(page.getByTestId('kept-estimate')).toHaveText(
+		/^Estimated delivery to IV15: £\d+\.\d\d — we confirm the exact cost before you pay$/,
+	)
 	await expect(page.getByRole('heading', { name: 'What Happens Next?' })).toBeVisible()
 	const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')
 	await expect(crumbs).toHaveText([

@@ -4,6 +4,7 @@ import type { Estimate, EstimateRequest } from '~/lib/delivery/estimate'
 import { outwardOf } from '~/lib/delivery/postcode'
 import { type ShippingClass, shippingClassOf } from '~/lib/delivery/shipping-class'
 import { suggestDeliveryCost } from '~/lib/delivery/suggest'
+import type { DeliverySettings } from '~/lib/delivery/zones'
 import { currentDeliverySettings } from './settings'
 
 /**
@@ -22,9 +23,20 @@ export async function estimateDelivery(
 		if (!product) return { kind: 'quote' }
 		lines.push({ shippingClass: shippingClassOf(product), quantity: line.quantity })
 	}
-	const settings = await currentDeliverySettings(db)
-	const suggestion = suggestDeliveryCost(settings, request.postcode, lines, null)
-	const outward = outwardOf(request.postcode)
+	return estimateFor(await currentDeliverySettings(db), request.postcode, lines)
+}
+
+/**
+ * The estimate for priced lines (each with its shipping class) to a postcode: the checkout's, and
+ * the one kept on the order when it is placed (issue 62 item 6), so the two always agree.
+ */
+export function estimateFor(
+	settings: DeliverySettings,
+	postcode: string,
+	lines: Array<{ shippingClass: ShippingClass; quantity: number }>,
+): Estimate {
+	const suggestion = suggestDeliveryCost(settings, postcode, lines, null)
+	const outward = outwardOf(postcode)
 	if (!suggestion.ok || suggestion.pence === 0 || !outward) return { kind: 'quote' }
 	return { kind: 'estimate', outward: outward.outward, pence: suggestion.pence }
 }

@@ -1,5 +1,6 @@
 import { latestBusinessDetails } from '~/.server/business/details'
 import type { DeliveryDetails, OrderLine } from '~/.server/db/schema'
+import { keptEstimateSentence } from '~/lib/delivery/estimate'
 import { describeSiteAccess } from '~/lib/delivery/site-access-schema'
 import type { SiteAccess } from '~/lib/delivery/suggest'
 import { formatPence } from '~/lib/money'
@@ -14,6 +15,7 @@ export type OrderSummary = {
 	subtotalPence: number
 	deliveryInfo: DeliveryDetails
 	deliveryCostPence?: number | null
+	deliveryEstimatePence?: number | null
 	totalCostPence?: number | null
 	siteAccess?: SiteAccess | null
 	quoteExpiresAt?: Date | string | null
@@ -56,6 +58,7 @@ export function orderConfirmationEmail(
 	deliveryNote: string,
 ): EmailMessage {
 	const access = describeSiteAccess(order.siteAccess)
+	const estimate = keptEstimateSentence(order)
 	const blocks: EmailBlock[] = [
 		{ type: 'p', text: CUSTOMER_GREETING },
 		{
@@ -64,6 +67,7 @@ export function orderConfirmationEmail(
 		},
 		{ type: 'table', rows: itemRows(order) },
 		{ type: 'p', text: deliveryToText(order.deliveryInfo) },
+		...(estimate ? [{ type: 'p' as const, text: estimate }] : []),
 		// Their notes are not repeated (they could be anyone's words): the order page shows them.
 		...(order.deliveryInfo.notes
 			? [

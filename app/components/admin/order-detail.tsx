@@ -20,6 +20,8 @@ export type AdminOrderView = {
 	cartItems: OrderLine[]
 	subtotalPence: number
 	deliveryCostPence: number | null
+	/** What the checkout estimated (issue 62 item 6); staff confirm the real cost. */
+	deliveryEstimatePence: number | null
 	totalCostPence: number | null
 	adminNotes: string
 	paymentLink: string | null
@@ -181,6 +183,11 @@ export function OrderLines({ order }: { order: AdminOrderView }) {
 								{order.deliveryCostPence === null
 									? 'To be confirmed'
 									: formatPence(order.deliveryCostPence)}
+								{order.deliveryCostPence === null && order.deliveryEstimatePence !== null ? (
+									<span className="block text-sm text-slate-600">
+										Shown at checkout: {formatPence(order.deliveryEstimatePence)} (estimate)
+									</span>
+								) : null}
 							</td>
 						</tr>
 						<tr>

@@ -7,12 +7,17 @@ import { formatPence } from '~/lib/money'
 export function CheckoutSummary({
 	items,
 	postcode = '',
+	className = '',
 }: {
 	items: CartItem[]
 	postcode?: string
+	className?: string
 }) {
 	return (
-		<aside aria-labelledby="summary-heading" className="h-fit rounded-2xl bg-pond-50 p-6">
+		<aside
+			aria-labelledby="summary-heading"
+			className={`h-fit rounded-2xl bg-pond-50 p-6 ${className}`}
+		>
 			<h2 id="summary-heading" className="text-xl font-semibold text-pond-900">
 				Order Summary
 			</h2>

@@ -17,6 +17,8 @@ export function OrderSummary(props: {
 	subtotalPence: number
 	deliveryCostPence: number | null
 	totalCostPence: number | null
+	/** The estimate kept from checkout while the cost is not confirmed (issue 62 item 6). */
+	deliveryEstimate?: string | null
 }) {
 	const { deliveryCostPence, totalCostPence } = props
 	return (
@@ -31,10 +33,17 @@ export function OrderSummary(props: {
 					<dd>{formatPence(props.subtotalPence)}</dd>
 				</div>
 				{deliveryCostPence === null || totalCostPence === null ? (
-					<div className="flex justify-between gap-4 text-slate-700">
-						<dt>Delivery:</dt>
-						<dd>To be confirmed</dd>
-					</div>
+					<>
+						<div className="flex justify-between gap-4 text-slate-700">
+							<dt>Delivery:</dt>
+							<dd>To be confirmed</dd>
+						</div>
+						{props.deliveryEstimate ? (
+							<p className="text-sm text-slate-700" data-testid="kept-estimate">
+								{props.deliveryEstimate}
+							</p>
+						) : null}
+					</>
 				) : (
 					<>
 						<div className="flex justify-between gap-4">

@@ -28,3 +28,22 @@ export function estimateSentence(estimate: Estimate) {
 		? `Estimated delivery to ${estimate.outward}: ${formatPence(estimate.pence)} — we confirm the exact cost before you pay`
 		: 'We will quote delivery to this address'
 }
+
+/**
+ * The estimate kept on an order (issue 62 item 6), in the checkout's words, while staff have not
+ * set the delivery cost; null once they have, or when the rates could not price it.
+ */
+export function keptEstimateSentence(order: {
+	deliveryInfo: { postcode: string }
+	deliveryEstimatePence?: number | null
+	deliveryCostPence?: number | null
+}) {
+	const outward = outwardOf(order.deliveryInfo.postcode)
+	if (order.deliveryCostPence != null || order.deliveryEstimatePence == null || !outward)
+		return null
+	return estimateSentence({
+		kind: 'estimate',
+		outward: outward.outward,
+		pence: order.deliveryEstimatePence,
+	})
+}

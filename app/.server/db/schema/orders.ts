@@ -35,6 +35,12 @@ export const orders = pgTable(
 		cartItems: jsonb('cart_items').$type<OrderLine[]>().notNull(),
 		subtotalPence: integer('subtotal_pence').notNull(),
 		deliveryCostPence: integer('delivery_cost_pence'),
+		/**
+		 * The delivery estimate the customer was shown at checkout (issue 62 item 6), worked out
+		 * again on the server from the same rates when the order was placed; null where the rates
+		 * could not price it ('we will quote'). Only ever an estimate: staff set deliveryCostPence.
+		 */
+		deliveryEstimatePence: integer('delivery_estimate_pence'),
 		totalCostPence: integer('total_cost_pence'),
 		adminNotes: text('admin_notes').notNull().default(''),
 		paymentLink: text('payment_link'),

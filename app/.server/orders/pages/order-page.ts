@@ -3,6 +3,7 @@ import type { Db } from '~/.server/db/client'
 import { orderEvents, paymentLinks } from '~/.server/db/schema'
 import { documentSummaries } from '~/.server/documents/issue'
 import { isQuoteExpired, tookMoney } from '~/.server/payments/links'
+import { keptEstimateSentence } from '~/lib/delivery/estimate'
 import { describeSiteAccess } from '~/lib/delivery/site-access-schema'
 import {
 	customerTimeline,
@@ -96,6 +97,7 @@ export async function loadOrderPage(db: Db, access: OrderAccess, now = new Date(
 		subtotalPence: order.subtotalPence,
 		deliveryCostPence: priced ? order.deliveryCostPence : null,
 		totalCostPence: priced ? order.totalCostPence : null,
+		deliveryEstimate: priced ? null : keptEstimateSentence(order),
 		delivery: {
 			name: `${d.firstName} ${d.lastName}`.trim(),
 			lines: [d.address1, d.address2, d.city, d.postcode].filter(Boolean),

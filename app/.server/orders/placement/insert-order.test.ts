@@ -31,6 +31,7 @@ const write = (id: string, idempotencyKey: string | null, userId = 'user-1'): Or
 		subtotalPence: 1234,
 		idempotencyKey,
 		siteAccess: null,
+		deliveryEstimatePence: 4_100,
 	},
 	emails: [
 		{ to: 'a@example.co.uk', subject: `Yours ${id}`, text: 't', html: '<p>h</p>', kind: 'one' },
@@ -61,7 +62,14 @@ describe('insertOrders', () => {
 		expect(await insertOrderOnce(database.db, write('KP-AAAAAA', 'key-1'))).toBe(true)
 		const rows = await written('KP-AAAAAA')
 		expect(rows.orders).toMatchObject([
-			{ status: 'pending', userId: 'user-1', subtotalPence: 1234, siteAccess: null, version: 1 },
+			{
+				status: 'pending',
+				userId: 'user-1',
+				subtotalPence: 1234,
+				siteAccess: null,
+				deliveryEstimatePence: 4_100,
+				version: 1,
+			},
 		])
 		expect(rows.orders[0]!.deliveryInfo.postcode).toBe('IV2 3XY')
 		expect(rows.events).toMatchObject([

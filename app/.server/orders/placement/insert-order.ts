@@ -14,6 +14,8 @@ export type NewOrder = {
 	subtotalPence: number
 	idempotencyKey: string | null
 	siteAccess: SiteAccess | null
+	/** The delivery estimate the checkout showed (issue 62 item 6), or null. */
+	deliveryEstimatePence: number | null
 }
 
 /** An order and the emails that go with it (written only if the order is). */
@@ -33,7 +35,8 @@ export async function insertOrders(db: Db | Tx, writes: OrderWrite[]): Promise<S
 	const values = writes.map(
 		({ order: o }) =>
 			sql`(${o.id}, 'pending', ${o.userId}, false, ${json(o.deliveryInfo)}, ${json(o.cartItems)},
-				${o.subtotalPence}, ${o.idempotencyKey}, ${o.siteAccess === null ? null : json(o.siteAccess)})`,
+				${o.subtotalPence}, ${o.idempotencyKey}, ${o.siteAccess === null ? null : json(o.siteAccess)},
+				${o.deliveryEstimatePence}::int)`,
 	)
 	const emails = writes.flatMap(({ order, emails }) =>
 		emails.map((message) => ({ ...message, tag: order.id })),
@@ -43,7 +46,7 @@ export async function insertOrders(db: Db | Tx, writes: OrderWrite[]): Promise<S
 		sql`
 		with placed as (
 			insert into ${orders} (id, status, user_id, is_anonymous, delivery_info, cart_items,
-				subtotal_pence, idempotency_key, site_access)
+				subtotal_pence, idempotency_key, site_access, delivery_estimate_pence)
 			values ${sql.join(values, sql`, `)}
 			on conflict (user_id, idempotency_key) do nothing
 			returning id

@@ -5,9 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Catalog } from '~/.server/catalog/catalog'
 import { importCatalog } from '~/.server/catalog/import'
 import { emailOutbox, orderEvents, orders } from '~/.server/db/schema'
+import { estimateDelivery } from '~/.server/delivery/estimate'
 import { saveDeliverySettings } from '~/.server/delivery/settings'
 import { STAFF_INBOX } from '~/.server/email/business-mail'
 import { DEFAULT_DELIVERY_SETTINGS } from '~/lib/delivery/zones'
+import { formatPence } from '~/lib/money'
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db'
 import { ORDER_ID_PATTERN } from '../lifecycle/order-id'
 import { placeOrder, UNAUTHENTICATED_MESSAGE } from './place-order'
@@ -133,6 +135,17 @@ describe('placeOrder', () => {
 		const confirmation = forOrder.find((e) => e.kind === 'order-confirmation')
 		expect(confirmation?.text).toContain('We have your delivery notes')
 		expect(confirmation?.text).toContain('Delivery to: postcode IV2 3XY')
+		// The checkout's estimate is kept on the order and repeated (issue 62 item 6): worked out
+		// again on the server, it is the one the checkout's estimate endpoint gave for this cart.
+		const shown = await estimateDelivery(database.db, catalog, {
+			postcode: delivery.postcode,
+			lines: [{ id: varipump.id, quantity: varipump.quantity }],
+		})
+		if (shown.kind !== 'estimate') throw new Error('IV2 should have an estimate')
+		expect(row!.deliveryEstimatePence).toBe(shown.pence)
+		expect(confirmation?.text).toContain(
+			`Estimated delivery to IV2: ${formatPence(shown.pence)} — we confirm the exact cost before you pay`,
+		)
 		for (const typed of ['side gate', delivery.firstName, delivery.lastName, delivery.address1])
 			expect(`${confirmation?.text}${confirmation?.html}`).not.toContain(typed)
 		expect(forOrder.find((e) => e.kind === 'new-order-notification')?.html).toContain(

@@ -5,6 +5,7 @@ import { saveDeliveryDetails } from '~/.server/auth/profile'
 import type { Catalog } from '~/.server/catalog/catalog'
 import type { Db } from '~/.server/db/client'
 import { type DeliveryDetails, type OrderLine, orders } from '~/.server/db/schema'
+import { estimateFor } from '~/.server/delivery/estimate'
 import { currentDeliverySettings } from '~/.server/delivery/settings'
 import { newOrderNotificationEmail, orderConfirmationEmail } from '~/.server/email/order-emails'
 import { unitPricePence } from '~/lib/catalog/product'
@@ -82,13 +83,20 @@ export async function placeOrder(
 	}
 	const lines = checked.lines
 	const subtotalPence = lines.reduce((sum, line) => sum + line.unitPricePence * line.quantity, 0)
-	const { quoteValidDays } = await currentDeliverySettings(deps.db)
-	const deliveryNote = deliveryQuoteSentence(quoteValidDays)
+	const settings = await currentDeliverySettings(deps.db)
+	const deliveryNote = deliveryQuoteSentence(settings.quoteValidDays)
 	const siteAccess = describeSiteAccess(input.siteAccess) ? input.siteAccess : null
 	const deliveryInfo: DeliveryDetails = {
 		...input.deliveryInfo,
 		email: input.deliveryInfo.email || user.email,
 	}
+	// The estimate the checkout showed, worked out again here from the same rates (never taken
+	// from the browser), kept on the order until staff confirm the cost (issue 62 item 6).
+	const estimate = estimateFor(
+		settings,
+		deliveryInfo.postcode,
+		lines.map(({ shippingClass = 'parcel', quantity }) => ({ shippingClass, quantity })),
+	)
 
 	for (let attempt = 0; ; attempt++) {
 		const order: NewOrder = {
@@ -99,6 +107,7 @@ export async function placeOrder(
 			subtotalPence,
 			idempotencyKey: input.idempotencyKey ?? null,
 			siteAccess,
+			deliveryEstimatePence: estimate.kind === 'estimate' ? estimate.pence : null,
 		}
 		const emails = [
 			orderConfirmationEmail(user.email, order, deliveryNote),
