@@ -50,7 +50,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const filtered = hasListingOptions(options)
 	try {
 		const requested = filtered ? parsePageParam(url.searchParams.get('page')) : 1
-		const listing = await context.catalog.categoryPage(undefined, search, requested, options)
+		const page = await context.catalog.categoryPage(undefined, search, requested, options)
+		// Unsorted, the page shows the groups: the list is read only for the form's brands.
+		const listing = filtered ? page : { ...page, items: [] }
 		const groups = filtered ? [] : await context.catalog.grouped(search)
 		return { search, options, filtered, groups, listing, loadError: false }
 	} catch (error) {
