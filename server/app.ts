@@ -15,8 +15,9 @@ import { routerHandler } from './router-handler'
 import type { Runtime } from './runtime'
 import { cspNonce, sameOriginWrites, securityHeaders } from './security'
 
+export { printPlain } from '../app/.server/logger'
 export { createHttpServer } from './http-server'
-export { hasAdminAccount, printPlain, readyLine } from './ready-line'
+export { hasAdminAccount, readyLine } from './ready-line'
 export { answerClientError, refuseConnect } from './request-target'
 /** The pages' build (routes, renderer): server.js starts loading it while the database opens. */
 export const loadPages = () => import('virtual:react-router/server-build') as Promise<ServerBuild>

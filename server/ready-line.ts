@@ -1,14 +1,12 @@
 import { eq } from 'drizzle-orm'
-import pino from 'pino'
 import type { Db } from '~/.server/db/client'
 import { user } from '~/.server/db/schema/auth'
 import type { Env } from '~/.server/env'
-import type { Logger } from '~/.server/logger'
 
 /**
  * The last line of start-up, in plain words for the person who just typed `npm start`: where the
  * shop is, where its data lives, and (until there is one) how to make the first staff account.
- * Everything before and after it is the JSON log.
+ * The log around it is JSON, but for the start's progress lines (printProgress).
  */
 export function readyLine(
 	env: Pick<Env, 'SITE_URL' | 'DATA_DIR' | 'DATABASE_URL'>,
@@ -30,16 +28,4 @@ export async function hasAdminAccount(db: Db) {
 function displayPath(dir: string) {
 	const trimmed = dir.replace(/\/$/, '')
 	return trimmed.startsWith('/') || trimmed.startsWith('.') ? trimmed : `./${trimmed}`
-}
-
-/**
- * Writes a plain line into the log's own stream: pino writes asynchronously, so console.log
- * would overtake the JSON lines logged before it.
- */
-export function printPlain(logger: Logger, line: string) {
-	const stream = (logger as unknown as Record<symbol, { write(text: string): void } | undefined>)[
-		pino.symbols.streamSym
-	]
-	if (stream) stream.write(`${line}\n`)
-	else console.log(line)
 }

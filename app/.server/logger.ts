@@ -82,3 +82,24 @@ export function createLogger(level: string = 'info', destination?: pino.Destinat
 		destination,
 	)
 }
+
+/**
+ * Writes a plain line into the log's own stream, for the person watching a start: pino writes
+ * asynchronously, so console.log would overtake the JSON lines logged before it.
+ */
+export function printPlain(logger: Logger, line: string) {
+	const stream = (logger as unknown as Record<symbol, { write(text: string): void } | undefined>)[
+		pino.symbols.streamSym
+	]
+	if (stream) stream.write(`${line}\n`)
+	else console.log(line)
+}
+
+/**
+ * A step's progress as a plain line ('Database: applying migrations (3 of 28)…', 'Images: 120 of
+ * 378'), as the build's lines before it and 'Shop ready' after it (issue 62 item 8): JSON in
+ * between read as a fault. Information, so LOG_LEVEL=warn (and the tests' silent logger) skips it.
+ */
+export function printProgress(logger: Logger, line: string) {
+	if (logger.isLevelEnabled('info')) printPlain(logger, line)
+}

@@ -20,6 +20,23 @@ export function londonDate(at: Date) {
 	return `${p.year}-${p.month}-${p.day}`
 }
 
+/** The hour on UK clocks at an instant, 0–23. */
+export function londonHour(at: Date) {
+	return Number(parts(at).hour)
+}
+
+/**
+ * 'Good morning' before noon UK time, 'Good afternoon' until six, 'Good evening' after (and in
+ * the small hours): a summary sent with 'Send now' at 22:32 does not greet the owner with a
+ * morning (issue 62 item 7).
+ */
+export function londonGreeting(at: Date) {
+	const hour = londonHour(at)
+	if (hour >= 5 && hour < 12) return 'Good morning'
+	if (hour >= 12 && hour < 18) return 'Good afternoon'
+	return 'Good evening'
+}
+
 /** Minutes the UK is ahead of UTC at an instant: 0 (GMT) or 60 (BST). */
 function offsetMinutes(at: Date) {
 	const p = parts(at)

@@ -34,7 +34,9 @@ describe('working hours (Monday to Saturday, 9:00 to 17:00 UK time)', () => {
 	})
 
 	it('says how long in words staff read at a glance', () => {
-		expect(workingAge(45)).toBe('45 working minutes')
+		expect(workingAge(0)).toBe('under an hour')
+		expect(workingAge(45)).toBe('under an hour')
+		expect(workingAge(60)).toBe('1 working hour')
 		expect(workingAge(125)).toBe('2 working hours')
 		expect(workingAge(480)).toBe('1 working day')
 		expect(workingAge(1200)).toBe('2.5 working days')

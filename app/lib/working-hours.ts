@@ -64,9 +64,13 @@ export function workingCutoff(now: Date, minutes: number): Date {
 	return new Date(now.getTime() - MAX_DAYS * 86_400_000)
 }
 
-/** '3 working hours', '2 working days' — how long a request has waited, for staff. */
+/**
+ * 'under an hour', '3 working hours', '2 working days' — how long a request has waited, for
+ * staff. Minutes are not counted out: '0 working minutes' for a request that came in overnight
+ * read as a fault (issue 62 item 7).
+ */
 export function workingAge(minutes: number) {
-	if (minutes < 60) return `${minutes} working ${minutes === 1 ? 'minute' : 'minutes'}`
+	if (minutes < 60) return 'under an hour'
 	if (minutes < WORKING_DAY_MINUTES) {
 		const hours = Math.floor(minutes / 60)
 		return `${hours} working ${hours === 1 ? 'hour' : 'hours'}`

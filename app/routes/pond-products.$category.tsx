@@ -12,11 +12,7 @@ import { ProductGrid } from '~/components/catalog/product-card'
 import { SearchBox } from '~/components/catalog/search-box'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
-import {
-	hasListingOptions,
-	parseListingOptions,
-	setListingParams,
-} from '~/lib/catalog/listing-options'
+import { hasListingOptions, listingHref, parseListingOptions } from '~/lib/catalog/listing-options'
 import { parsePageParam, parseSearchParam } from '~/lib/catalog/pagination'
 import { categoryPath } from '~/lib/catalog/product'
 import { categoryLabel, isCategory } from '~/lib/categories'
@@ -77,14 +73,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 	const loading = useCatalogLoading()
 	const label = categoryLabel(category)
 	const base = categoryPath(category)
-	const hrefFor = (target: number) => {
-		const params = new URLSearchParams()
-		if (search) params.set('search', search)
-		setListingParams(params, options)
-		if (target > 1) params.set('page', String(target))
-		const query = params.toString()
-		return query ? `${base}?${query}` : base
-	}
+	const hrefFor = (target: number) => listingHref(base, search, options, target)
 	return (
 		<>
 			<PageHeader

@@ -6,11 +6,19 @@ import {
 	useCatalogLoading,
 } from '~/components/catalog/catalog-states'
 import { CategoryStrip } from '~/components/catalog/category-strip'
+import { ListingOptionsForm } from '~/components/catalog/listing-options-form'
+import { Pagination } from '~/components/catalog/pagination'
 import { ProductGrid } from '~/components/catalog/product-card'
 import { SearchBox } from '~/components/catalog/search-box'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
-import { GROUP_SIZE, parseSearchParam } from '~/lib/catalog/pagination'
+import {
+	hasListingOptions,
+	listingHref,
+	NO_LISTING_OPTIONS,
+	parseListingOptions,
+} from '~/lib/catalog/listing-options'
+import { GROUP_SIZE, parsePageParam, parseSearchParam } from '~/lib/catalog/pagination'
 import { categoryPath } from '~/lib/catalog/product'
 import { categoryLabel } from '~/lib/categories'
 import { cn } from '~/lib/cn'
@@ -28,23 +36,37 @@ export const meta: Route.MetaFunction = (args) =>
 			: 'Pond Products',
 		description:
 			'Pond filters, pipe fittings, water pumps, air pumps, showers and skimmers from brands we trust, delivered across the UK.',
-		noindex: Boolean(args.data?.search),
+		noindex: Boolean(args.data?.search) || Boolean(args.data?.filtered),
 	})
 
+/**
+ * Every product, grouped by category (the first few of each); sorted or filtered (the same form
+ * as a category page, issue 62 item 8), one list across every category, paged as a category is.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-	const search = parseSearchParam(new URL(request.url).searchParams.get('search'))
+	const url = new URL(request.url)
+	const search = parseSearchParam(url.searchParams.get('search'))
+	const options = parseListingOptions(url.searchParams)
+	const filtered = hasListingOptions(options)
 	try {
-		return { search, groups: await context.catalog.grouped(search), loadError: false }
+		const requested = filtered ? parsePageParam(url.searchParams.get('page')) : 1
+		const page = await context.catalog.categoryPage(undefined, search, requested, options)
+		// Unsorted, the page shows the groups: the list is read only for the form's brands.
+		const listing = filtered ? page : { ...page, items: [] }
+		const groups = filtered ? [] : await context.catalog.grouped(search)
+		return { search, options, filtered, groups, listing, loadError: false }
 	} catch (error) {
 		context.logger.error({ err: error }, 'catalogue read failed')
-		return { search, groups: [], loadError: true }
+		const listing = { items: [], total: 0, page: 1, pageCount: 1, vendors: [] as string[] }
+		return { search, options, filtered, groups: [], listing, loadError: true }
 	}
 }
 
 export default function PondProducts({ loaderData }: Route.ComponentProps) {
-	const { search, groups, loadError } = loaderData
+	const { search, options, filtered, groups, listing, loadError } = loaderData
 	const loading = useCatalogLoading()
 	const found = groups.filter((group) => group.total > 0)
+	const hrefFor = (page: number) => listingHref('/pond-products', search, options, page)
 	return (
 		<>
 			<PageHeader
@@ -54,9 +76,36 @@ export default function PondProducts({ loaderData }: Route.ComponentProps) {
 			<div className="container-page space-y-6 py-8">
 				<SearchBox action="/pond-products" search={search} />
 				<CategoryStrip search={search} />
+				{listing.total > 0 || filtered ? (
+					<ListingOptionsForm
+						action="/pond-products"
+						search={search}
+						options={options}
+						vendors={listing.vendors}
+					/>
+				) : null}
 				<LoadingProducts show={loading} />
 				{loadError ? (
 					<LoadError message="Failed to load products. Please try again later." />
+				) : filtered && listing.total === 0 ? (
+					<p className="rounded-2xl bg-pond-50 px-6 py-12 text-center text-lg text-slate-700">
+						No products match these filters.{' '}
+						<a
+							href={listingHref('/pond-products', search, NO_LISTING_OPTIONS, 1)}
+							className="font-semibold text-pond-800 underline"
+						>
+							Show all products
+						</a>
+					</p>
+				) : filtered ? (
+					<div className={loading ? 'opacity-60 transition-opacity' : undefined}>
+						<p className="mb-4 text-sm text-slate-600" aria-live="polite">
+							{`${listing.total} ${listing.total === 1 ? 'product' : 'products'}${search ? ` matching “${search}”` : ''} · Page ${listing.page} of ${listing.pageCount}`}
+						</p>
+						<h2 className="sr-only">{`All products, page ${listing.page}`}</h2>
+						<ProductGrid products={listing.items} eager={4} />
+						<Pagination page={listing.page} pageCount={listing.pageCount} hrefFor={hrefFor} />
+					</div>
 				) : search && found.length === 0 ? (
 					<NoSearchMatches
 						search={search}

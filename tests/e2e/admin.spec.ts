@@ -202,3 +202,47 @@ test('filters live in the URL, narrow the list on the server, reset, and export 
 	await expect(page.getByLabel('Customer Name')).toHaveValue('')
 	await customer.context.close()
 })
+
+test('a filter changed while the last one is still loading keeps its value (issue 62 item 9)', async ({
+	adminPage: page,
+}) => {
+	await visit(page, '/admin?panel=open&name=grant')
+	await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+	// The list's data for the next filter is held back, as on a busy machine.
+	let release = () => {}
+	const held = new Promise<void>((resolve) => {
+		release = resolve
+	})
+	const listData = (url: URL) => url.pathname === '/admin.data'
+	await page.route(listData, async (route) => {
+		await held
+		await route.continue()
+	})
+	await page.getByLabel('Status').selectOption('pending')
+	await page.getByRole('button', { name: 'Apply Filters' }).click()
+	await expect(page.getByText('Loading orders…')).toBeAttached()
+	// While it loads, the person changes their mind and starts typing an order number.
+	await page.getByLabel('Status').selectOption('cancelled')
+	await page.getByLabel('Order ID').fill('KP-')
+	release()
+	await expect(page).toHaveURL(/status=pending/)
+	await expect(page.getByText('Loading orders…')).toHaveCount(0)
+	// What they changed since applying stays; what they did not follows the applied filter.
+	await expect(page.getByLabel('Status')).toHaveValue('cancelled')
+	await expect(page.getByLabel('Order ID')).toHaveValue('KP-')
+	await expect(page.getByLabel('Customer Name')).toHaveValue('grant')
+	// The field kept its focus: typing goes on where it was.
+	await page.keyboard.type('2026')
+	await expect(page.getByLabel('Order ID')).toHaveValue('KP-2026')
+	await page.unroute(listData)
+	await page.getByRole('button', { name: 'Apply Filters' }).click()
+	await expect(page).toHaveURL(/status=cancelled/)
+	await expect(page).toHaveURL(/orderId=KP-2026/)
+	await expect(page.getByLabel('Status')).toHaveValue('cancelled')
+	// Reset clears every field, changed or not.
+	await page.getByLabel('Customer Name').fill('someone')
+	await page.getByRole('link', { name: 'Reset Filters' }).click()
+	await expect(page).toHaveURL(/\/admin\?panel=open$/)
+	for (const label of ['Status', 'Order ID', 'Customer Name'])
+		await expect(page.getByLabel(label)).toHaveValue('')
+})

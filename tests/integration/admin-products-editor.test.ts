@@ -135,7 +135,7 @@ describe("the list's 'No photo' filter", () => {
 })
 
 describe("the editor's messages", () => {
-	it('shows every field problem of one submission at once, in the import’s words', async () => {
+	it('shows every field problem of one submission at once, in the editor’s words', async () => {
 		const res = await admin.post(
 			'/admin/products/new',
 			form({
@@ -150,11 +150,11 @@ describe("the editor's messages", () => {
 		)
 		expect(res.status).toBe(400)
 		const body = await text(res)
-		expect(body).toContain('price "-5" is negative')
-		expect(body).toContain('option "Single" has no price')
-		expect(body).toContain('image_url is not a path or https URL')
-		expect(body).toContain('specification "Flow" has no value')
-		// The import names both of a row's mistakes too.
+		expect(body).toContain('Price must be £0.01 or more')
+		expect(body).toContain('Enter a price for “Single”')
+		expect(body).toContain('Photo must be a path on this site')
+		expect(body).toContain('Enter a value for “Flow”')
+		// The import names both of a row's mistakes too, in a file's words.
 		const csv = parseCatalogCsv(`${header}\nBomb,NEW-9,photo.jpg,,Oase,pumps,-5,,,,,,\n`)
 		expect(csv.ok && csv.errors[0]?.reason).toBe(
 			'image_url is not a path or https URL; price "-5" is negative',

@@ -117,19 +117,23 @@ describe('/admin/products: create and edit through the CSV schema', () => {
 		expect(page.body).toContain('Evolution Aqua Pure Pond Bomb')
 	})
 
-	it('refuses what the CSV import refuses, with the same messages', async () => {
+	it('refuses what the CSV import refuses, in the editor’s words (issue 62 item 7)', async () => {
 		const cases: Array<[Record<string, string>, string, string]> = [
-			[{ code: 'OA-BIOSMA-6000' }, 'code', 'duplicate code OA-BIOSMA-6000'],
-			[{ code: 'NEW-1', price: '-5' }, 'price', 'price "-5" is negative'],
+			[
+				{ code: 'OA-BIOSMA-6000' },
+				'code',
+				'Product code OA-BIOSMA-6000 is already used by “Oase BioSmart 6000 Pond Filter”',
+			],
+			[{ code: 'NEW-1', price: '-5' }, 'price', 'Price must be £0.01 or more'],
 			// Over the database's integer pence: refused, not a 500 (the import's: csv.test.ts).
-			[{ code: 'NEW-1', price: '2000000' }, 'price', 'price "2000000" is more than £1,000,000'],
+			[{ code: 'NEW-1', price: '2000000' }, 'price', 'Price must be £1,000,000 or less'],
 			[
 				{ code: 'NEW-1', 'options.1.price': '' },
 				'options.1.price',
-				'option "Twin pack" has no price',
+				'Enter a price for “Twin pack”',
 			],
-			[{ code: 'NEW-1', category: 'koi' }, 'category', 'category must be one of'],
-			[{ code: 'NEW-1', vendor: '=cmd()' }, 'vendor', 'vendor starts like a spreadsheet formula'],
+			[{ code: 'NEW-1', category: 'koi' }, 'category', 'Choose a category from the list'],
+			[{ code: 'NEW-1', vendor: '=cmd()' }, 'vendor', 'Brand cannot start with =, +, - or @'],
 		]
 		const before = (await app.database.db.select().from(catalogState))[0]!.version
 		for (const [overrides, , message] of cases) {
@@ -137,7 +141,7 @@ describe('/admin/products: create and edit through the CSV schema', () => {
 			expect(res.status, message).toBe(400)
 			expect(await text(res)).toContain(message)
 		}
-		// The import says the same about the same row.
+		// The import says it in a file's words, about the same row.
 		const row = (cells: string) => `${header}\n${rows[0]}\n${cells}\n`
 		const csv = parseCatalogCsv(row('Bomb,NEW-1,/images/products/x.jpg,,Oase,pumps,-5,,,,,,'))
 		expect(csv.ok && csv.errors[0]?.reason).toBe('price "-5" is negative')

@@ -80,8 +80,9 @@ describe('emails with only the business details set', () => {
 		expect(await sendSummaryNow(admin)).toContain(
 			'The summary is on its way to shop@moraypond.example.',
 		)
+		// Greeted by the UK time of day the test runs at.
 		const summaries = (await emailsTo(app, details.email)).filter((eml) =>
-			eml.includes('Good morning'),
+			/Good (morning|afternoon|evening)/.test(eml),
 		)
 		expect(summaries).toHaveLength(1)
 	})

@@ -9,6 +9,7 @@ Bravo Pump,P-B,/images/p.jpg,,Oase,pumps,20.00,,,,,
 Alpha Pump,P-A,/images/p.jpg,,Blagdon,pumps,Price not available,,,,,
 Charlie Pump,P-C,/images/p.jpg,,Oase,pumps,10.00,,,,,
 Delta Pump,P-D,/images/p.jpg,,Hozelock,pumps,30.00,,,,,
+Echo Filter,F-E,/images/p.jpg,,Evolution Aqua,filters,15.00,,,,,
 `
 
 beforeAll(async () => {
@@ -41,6 +42,31 @@ describe('category listings: sorting and filters without JavaScript (issue 32 it
 		const page = await (await app.request('/pond-products/pumps')).text()
 		expect(page).toMatch(/<form aria-label="Sort and filter"[^>]*method="get"/)
 		expect(page).toContain('<option value="Hozelock">Hozelock</option>')
+	})
+
+	it('sorts and filters all products on /pond-products too, across categories (issue 62 item 8)', async () => {
+		const all = async (query: string) => {
+			const html = await (await app.request(`/pond-products${query}`)).text()
+			return [...html.matchAll(/>(\w+) (?:Pump|Filter)</g)].map((m) => m[1])
+		}
+		// Unsorted: the grouped view, with the form offering every category's brands.
+		const page = await (await app.request('/pond-products')).text()
+		expect(page).toMatch(/<form aria-label="Sort and filter"[^>]*action="\/pond-products"/)
+		expect(page).toContain('<option value="Evolution Aqua">Evolution Aqua</option>')
+		expect(page).toContain('<option value="Hozelock">Hozelock</option>')
+		// Sorted or filtered: one list across the categories.
+		expect(await all('?sort=price-asc')).toEqual(['Charlie', 'Echo', 'Bravo', 'Delta', 'Alpha'])
+		expect(await all('?sort=name&min=12')).toEqual(['Bravo', 'Delta', 'Echo'])
+		expect(await all('?vendor=Evolution+Aqua')).toEqual(['Echo'])
+		expect(await all('?search=pump&sort=price-desc')).toEqual([
+			'Delta',
+			'Bravo',
+			'Charlie',
+			'Alpha',
+		])
+		const none = await (await app.request('/pond-products?min=500')).text()
+		expect(none).toContain('No products match these filters.')
+		expect((await app.request('/pond-products?sort=evil&page=-4&max=x')).status).toBe(200)
 	})
 
 	it('reads nonsense as no option, never an error', async () => {

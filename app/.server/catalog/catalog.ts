@@ -1,5 +1,10 @@
 import type { Db } from '~/.server/db/client'
-import { applyListing, hasListingOptions, type ListingOptions } from '~/lib/catalog/listing-options'
+import {
+	applyListing,
+	hasListingOptions,
+	type ListingOptions,
+	NO_LISTING_OPTIONS,
+} from '~/lib/catalog/listing-options'
 import { CATEGORY_PAGE_SIZE, GROUP_SIZE } from '~/lib/catalog/pagination'
 import type { Product, ProductSummary } from '~/lib/catalog/product'
 import { CATEGORIES, type Category } from '~/lib/categories'
@@ -24,8 +29,6 @@ export const VERSION_CHECK_MS = 1000
  * small catalogue is live on the next page, a 50,000-row one loads in the background.
  */
 const SWAP_WAIT_MS = 250
-
-const NO_OPTIONS: ListingOptions = { sort: '', vendor: '', minPence: null, maxPence: null }
 
 export type Page<T> = { items: T[]; total: number; page: number; pageCount: number }
 
@@ -161,14 +164,15 @@ export class Catalog {
 	}
 
 	/**
-	 * One page of a category, sorted and filtered as asked; an out-of-range page is clamped to the
-	 * nearest real one. `vendors` lists the category's brands for the filter.
+	 * One page of a category (or of every category: /pond-products sorted or filtered), sorted and
+	 * filtered as asked; an out-of-range page is clamped to the nearest real one. `vendors` lists
+	 * the brands found for the filter.
 	 */
 	async categoryPage(
-		category: Category,
+		category: Category | undefined,
 		search: string,
 		requestedPage: number,
-		options: ListingOptions = NO_OPTIONS,
+		options: ListingOptions = NO_LISTING_OPTIONS,
 	): Promise<Page<ProductSummary> & { vendors: string[] }> {
 		const found = await this.search(category, search)
 		const matches = hasListingOptions(options) ? applyListing([...found], options) : found

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
 import { catalogChanges, products } from '~/.server/db/schema'
 import type { Product } from '~/lib/catalog/product'
-import { duplicateCodeMessage, type ProductFields } from '~/lib/catalog/product-schema'
+import type { ProductFields } from '~/lib/catalog/product-schema'
 import {
 	CHANGED_ELSEWHERE,
 	describeChanges,
@@ -28,7 +28,7 @@ const strip = ({ id: _id, ...fields }: Product): ProductFields => fields
 function codeTaken(current: Product[], code: string, exceptIndex: number): Refusal | undefined {
 	const other = current.find((p, i) => p.code === code && i !== exceptIndex)
 	if (!other) return undefined
-	const message = duplicateCodeMessage(code, `already used by "${other.name}"`)
+	const message = `Product code ${code} is already used by “${other.name}”: each product needs its own`
 	return { ok: false, status: 400, error: message, fieldErrors: { code: message } }
 }
 

@@ -47,10 +47,30 @@ describe('the server database on the embedded engine', () => {
 	it('serves management clients on an owner-only socket and reports when they leave', async () => {
 		const dir = tempDir()
 		let sessions = 0
-		const database = await openServerDatabase({ dataDir: dir, poolSize: 1, logger }, () => {
-			sessions++
+		// What a first start prints, as the person who typed `npm start` reads it.
+		let printed = ''
+		const watched = createLogger('info', {
+			write: (text: string) => {
+				printed += text
+			},
 		})
+		const database = await openServerDatabase(
+			{ dataDir: dir, poolSize: 1, logger: watched },
+			() => {
+				sessions++
+			},
+		)
 		try {
+			// Issue 62 item 8: its progress in plain lines, each once; no JSON for it.
+			const lines = printed.split('\n')
+			expect(
+				lines.filter((l) => l === 'Database: creating the embedded database (first start)…'),
+			).toHaveLength(1)
+			const steps = lines.filter((l) => /^Database: applying migrations \(\d+ of \d+\)…$/.test(l))
+			expect(steps.length).toBeGreaterThan(20)
+			expect(new Set(steps).size).toBe(steps.length)
+			expect(lines.filter((l) => l === 'Database: created')).toHaveLength(1)
+			expect(lines.filter((l) => l.startsWith('{') && l.includes('Database:'))).toEqual([])
 			expect(fs.statSync(socketDir(dir)).mode & 0o777).toBe(0o700)
 			// A second server on the same directory is refused rather than opening it twice.
 			await expect(

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Logger } from '~/.server/logger'
+import { type Logger, printProgress } from '~/.server/logger'
 import { type Database, openDatabase } from './client'
 import { ownerOnly, secureDataDir } from './data-dir'
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './data-dir-lock'
@@ -48,7 +48,8 @@ export async function openServerDatabase(
 				process.exit(1)
 			},
 			// A first start creates the database in a child process; these say how far it got.
-			onProgress: (text) => logger.info(text),
+			// Plain lines, as the build's before them and 'Shop ready' after (issue 62 item 8).
+			onProgress: (text) => printProgress(logger, text),
 		})
 		if (Buffer.byteLength(socketPath(options.dataDir)) > MAX_SOCKET_PATH) {
 			// The shop still serves customers; management commands say the server does not answer.

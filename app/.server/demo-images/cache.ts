@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import type { Logger } from '../logger'
+import { type Logger, printProgress } from '../logger'
 import { type PhotoWorker, photoWorker } from '../photos/photo-worker'
 import { exists, photoSlots } from '../photos/variants'
 import { allDemoImages, type DemoImage, type DemoVariant, demoImageFor } from './catalogue'
@@ -70,13 +70,11 @@ export class DemoImages {
 		const stamp = path.join(this.root, version, `warm-${pictures.hash}`)
 		if (await exists(stamp)) return { written: 0 }
 		await this.removeOld(version, pictures.hash)
-		const progress = new Progress((line) => logger.info(line), 15_000)
 		const images = allDemoImages(pictures.bySlug)
-		const total = new Map<string, number>()
-		for (const image of images) total.set(familyOf(image), (total.get(familyOf(image)) ?? 0) + 1)
-		const done = new Map<string, number>()
+		const progress = new Progress((line) => printProgress(logger, line), images.length, 15_000)
 		let written = 0
-		for (const image of images) {
+		let drawn = 0
+		for (const [index, image] of images.entries()) {
 			if (this.stopped) return { written }
 			const base = await this.folder(image, pictures)
 			const missing: DemoVariant[] = []
@@ -85,13 +83,12 @@ export class DemoImages {
 			if (missing.length > 0) {
 				await this.make(image, missing, base)
 				written += missing.length
+				drawn++
 			}
-			const family = familyOf(image)
-			done.set(family, (done.get(family) ?? 0) + 1)
-			if (written > 0) progress.update(family, done.get(family)!, total.get(family)!)
+			if (drawn > 0) progress.update(index + 1)
 		}
 		await fs.writeFile(stamp, `${new Date().toISOString()}\n`)
-		logger.info(progress.finish(written))
+		printProgress(logger, progress.finish(drawn))
 		return { written }
 	}
 
@@ -184,8 +181,6 @@ export class DemoImages {
 		)
 	}
 }
-
-const familyOf = (image: DemoImage) => image.drawing.family
 
 const instances = new Map<string, DemoImages>()
 

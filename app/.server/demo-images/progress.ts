@@ -1,15 +1,18 @@
 /**
- * Short, honest progress lines for the image steps running side by side:
- * `Images: 120 of 378 (site 15 of 15, products 80 of 253, portfolio 25 of 110)`, at most one
- * line per interval (and none for steps that had nothing to do).
+ * Short, honest progress lines for drawing the demo pictures: one number, pictures ready of all
+ * the pictures (`Images: 120 of 378`), at most one line per interval, then one closing line.
+ * Before (issue 62 item 8) a line counted only the kinds of picture started so far ('1 of 15
+ * (site 1 of 15)', later '120 of 268'), and the closing line counted files, a picture's several
+ * sizes each ('1211 files written'): three numbers for one thing.
  */
 export class Progress {
-	readonly #steps = new Map<string, { done: number; total: number }>()
 	readonly #started: number
 	#printedAt: number
 
 	constructor(
 		private readonly print: (line: string) => void,
+		/** Every picture, whether drawn now or found drawn already. */
+		private readonly total: number,
 		private readonly intervalMs = 3000,
 		private readonly now: () => number = Date.now,
 	) {
@@ -17,29 +20,18 @@ export class Progress {
 		this.#printedAt = this.#started
 	}
 
-	update(step: string, done: number, total: number) {
-		this.#steps.set(step, { done, total })
-		const all = [...this.#steps.values()]
-		const finished = all.every((s) => s.done >= s.total)
-		if (finished || this.now() - this.#printedAt >= this.intervalMs) {
-			this.#printedAt = this.now()
-			this.print(this.line())
-		}
+	/** `done` pictures of the total are ready; the last is left to `finish`. */
+	update(done: number) {
+		if (done >= this.total || this.now() - this.#printedAt < this.intervalMs) return
+		this.#printedAt = this.now()
+		this.print(`Images: ${done} of ${this.total}`)
 	}
 
-	line() {
-		const steps = [...this.#steps.entries()]
-		const done = steps.reduce((sum, [, s]) => sum + s.done, 0)
-		const total = steps.reduce((sum, [, s]) => sum + s.total, 0)
-		const parts = steps.map(([name, s]) => `${name} ${s.done} of ${s.total}`).join(', ')
-		return `Images: ${done} of ${total} (${parts})`
-	}
-
-	/** The closing line, once every step has returned. */
-	finish(filesWritten: number) {
+	/** The closing line, once every picture is ready; `drawn` is how many were drawn this time. */
+	finish(drawn: number) {
 		const secs = ((this.now() - this.#started) / 1000).toFixed(1)
-		return filesWritten === 0
+		return drawn === 0
 			? 'Images: up to date'
-			: `Images: ${filesWritten} files written in ${secs} s`
+			: `Images: ${this.total} of ${this.total} in ${secs} s`
 	}
 }

@@ -7,6 +7,8 @@ export function escapeHtml(value: string) {
 
 export type EmailBlock =
 	| { type: 'p'; text: string }
+	/** A sentence ending in a link on its last words: 'Tracking reference: <a>AB123</a>.' */
+	| { type: 'link'; before: string; text: string; href: string; after?: string }
 	| { type: 'button'; text: string; href: string }
 	| { type: 'table'; rows: Array<[string, string]> }
 
@@ -16,6 +18,8 @@ export function renderEmail(heading: string, blocks: EmailBlock[]) {
 		.map((block) => {
 			if (block.type === 'p')
 				return `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(block.text)}</p>`
+			if (block.type === 'link')
+				return `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(block.before)}<a href="${escapeHtml(block.href)}" style="color:#a04a14">${escapeHtml(block.text)}</a>${escapeHtml(block.after ?? '')}</p>`
 			if (block.type === 'button') {
 				return `<p style="margin:24px 0"><a href="${escapeHtml(block.href)}" style="background:#a04a14;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(block.text)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">Or copy this link: ${escapeHtml(block.href)}</p>`
 			}
@@ -30,6 +34,8 @@ export function renderEmail(heading: string, blocks: EmailBlock[]) {
 	const text = blocks
 		.map((block) => {
 			if (block.type === 'p') return block.text
+			if (block.type === 'link')
+				return `${block.before}${block.text}${block.after ?? ''} (${block.href})`
 			if (block.type === 'button') return `${block.text}: ${block.href}`
 			return block.rows.map(([a, b]) => `${a}  ${b}`).join('\n')
 		})

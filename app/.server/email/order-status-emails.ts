@@ -2,6 +2,7 @@ import { latestBusinessDetails } from '~/.server/business/details'
 import type { OrderRow } from '~/.server/db/schema'
 import { formatDate } from '~/lib/dates'
 import { formatPence } from '~/lib/money'
+import { trackingFor } from '~/lib/tracking'
 import { STAFF_INBOX } from './business-mail'
 import { type EmailBlock, renderEmail, staffLink } from './layout'
 import { CUSTOMER_GREETING, deliveryToText, itemRows } from './order-emails'
@@ -106,11 +107,40 @@ export function paidEmails(order: OrderRow, siteUrl: string) {
 	]
 }
 
+/**
+ * The carrier and tracking reference, as the order page's TrackingPanel shows them (issue 62
+ * item 8): the reference links to the carrier's tracking page where it has one, and a pallet
+ * network's site is named for the customer to quote the reference on.
+ */
+export function trackingBlocks(order: Pick<OrderRow, 'carrier' | 'trackingReference'>) {
+	const t = trackingFor(order.carrier, order.trackingReference)
+	const carrier = t.ownVan ? 'Our own van' : t.carrierName
+	if (!t.reference) return carrier ? [{ type: 'p' as const, text: `Carrier: ${carrier}.` }] : []
+	const before = `${carrier ? `Carrier: ${carrier}. ` : ''}Tracking reference: `
+	if (t.url)
+		return [
+			{
+				type: 'link' as const,
+				before,
+				text: t.reference,
+				href: t.url,
+				after: ' (opens the carrier’s tracking page).',
+			},
+		]
+	if (t.site)
+		return [
+			{
+				type: 'link' as const,
+				before: `${before}${t.reference}. Quote it on the `,
+				text: `${t.carrierName} website`,
+				href: t.site,
+				after: '.',
+			},
+		]
+	return [{ type: 'p' as const, text: `${before}${t.reference}.` }]
+}
+
 export function shippedEmail(order: OrderRow): EmailMessage[] {
-	const tracking = [
-		order.carrier ? `Carrier: ${order.carrier}` : '',
-		order.trackingReference ? `Tracking reference: ${order.trackingReference}` : '',
-	].filter(Boolean)
 	return toCustomer(
 		order,
 		'order-shipped',
@@ -118,7 +148,7 @@ export function shippedEmail(order: OrderRow): EmailMessage[] {
 		'Your order is on its way',
 		[
 			{ type: 'p', text: `Order ${order.id} has been dispatched.` },
-			...(tracking.length ? [{ type: 'p' as const, text: tracking.join('. ') }] : []),
+			...trackingBlocks(order),
 			{ type: 'p', text: deliveryToText(order.deliveryInfo) },
 			{
 				type: 'p',

@@ -1,4 +1,5 @@
 import { formatDate, formatDateTime } from '~/lib/dates'
+import { londonGreeting } from '~/lib/london-time'
 import { workingAge } from '~/lib/working-hours'
 import { STAFF_INBOX } from './business-mail'
 import { type EmailBlock, renderEmail, staffLink } from './layout'
@@ -8,6 +9,8 @@ import type { EmailMessage } from './outbox'
 export type MorningSummary = {
 	/** The UK date it is for, 'YYYY-MM-DD'. */
 	date: string
+	/** When it was gathered: the greeting follows the UK time of day. */
+	at: Date
 	newRequests: number
 	/** Requests waiting for a delivery cost, oldest first. */
 	waiting: Array<{ id: string; name: string; minutes: number; overdue: boolean }>
@@ -93,6 +96,6 @@ export function summaryEmail(s: MorningSummary, { siteUrl }: { siteUrl: string }
 		to: STAFF_INBOX,
 		kind: 'morning-summary',
 		subject: `Morning summary for ${formatDate(`${s.date}T12:00:00Z`)}: ${plural(s.waiting.length, 'request')} to quote, ${plural(s.toShip.length, 'order')} to dispatch`,
-		...renderEmail('Good morning', blocks),
+		...renderEmail(londonGreeting(s.at), blocks),
 	}
 }

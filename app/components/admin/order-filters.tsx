@@ -1,14 +1,62 @@
+import { type FormEvent, useEffect, useRef } from 'react'
 import { Form, Link } from 'react-router'
 import { INPUT_CLASS } from '~/components/forms/input-class'
 import type { OrderFilters as Filters } from '~/lib/admin-order-schemas'
 import { penceToInput } from '~/lib/money'
 import { ORDER_STATUSES, statusLabel } from '~/lib/order-status'
 
+/** What each field shows for the filters in force (the URL's). */
+export function filterFieldValues(filters: Filters): Record<string, string> {
+	return {
+		orderId: filters.orderId ?? '',
+		status: filters.status ?? '',
+		name: filters.name ?? '',
+		min: penceToInput(filters.min),
+		max: penceToInput(filters.max),
+		from: filters.from ?? '',
+		to: filters.to ?? '',
+	}
+}
+
+/**
+ * A new URL's filters shown in the fields, except where the person changed a field since they
+ * last applied or reset (issue 62 item 9): a status chosen while the previous filter's list was
+ * still loading was put back to the old one when that list arrived, and 'Apply Filters' then
+ * applied the old filter. Fields stay mounted (no remount by key), so typing keeps its focus.
+ */
+function useFieldsFollowFilters(filters: Filters) {
+	const form = useRef<HTMLFormElement>(null)
+	const changed = useRef(new Set<string>())
+	const values = JSON.stringify(filterFieldValues(filters))
+	useEffect(() => {
+		const elements = form.current?.elements
+		if (!elements) return
+		for (const [name, value] of Object.entries(JSON.parse(values) as Record<string, string>)) {
+			const field = elements.namedItem(name)
+			if (
+				(field instanceof HTMLInputElement || field instanceof HTMLSelectElement) &&
+				!changed.current.has(name)
+			)
+				field.value = value
+		}
+	}, [values])
+	return {
+		form,
+		onChange: (event: FormEvent<HTMLFormElement>) => {
+			const name = (event.target as { name?: unknown }).name
+			if (typeof name === 'string' && name) changed.current.add(name)
+		},
+		/** Applied or reset: from now on the URL's filters are what the fields show. */
+		settle: () => changed.current.clear(),
+	}
+}
+
 /**
  * Spec 'Dashboard filters' behind a Show/Hide Filters toggle. A GET form: the filters live in the
  * URL (bookmarkable) and work without JavaScript; <details> is the toggle for the same reason.
  */
 export function OrderFilters({ filters }: { filters: Filters }) {
+	const fields = useFieldsFollowFilters(filters)
 	const active = Boolean(
 		filters.orderId ||
 			filters.status ||
@@ -27,11 +75,12 @@ export function OrderFilters({ filters }: { filters: Filters }) {
 				<span className="group-open:hidden">Show Filters</span>
 				<span className="hidden group-open:inline">Hide Filters</span>
 			</summary>
-			{/* Keyed by the filters, so a reset or a new URL shows its own values, not the last typed. */}
 			<Form
-				key={JSON.stringify(filters)}
+				ref={fields.form}
 				method="get"
 				action="/admin"
+				onChange={fields.onChange}
+				onSubmit={fields.settle}
 				className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
 			>
 				<input type="hidden" name="panel" value="open" />
@@ -102,7 +151,7 @@ export function OrderFilters({ filters }: { filters: Filters }) {
 					<button type="submit" className="btn-primary">
 						Apply Filters
 					</button>
-					<Link to="/admin?panel=open" className="btn-secondary">
+					<Link to="/admin?panel=open" onClick={fields.settle} className="btn-secondary">
 						Reset Filters
 					</Link>
 				</div>

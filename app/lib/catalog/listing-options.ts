@@ -18,6 +18,14 @@ export type ListingOptions = {
 	maxPence: number | null
 }
 
+/** No sorting or filter: the catalogue's order. */
+export const NO_LISTING_OPTIONS: ListingOptions = {
+	sort: '',
+	vendor: '',
+	minPence: null,
+	maxPence: null,
+}
+
 const pounds = (value: string | null) => {
 	const text = (value ?? '').trim()
 	if (!/^\d{1,6}(\.\d{1,2})?$/.test(text)) return null
@@ -41,6 +49,16 @@ export function setListingParams(params: URLSearchParams, options: ListingOption
 	if (options.minPence !== null) params.set('min', penceToInput(options.minPence))
 	if (options.maxPence !== null) params.set('max', penceToInput(options.maxPence))
 	return params
+}
+
+/** A listing's address for one page: its search, sorting and filters kept (paging links). */
+export function listingHref(base: string, search: string, options: ListingOptions, page: number) {
+	const params = new URLSearchParams()
+	if (search) params.set('search', search)
+	setListingParams(params, options)
+	if (page > 1) params.set('page', String(page))
+	const query = params.toString()
+	return query ? `${base}?${query}` : base
 }
 
 export const hasListingOptions = (o: ListingOptions) =>

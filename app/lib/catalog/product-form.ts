@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { safeText } from '~/lib/text-safety'
 import { CSV_COLUMNS } from './columns'
-import { describeIssue, MAX_SPECIFICATIONS, ProductRowSchema, parsePrice } from './product-schema'
+import { editorMessage, priceMessage } from './editor-messages'
+import { MAX_SPECIFICATIONS, ProductRowSchema, parsePrice } from './product-schema'
 
 /** Option rows the editor shows: the product's own, then a few empty ones to fill. */
 export const MAX_OPTION_ROWS = 40
@@ -41,13 +42,10 @@ function specificationLines(
 		const name = text(values, `specs.${i}.name`).trim()
 		const value = text(values, `specs.${i}.value`).trim()
 		if (!name && !value) continue
-		if (!name) issue(`specs.${i}.name`, `specification row ${i + 1} has a value but no name`)
-		else if (!value) issue(`specs.${i}.value`, `specification "${name}" has no value`)
+		if (!name) issue(`specs.${i}.name`, 'Enter a name for this specification (it has a value)')
+		else if (!value) issue(`specs.${i}.value`, `Enter a value for “${name}”`)
 		else if (name.includes(':'))
-			issue(
-				`specs.${i}.name`,
-				`specification "${name}" contains a colon (it separates name and value)`,
-			)
+			issue(`specs.${i}.name`, 'A specification’s name cannot contain a colon (:)')
 		else lines.push(`${name}: ${value}`)
 	}
 	return lines.join('\n')
@@ -61,9 +59,9 @@ const text = (values: Record<string, unknown>, key: string) => {
 /**
  * The product editor's form: its fields are the CSV's columns (option–price pairs as rows named
  * `options.N.name` / `options.N.price`), made into one CSV row and parsed by ProductRowSchema, the
- * schema the catalogue import uses, so the rules and messages are the import's. What only a form
- * can get wrong (an option row with no price, which the CSV silently skips by the spec) is
- * refused here, naming the option.
+ * schema the catalogue import uses, so the rules are the import's; the messages are the editor's
+ * own words about each field (editor-messages.ts). What only a form can get wrong (an option row
+ * with no price, which the CSV silently skips by the spec) is refused here, naming the option.
  */
 export const ProductFormSchema = z
 	.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null)
@@ -77,25 +75,22 @@ export const ProductFormSchema = z
 			const issue = (field: 'name' | 'price', message: string) =>
 				ctx.addIssue({ code: 'custom', path: [`options.${i}.${field}`], message })
 			if (!name) {
-				issue('name', `option row ${i + 1} has a price but no name`)
+				issue('name', 'Enter a name for this option (it has a price)')
 				continue
 			}
 			if (name.includes(',')) {
-				issue(
-					'name',
-					`option "${name}" contains a comma (the catalogue separates options with commas)`,
-				)
+				issue('name', 'An option’s name cannot contain a comma')
 				continue
 			}
 			if (seen.has(name)) {
-				issue('name', `option "${name}" is listed twice`)
+				issue('name', `“${name}” is already an option above`)
 				continue
 			}
 			seen.add(name)
 			const parsed = parsePrice(price)
 			if (!price || (parsed.ok && parsed.pence === null))
-				issue('price', `option "${name}" has no price`)
-			else if (!parsed.ok) issue('price', `option "${name}" ${parsed.message}`)
+				issue('price', `Enter a price for “${name}”`)
+			else if (!parsed.ok) issue('price', priceMessage(parsed.problem, `Price for “${name}”`))
 			else pairs.push(name, price)
 		}
 		const row: Record<string, string> = {}
@@ -112,7 +107,7 @@ export const ProductFormSchema = z
 		const parsed = ProductRowSchema.safeParse(row)
 		if (!parsed.success) {
 			for (const issue of parsed.error.issues)
-				ctx.addIssue({ code: 'custom', path: issue.path, message: describeIssue(issue) })
+				ctx.addIssue({ code: 'custom', path: issue.path, message: editorMessage(issue) })
 			return z.NEVER
 		}
 		return parsed.data

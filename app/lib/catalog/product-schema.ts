@@ -21,14 +21,23 @@ export const cell = (max: number) =>
 	safeText({ message: 'contains a control character' })
 		.trim()
 		.max(max, `is longer than ${max} characters`)
-		.refine((v) => !FORMULA.test(v), 'starts like a spreadsheet formula (=, +, - or @)')
+		.refine((v) => !FORMULA.test(v), {
+			message: 'starts like a spreadsheet formula (=, +, - or @)',
+			params: { reason: 'formula' },
+		})
 
 /** A multi-line cell (a quoted CSV cell may hold line breaks): the description and specifications. */
 const lines = (max: number, column: string) =>
 	safeText({ allowLineBreaks: true, message: `${column} contains a control character` })
 		.transform((v) => v.replace(/\r\n?/g, '\n').trim())
-		.refine((v) => v.length <= max, `${column} is longer than ${max} characters`)
-		.refine((v) => !FORMULA.test(v), `${column} starts like a spreadsheet formula (=, +, - or @)`)
+		.refine((v) => v.length <= max, {
+			message: `${column} is longer than ${max} characters`,
+			params: { reason: 'too-long', maximum: max },
+		})
+		.refine((v) => !FORMULA.test(v), {
+			message: `${column} starts like a spreadsheet formula (=, +, - or @)`,
+			params: { reason: 'formula' },
+		})
 
 export const MAX_SPECIFICATIONS = 30
 
@@ -77,7 +86,7 @@ export const MAX_PRICE_PENCE = 100_000_000
 
 /**
  * Alternating name,price pairs; pairs whose price is not a number are ignored (spec), as are
- * those over MAX_PRICE_PENCE.
+ * those of £0.00 (the editor refuses them, as it does a product's) or over MAX_PRICE_PENCE.
  */
 export function parseOptionPairs(value: string): ProductOption[] {
 	const parts = value.split(',').map((part) => part.trim())
@@ -88,6 +97,7 @@ export function parseOptionPairs(value: string): ProductOption[] {
 		if (
 			name &&
 			pricePence !== null &&
+			pricePence > 0 &&
 			pricePence <= MAX_PRICE_PENCE &&
 			!options.some((o) => o.name === name)
 		) {
@@ -97,17 +107,26 @@ export function parseOptionPairs(value: string): ProductOption[] {
 	return options
 }
 
-/** The price cell: an amount, or empty / 'Price not available'; null means not available. */
+/** Why a price was refused: the CSV and the editor word each in their own way. */
+export type PriceProblem = 'negative' | 'zero' | 'not-an-amount' | 'too-much'
+
+/**
+ * The price cell: an amount of at least 1p, or empty / 'Price not available'; null means not
+ * available. £0.00 is refused: nothing is given away, and a product without a price yet is
+ * 'Price not available' (customers are offered 'Ask for a price').
+ */
 export function parsePrice(
 	price: string,
-): { ok: true; pence: number | null } | { ok: false; message: string } {
+): { ok: true; pence: number | null } | { ok: false; message: string; problem: PriceProblem } {
 	if (price === '' || price.toLowerCase() === PRICE_NOT_AVAILABLE.toLowerCase())
 		return { ok: true, pence: null }
-	if (/^-/.test(price)) return { ok: false, message: `price "${price}" is negative` }
+	const refuse = (problem: PriceProblem, message: string) =>
+		({ ok: false, problem, message: `price "${price}" ${message}` }) as const
+	if (/^-/.test(price)) return refuse('negative', 'is negative')
 	const pence = parsePriceText(price)
-	if (pence === null) return { ok: false, message: `price "${price}" is not an amount` }
-	if (pence > MAX_PRICE_PENCE)
-		return { ok: false, message: `price "${price}" is more than £1,000,000` }
+	if (pence === null) return refuse('not-an-amount', 'is not an amount')
+	if (pence === 0) return refuse('zero', "is zero (leave it empty for 'Price not available')")
+	if (pence > MAX_PRICE_PENCE) return refuse('too-much', 'is more than £1,000,000')
 	return { ok: true, pence }
 }
 
@@ -140,7 +159,7 @@ export const ProductRowSchema = z
 			.transform((v, ctx) => {
 				const price = parsePrice(v)
 				if (price.ok) return price.pence
-				ctx.addIssue({ code: 'custom', message: price.message })
+				ctx.addIssue({ code: 'custom', message: price.message, params: { price: price.problem } })
 				return z.NEVER
 			}),
 		available_sizes: cell(2000),

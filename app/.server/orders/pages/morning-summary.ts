@@ -84,6 +84,7 @@ export async function gatherSummary(db: Db, now: Date): Promise<MorningSummary> 
 		)
 	return {
 		date: today,
+		at: now,
 		newRequests: newRequests.length,
 		waiting,
 		expiringToday: expiringToday.map((o) => ({
