@@ -80,11 +80,15 @@ describe('product descriptions and specifications', () => {
 
 	it('refuses rows the catalogue file could not keep, naming the row', async () => {
 		const cases: Array<[Record<string, string>, string]> = [
-			[{ 'specs.0.name': '' }, 'specification row 1 has a value but no name'],
-			[{ 'specs.1.value': '' }, 'specification "Power" has no value'],
-			[{ 'specs.0.name': 'Flow: max' }, 'specification "Flow: max" contains a colon'],
-			[{ description: '=HYPERLINK("x")' }, 'description starts like a spreadsheet formula'],
-			[{ description: 'x'.repeat(5001) }, 'description is longer than 5000 characters'],
+			// In the owner's words, beside the field (issue 62 item 7).
+			[{ 'specs.0.name': '' }, 'Enter a name for this specification (it has a value)'],
+			[{ 'specs.1.value': '' }, 'Enter a value for “Power”'],
+			[{ 'specs.0.name': 'Flow: max' }, 'A specification’s name cannot contain a colon (:)'],
+			[
+				{ description: '=HYPERLINK("x")' },
+				'Description cannot start with =, +, - or @ (a spreadsheet would run it as a formula)',
+			],
+			[{ description: 'x'.repeat(5001) }, 'Description must be 5000 characters or fewer'],
 		]
 		for (const [overrides, message] of cases) {
 			const res = await admin.post('/admin/products/new', form({ code: 'OA-NEW', ...overrides }))
