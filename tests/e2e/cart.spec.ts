@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { registerCustomer } from './factories'
 import { expectFitsPhone, visit } from './support'
 
@@ -17,6 +17,15 @@ const line = (id: string, overrides: Record<string, unknown> = {}) => ({
 	...overrides,
 })
 
+/** What the browser's cart holds when the test's first page opens (once a tab, not on reload). */
+const seedCart = (page: Page, lines: unknown[]) =>
+	page.addInitScript((seed) => {
+		if (!sessionStorage.getItem('seeded')) {
+			localStorage.setItem('cart', JSON.stringify(seed))
+			sessionStorage.setItem('seeded', '1')
+		}
+	}, lines)
+
 /** Two pumps added to the cart at £600.00 each; the catalogue now says £685.99. */
 const STALE_PUMP = line('145', {
 	name: 'Evolution Aqua Varipump 16000',
@@ -28,15 +37,11 @@ const STALE_PUMP = line('145', {
 })
 
 test('the cart page edits quantities, totals lines, persists and clears', async ({ page }) => {
-	await page.addInitScript(
-		(lines) => {
-			if (!sessionStorage.getItem('seeded')) {
-				localStorage.setItem('cart', JSON.stringify(lines))
-				sessionStorage.setItem('seeded', '1')
-			}
-		},
-		[line('1', { quantity: 2 }), line('2', { selectedSize: '2 m', price: '3.99' }), { id: 'junk' }],
-	)
+	await seedCart(page, [
+		line('1', { quantity: 2 }),
+		line('2', { selectedSize: '2 m', price: '3.99' }),
+		{ id: 'junk' },
+	])
 	await visit(page, '/cart')
 	await expect(page.getByRole('heading', { name: 'Test Pump 1', exact: true })).toBeVisible()
 	await expect(page.getByRole('heading', { name: 'Test Pump 2 - 2 m' })).toBeVisible()
@@ -96,24 +101,16 @@ test('the cart breadcrumb follows the page the visitor came from', async ({ page
 test('lines whose product vanished or changed price are flagged with the current price', async ({
 	page,
 }) => {
-	await page.addInitScript(
-		(lines) => {
-			if (!sessionStorage.getItem('seeded')) {
-				localStorage.setItem('cart', JSON.stringify(lines))
-				sessionStorage.setItem('seeded', '1')
-			}
-		},
-		[
-			line('145', {
-				name: 'Evolution Aqua Varipump 16000',
-				code: 'PU-VARI-16000',
-				price: '£600.00',
-				selectedSize: '5 m cable',
-				selectedOption: 'Pump only',
-			}),
-			line('99999', { name: 'Discontinued Pump', code: 'OLD-1' }),
-		],
-	)
+	await seedCart(page, [
+		line('145', {
+			name: 'Evolution Aqua Varipump 16000',
+			code: 'PU-VARI-16000',
+			price: '£600.00',
+			selectedSize: '5 m cable',
+			selectedOption: 'Pump only',
+		}),
+		line('99999', { name: 'Discontinued Pump', code: 'OLD-1' }),
+	])
 	await visit(page, '/cart')
 	await expect(page.getByText('The price has changed to £685.99')).toBeVisible()
 	await expect(page.getByText('This product is no longer available.')).toBeVisible()
@@ -123,15 +120,7 @@ test('after a price change every figure uses the checked price; Clear Cart can b
 	page,
 }) => {
 	// Added to the cart at £600.00; the catalogue now says £685.99 (the stored price is stale).
-	await page.addInitScript(
-		(lines) => {
-			if (!sessionStorage.getItem('seeded')) {
-				localStorage.setItem('cart', JSON.stringify(lines))
-				sessionStorage.setItem('seeded', '1')
-			}
-		},
-		[STALE_PUMP],
-	)
+	await seedCart(page, [STALE_PUMP])
 	await visit(page, '/cart')
 	await expect(page.getByText('The price has changed to £685.99')).toBeVisible()
 	await expect(page.getByText('£685.99 each')).toBeVisible()
@@ -152,15 +141,7 @@ test('after a price change every figure uses the checked price; Clear Cart can b
 
 test('the cart estimates delivery to a postcode before ordering', async ({ page, baseURL }) => {
 	// A real pump from the demo catalogue: it travels on a pallet.
-	await page.addInitScript(
-		(lines) => {
-			if (!sessionStorage.getItem('seeded')) {
-				localStorage.setItem('cart', JSON.stringify(lines))
-				sessionStorage.setItem('seeded', '1')
-			}
-		},
-		[line('145', { name: 'Evolution Aqua Varipump 16000', price: '£685.99' })],
-	)
+	await seedCart(page, [line('145', { name: 'Evolution Aqua Varipump 16000', price: '£685.99' })])
 	await visit(page, '/cart')
 	const postcode = page.getByLabel('Estimate delivery to your postcode')
 	await postcode.fill('IV2')
@@ -206,15 +187,7 @@ test('@phone the checkout shows the delivery estimate with the totals, above the
 	page,
 	baseURL,
 }) => {
-	await page.addInitScript(
-		(lines) => {
-			if (!sessionStorage.getItem('seeded')) {
-				localStorage.setItem('cart', JSON.stringify(lines))
-				sessionStorage.setItem('seeded', '1')
-			}
-		},
-		[line('145', { name: 'Evolution Aqua Varipump 16000', price: '£685.99' })],
-	)
+	await seedCart(page, [line('145', { name: 'Evolution Aqua Varipump 16000', price: '£685.99' })])
 	await registerCustomer(page.request, baseURL!)
 	await visit(page, '/checkout', { a11y: false })
 	await page.locator('#delivery-postcode').fill('IV2 3XY')
