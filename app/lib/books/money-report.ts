@@ -50,9 +50,11 @@ export function moneyReport(
 	const categories = new Map<string, Figure>()
 	const chart = new Map(bucketsOf(period).map((key) => [key, 0]))
 	const into = (map: Map<string, Figure>, key: string) => {
-		let f = map.get(key)
-		if (!f) map.set(key, (f = figure()))
-		return f
+		const found = map.get(key)
+		if (found) return found
+		const made = figure()
+		map.set(key, made)
+		return made
 	}
 	for (const doc of documents) {
 		if (doc.day < period.from || doc.day > period.to) continue

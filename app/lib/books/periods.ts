@@ -159,7 +159,9 @@ export function bucketOf(day: string, period: { from: string; to: string }) {
 	if (daysIn(period.from, period.to) > 93) return day.slice(0, 7)
 	const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7
 	const monday = addDays(day, -weekday)
-	return monday < period.from ? period.from : monday
+	// A week that started before the period counts from the period's first day.
+	if (monday < period.from) return period.from
+	return monday
 }
 
 /** Every bucket of a period in order, so an empty week still shows as nothing. */
