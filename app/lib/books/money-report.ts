@@ -1,3 +1,4 @@
+import { categoryLabel } from '~/lib/categories'
 import { type BookDocument, signOf } from './book-document'
 import { bucketOf, bucketsOf } from './periods'
 
@@ -85,4 +86,35 @@ export function methodLabel(provider: string) {
 	if (provider === 'test') return 'Test provider'
 	if (provider === 'manual') return 'Marked paid by hand (bank transfer or other)'
 	return provider
+}
+
+/** The headline figures in the order the page shows them, with their names. */
+export const FIGURES = [
+	['grossSales', 'Gross sales'],
+	['refunds', 'Refunds'],
+	['netSales', 'Net sales'],
+	['vat', 'VAT on sales'],
+	['delivery', 'Delivery income'],
+] as const
+
+/**
+ * The documents behind one figure the page links to (`?show=netSales`, `method:stripe`,
+ * `category:pumps`), with its name; null for anything else (the whole period's list).
+ */
+export function documentsBehind(report: MoneyReport, show: string | null) {
+	if (!show) return null
+	const headline = FIGURES.find(([key]) => key === show)
+	if (headline) return { label: headline[1], documents: report[headline[0]].documents }
+	const [group, key] = show.split(':', 2)
+	if (group === 'method') {
+		const found = report.byMethod.find((m) => m.key === key)
+		return found ? { label: methodLabel(found.key), documents: found.documents } : null
+	}
+	if (group === 'category') {
+		const found = report.byCategory.find((c) => c.key === key)
+		return found
+			? { label: `Category: ${categoryLabel(found.key)}`, documents: found.documents }
+			: null
+	}
+	return null
 }
