@@ -154,6 +154,16 @@ describe('the books of two quarters', () => {
 			ok: false,
 			message: expect.stringMatching(/once it has ended/),
 		})
+		for (const range of [
+			{ from: '0001-01-01', to: '0001-03-31' },
+			{ from: '2020-01-01', to: '2026-09-30' },
+		])
+			expect(
+				await closePeriod(database.db, range, { today: TODAY, registered: true, closedBy: 'x' }),
+			).toEqual({
+				ok: false,
+				message: expect.stringMatching(/at most two years/),
+			})
 		const closed = await closePeriod(database.db, Q3, {
 			today: TODAY,
 			registered: true,

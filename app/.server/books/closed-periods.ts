@@ -1,6 +1,7 @@
 import { and, asc, gte, lte, sql } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
 import { vatPeriods } from '~/.server/db/schema'
+import { daysIn, FIRST_DAY, MAX_CUSTOM_DAYS } from '~/lib/books/periods'
 import { vatReturn } from '~/lib/books/vat-return'
 import { allBookDocuments } from './documents'
 
@@ -31,6 +32,11 @@ export async function closePeriod(
 	options: { today: string; registered: boolean; closedBy: string },
 ): Promise<CloseResult> {
 	if (range.from > range.to) return { ok: false, message: 'The period ends before it starts.' }
+	if (range.from < FIRST_DAY || daysIn(range.from, range.to) > MAX_CUSTOM_DAYS)
+		return {
+			ok: false,
+			message: 'A period to close starts in 2000 or later and is at most two years long.',
+		}
 	if (range.to >= options.today)
 		return {
 			ok: false,

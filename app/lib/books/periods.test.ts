@@ -51,6 +51,9 @@ describe('the periods of the money report', () => {
 			['period=custom&from=2020-01-01&to=2026-01-01', /at most two years/],
 			['period=decade', /Choose a month/],
 			['period=tax-year&year=%00', /tax year/],
+			['period=tax-year&year=0000', /from 1 January 2000/],
+			['period=month&month=0001-01', /from 1 January 2000/],
+			['period=custom&from=0001-01-01&to=0001-12-31', /from 1 January 2000/],
 		]
 		for (const [query, message] of cases) {
 			const choice = choose(query)

@@ -12,6 +12,9 @@ export type PeriodChoice =
 	| { ok: true; period: Period; quarterStartMonth: number }
 	| { ok: false; message: string; period: Period; quarterStartMonth: number }
 
+/** The earliest day a period may start: no document of the shop is older (and years below 100 are not dates to Date.UTC). */
+export const FIRST_DAY = '2000-01-01'
+
 /** The longest custom period: two years (a tax year, or a quarter, is what an accountant asks for). */
 export const MAX_CUSTOM_DAYS = 731
 
@@ -127,6 +130,7 @@ export function choosePeriod(
 			return fail('A custom period can be at most two years. Choose a shorter one, or a tax year.')
 		period = customPeriod(q.from, q.to)
 	} else return fail('Choose a month, a VAT quarter, a tax year or a custom period.')
+	if (period.from < FIRST_DAY) return fail('Choose a period from 1 January 2000 on.')
 	if (period.from > today)
 		return fail(
 			`That period starts after today (${dayText(today)}): nothing has been issued in it yet.`,
