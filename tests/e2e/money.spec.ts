@@ -1,5 +1,6 @@
 import { expect, test } from './admin-session'
-import { ordersInEveryState } from './shop-states'
+import { adminOrderAction } from './factories'
+import { ordersInEveryState, paymentToken } from './shop-states'
 import { visit } from './support'
 
 /**
@@ -15,6 +16,15 @@ test('the owner reads the quarter’s money, follows a figure to its PDF and exp
 	test.setTimeout(90_000)
 	const orders = await ordersInEveryState(browser, baseURL!, page)
 	await orders.customer.context.close()
+	// The quoted order paid by its link (the test provider), then £7.50 of it refunded: a credit note.
+	await page.goto(`/pay/${await paymentToken(page, orders.quoted)}`)
+	await page.getByRole('button', { name: /^Pay £/ }).click()
+	await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible()
+	await adminOrderAction(page, orders.quoted, 'refund', {
+		amount: '7.50',
+		reason: 'Goodwill: late delivery',
+		refundKey: `money-e2e-${info.project.name}-${Date.now()}`,
+	})
 	await visit(page, '/admin/money')
 	await expect(page.getByRole('link', { name: 'Money', exact: true })).toHaveAttribute(
 		'aria-current',
