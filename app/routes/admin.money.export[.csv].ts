@@ -7,14 +7,15 @@ import { londonDate } from '~/lib/london-time'
 import type { Route } from './+types/admin.money.export[.csv]'
 
 /**
- * GET /admin/money/export.csv?format=xero|quickbooks|freeagent|ledger&<the page's period>: the
+ * GET /admin/money/export.csv?format=xero|quickbooks|freeagent|ledger (default)&<the page's period>: the
  * period's documents in that layout, streamed a batch at a time. A bad period or format is a 400
  * with the page's message (never a file of the wrong period).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
 	await requireAdmin(request, context)
 	const params = new URL(request.url).searchParams
-	const format = params.get('format') ?? ''
+	// No format: the plain ledger.
+	const format = params.get('format') ?? 'ledger'
 	if (!(EXPORT_FORMATS as readonly string[]).includes(format))
 		return text(400, 'Choose an export format: xero, quickbooks, freeagent or ledger.')
 	const { quarterStartMonth } = await getBooksSettings(context.db)

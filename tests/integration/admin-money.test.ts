@@ -78,6 +78,10 @@ describe('/admin/money', () => {
 			expect(await file.text()).toContain(message)
 		}
 		expect((await admin.request('/admin/money/export.csv?format=sage')).status).toBe(400)
+		// No format at all: the plain ledger of the current quarter.
+		const ledger = await admin.request('/admin/money/export.csv')
+		expect(ledger.status).toBe(200)
+		expect(await ledger.text()).toContain('Date,Number,Type,Order,Customer')
 	})
 
 	it('exports the month for Xero with the saved account code, formulas defused', async () => {
