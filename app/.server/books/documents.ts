@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, gte, inArray, lt, or } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
 import { orderDocuments, orders, paymentLinks, products } from '~/.server/db/schema'
 import type { BookDocument } from '~/lib/books/book-document'
+import type { DocumentContent } from '~/lib/documents'
 import { addDays, londonDate, startOfLondonDay } from '~/lib/london-time'
 
 type Range = { from: string; to: string }
@@ -20,8 +21,8 @@ export async function* bookDocuments(db: Db, range: Range, batch = 500) {
 	const { start, end } = instantsOf(range)
 	let after: { at: Date; number: string } | null = null
 	for (;;) {
-		const page: Array<typeof orderDocuments.$inferSelect> = await db
-			.select()
+		const page: Row[] = await db
+			.select(COLUMNS)
 			.from(orderDocuments)
 			.where(
 				and(
@@ -45,18 +46,44 @@ export async function* bookDocuments(db: Db, range: Range, batch = 500) {
 	}
 }
 
-/** All of a period's documents at once (the page: a quarter is a few hundred). */
+/** All of a period's documents at once (the page: a quarter is a few hundred to a few thousand). */
 export async function allBookDocuments(db: Db, range: Range) {
 	const all: BookDocument[] = []
-	for await (const doc of bookDocuments(db, range)) all.push(doc)
+	for await (const doc of bookDocuments(db, range, 2000)) all.push(doc)
 	return all
 }
 
+/**
+ * What the books read of a document: not the whole frozen content (the seller's details repeat
+ * on every one), only the customer's name, the totals and the lines — a third of the bytes.
+ */
+const COLUMNS = {
+	number: orderDocuments.number,
+	kind: orderDocuments.kind,
+	orderId: orderDocuments.orderId,
+	issuedAt: orderDocuments.issuedAt,
+	refersTo: orderDocuments.refersTo,
+	totalPence: orderDocuments.totalPence,
+	customer: sql<string>`${orderDocuments.content}->'customer'->>'name'`,
+	netPence: sql<number | null>`(${orderDocuments.content}->>'netPence')::int`,
+	vatPence: sql<number | null>`(${orderDocuments.content}->>'vatPence')::int`,
+	lines: sql<DocumentContent['lines']>`${orderDocuments.content}->'lines'`,
+}
+type Row = {
+	number: string
+	kind: BookDocument['kind']
+	orderId: string
+	issuedAt: Date
+	refersTo: string | null
+	totalPence: number
+	customer: string
+	netPence: number | null
+	vatPence: number | null
+	lines: DocumentContent['lines']
+}
+
 /** How each order was paid, and each line's category: one query each per batch. */
-async function enrich(
-	db: Db,
-	page: Array<typeof orderDocuments.$inferSelect>,
-): Promise<BookDocument[]> {
+async function enrich(db: Db, page: Row[]): Promise<BookDocument[]> {
 	const orderIds = [...new Set(page.map((d) => d.orderId))]
 	const [links, carts] = await Promise.all([
 		db
@@ -95,7 +122,6 @@ async function enrich(
 		categoryOfLine.set(order.id, byDescription)
 	}
 	return page.map((d) => {
-		const c = d.content
 		const lines = categoryOfLine.get(d.orderId)
 		return {
 			number: d.number,
@@ -104,12 +130,12 @@ async function enrich(
 			taxPoint: d.issuedAt.toISOString(),
 			day: londonDate(d.issuedAt),
 			refersTo: d.refersTo,
-			customer: c.customer.name,
+			customer: d.customer,
 			provider: provider.get(d.orderId) ?? 'manual',
-			netPence: c.netPence,
-			vatPence: c.vatPence,
+			netPence: d.netPence,
+			vatPence: d.vatPence,
 			grossPence: d.totalPence,
-			lines: c.lines.map((line) => ({
+			lines: d.lines.map((line) => ({
 				description: line.description,
 				quantity: line.quantity,
 				unitGrossPence: line.unitGrossPence,

@@ -17,6 +17,6 @@ export async function* exportLines(
 	const { salesAccountCode } = await getBooksSettings(db)
 	// A byte-order mark so Excel reads the £ signs and accents as UTF-8.
 	yield `\uFEFF${csvRow(headerOf(format))}`
-	for await (const doc of bookDocuments(db, range))
+	for await (const doc of bookDocuments(db, range, 1000))
 		yield rowsOf(format, doc, { accountCode: salesAccountCode }).map(csvRow).join('')
 }
