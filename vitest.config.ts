@@ -29,6 +29,7 @@ const NEEDS_DATABASE = /openDatabase|createTestDatabase|PGlite|startTestApp|test
 const DRIVER_SENSITIVE = [
 	'app/.server/orders/**/*.test.ts',
 	'app/.server/documents/**/*.test.ts',
+	'app/.server/books/**/*.test.ts',
 	'app/.server/jobs/**/*.test.ts',
 	'app/.server/analytics/**/*.test.ts',
 	'app/.server/email/outbox.test.ts',

@@ -22,6 +22,7 @@ export const SERVER_AREAS = [
 	'delivery', // the rate table and delivery estimates (priced from the catalogue)
 	'payments', // the payment provider adapters and payment link records
 	'orders', // placing orders, their lifecycle, payments applied to them, after-sale requests
+	'books', // the money report, VAT return figures, closed periods and the accountant's exports
 	'enquiries', // the contact form's enquiries (ids shaped like orders')
 	'api', // the JSON API's errors and guards (answers an order change's result)
 	'analytics', // visits and sales figures

@@ -25,8 +25,8 @@ const PAGES = allRoutes()
 	.map((route) => route.path)
 /** A customer's pages: their checkout, orders, order links and pay pages. */
 const CUSTOMER = /^(checkout$|order-confirmation$|account\/|pay\/)/
-/** Admin pages about orders: the list, an order, requests, delivery rates, jobs, insights. */
-const ORDERS = /^admin($|\/(orders|requests|delivery|jobs|insights))/
+/** Admin pages about orders: the list, an order, requests, delivery rates, jobs, insights, money. */
+const ORDERS = /^admin($|\/(orders|requests|delivery|jobs|insights|money))/
 const isAdmin = (route: string) => /^admin\b/.test(route)
 
 /** A route's address with its ids filled in. */

@@ -39,6 +39,8 @@ export const formPages = (ids: KnownIds) => {
 		'/admin/testimonials?edit=1',
 		'/admin/jobs',
 		'/admin/insights',
+		'/admin/money',
+		'/admin/money?period=custom&from=2026-01-01&to=2026-01-31',
 		'/privacy-policy',
 	]
 }

@@ -50,6 +50,13 @@ const QUERY_KEYS = [
 	'_data',
 	'session_id',
 	'error',
+	// /admin/money and its exports (issue 61)
+	'period',
+	'month',
+	'year',
+	'qs',
+	'show',
+	'format',
 ]
 
 /** A route's path with its params filled in: mostly real ids, sometimes anything. */

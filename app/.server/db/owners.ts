@@ -38,6 +38,9 @@ export const TABLE_OWNERS = {
 	account: ['auth/auth.ts'],
 	verification: ['auth/auth.ts'],
 	loginAttempts: ['auth/attempt-limiter.ts'],
+	// books (issue 61)
+	booksSettings: ['books/settings.ts'],
+	vatPeriods: ['books/closed-periods.ts'],
 	// business, catalogue, documents, enquiries, jobs
 	businessSettings: ['business/details.ts'],
 	products: ['catalog/import.ts'],

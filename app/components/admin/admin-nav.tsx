@@ -8,6 +8,7 @@ const LINKS = [
 	{ to: '/admin', label: 'Orders', end: true },
 	{ to: '/admin/requests', label: 'Requests', end: false },
 	{ to: '/admin/insights', label: 'Insights', end: false },
+	{ to: '/admin/money', label: 'Money', end: false },
 	{ to: '/admin/enquiries', label: 'Enquiries', end: false },
 	{ to: '/admin/delivery', label: 'Delivery rates', end: false },
 	{ to: '/admin/products', label: 'Products', end: false },

@@ -32,6 +32,10 @@ export const orderDocuments = pgTable(
 		totalPence: integer('total_pence').notNull(),
 		content: jsonb('content').$type<DocumentContent>().notNull(),
 	},
-	(t) => [index('order_documents_order_idx').on(t.orderId, t.issuedAt)],
+	(t) => [
+		index('order_documents_order_idx').on(t.orderId, t.issuedAt),
+		// The books read a period's documents by tax point (app/.server/books/documents.ts).
+		index('order_documents_issued_idx').on(t.issuedAt, t.number),
+	],
 )
 export type OrderDocument = typeof orderDocuments.$inferSelect

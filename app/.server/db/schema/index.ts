@@ -2,6 +2,7 @@
 
 export * from './analytics'
 export * from './auth'
+export * from './books'
 export * from './business'
 export * from './catalog'
 export * from './catalog-versions'
