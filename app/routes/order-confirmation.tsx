@@ -136,9 +136,10 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
 								</dd>
 							</div>
 							{loaderData.deliveryEstimate ? (
-								<p className="text-sm text-slate-700" data-testid="kept-estimate">
-									{loaderData.deliveryEstimate}
-								</p>
+								<div className="text-sm text-slate-700">
+									<dt className="sr-only">Delivery estimate</dt>
+									<dd data-testid="kept-estimate">{loaderData.deliveryEstimate}</dd>
+								</div>
 							) : null}
 							{totalCostPence === null ? null : (
 								<div className="flex justify-between font-semibold">

@@ -8,7 +8,8 @@ export const UPDATED_HIGHLIGHT_MS = 2000
 export function useJustUpdated() {
 	const location = useLocation()
 	const updated = (location.state as { updated?: string } | null)?.updated
-	const [highlighted, setHighlighted] = useState<string | undefined>(updated)
+	// Set after hydrating: a reload keeps history state, which the server never sees.
+	const [highlighted, setHighlighted] = useState<string | undefined>()
 	// biome-ignore lint/correctness/useExhaustiveDependencies: a second update of the same row highlights again
 	useEffect(() => {
 		setHighlighted(updated)

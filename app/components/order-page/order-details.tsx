@@ -39,9 +39,10 @@ export function OrderSummary(props: {
 							<dd>To be confirmed</dd>
 						</div>
 						{props.deliveryEstimate ? (
-							<p className="text-sm text-slate-700" data-testid="kept-estimate">
-								{props.deliveryEstimate}
-							</p>
+							<div className="text-sm text-slate-700">
+								<dt className="sr-only">Delivery estimate</dt>
+								<dd data-testid="kept-estimate">{props.deliveryEstimate}</dd>
+							</div>
 						) : null}
 					</>
 				) : (
