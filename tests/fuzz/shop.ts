@@ -72,24 +72,25 @@ export async function startShop({
 	})
 	let output = ''
 	const errorLines: Shop['errorLines'] = []
-	let partial = ''
-	const read = (chunk: Buffer) => {
+	const partial = { stdout: '', stderr: '' }
+	const read = (chunk: Buffer, stream: 'stdout' | 'stderr') => {
 		output += chunk
-		const lines = (partial + chunk.toString('utf8')).split('\n')
-		partial = lines.pop() ?? ''
+		const lines = (partial[stream] + chunk.toString('utf8')).split('\n')
+		partial[stream] = lines.pop() ?? ''
 		for (const line of lines) {
 			let level = 0
 			try {
 				level = Number((JSON.parse(line) as { level?: number }).level ?? 0)
 			} catch {
-				// Not pino's JSON (a crash trace on stderr): as bad as an error line.
-				level = line.trim() ? 50 : 0
+				// Not pino's JSON: on stderr a crash trace, as bad as an error line; on stdout the
+				// shop's own plain lines for a person watching it start ('Images: 40 of 378').
+				level = line.trim() && stream === 'stderr' ? 50 : 0
 			}
 			if (level >= 50) errorLines.push({ line, inFlight: inFlight() })
 		}
 	}
-	child.stdout!.on('data', read)
-	child.stderr!.on('data', read)
+	child.stdout!.on('data', (chunk: Buffer) => read(chunk, 'stdout'))
+	child.stderr!.on('data', (chunk: Buffer) => read(chunk, 'stderr'))
 	const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
 	const deadline = Date.now() + 60_000
 	for (;;) {

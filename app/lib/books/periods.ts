@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { addDays } from '~/lib/london-time'
+import { safeText } from '~/lib/text-safety'
 import { QUARTER_START_MESSAGE } from './settings'
 
 /** The periods the money report and the exports read (issue 61 item 1). */
@@ -74,13 +75,23 @@ export const taxYearOf = (day: string) => {
 	return day.slice(5) >= '04-06' ? year : year - 1
 }
 
+/** Each query field as a sentence names it. */
+const QUERY_FIELDS: Record<string, string> = {
+	period: 'kind of period',
+	month: 'month',
+	year: 'tax year',
+	from: 'first day',
+	to: 'last day',
+	qs: 'quarter start month',
+}
+
 const PeriodQuery = z.object({
-	period: z.string().optional(),
-	month: z.string().optional(),
-	year: z.string().optional(),
-	from: z.string().optional(),
-	to: z.string().optional(),
-	qs: z.string().optional(),
+	period: safeText().optional(),
+	month: safeText().optional(),
+	year: safeText().optional(),
+	from: safeText().optional(),
+	to: safeText().optional(),
+	qs: safeText().optional(),
 })
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/
@@ -95,7 +106,7 @@ export function choosePeriod(
 	today: string,
 	savedQuarterStart: number,
 ): PeriodChoice {
-	const q = PeriodQuery.parse(Object.fromEntries(params))
+	const parsed = PeriodQuery.safeParse(Object.fromEntries(params))
 	let quarterStartMonth = savedQuarterStart
 	const fail = (message: string): PeriodChoice => ({
 		ok: false,
@@ -103,6 +114,14 @@ export function choosePeriod(
 		period: quarterPeriod(today.slice(0, 7), quarterStartMonth),
 		quarterStartMonth,
 	})
+	// A control character in a field: which field, and the current quarter.
+	if (!parsed.success) {
+		const field = String(parsed.error.issues[0]?.path[0] ?? 'period')
+		return fail(
+			`The ${QUERY_FIELDS[field] ?? 'period'} holds characters it cannot: choose it again.`,
+		)
+	}
+	const q = parsed.data
 	if (q.qs !== undefined && q.qs !== '') {
 		const n = /^\d{1,2}$/.test(q.qs.trim()) ? Number(q.qs.trim()) : Number.NaN
 		if (!(n >= 1 && n <= 12)) return fail(QUARTER_START_MESSAGE)

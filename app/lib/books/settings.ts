@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { safeText } from '~/lib/text-safety'
 
 /** The books' settings (saved at /admin/money): when the VAT quarters start, and the sales account. */
 export type BooksSettings = { quarterStartMonth: number; salesAccountCode: string }
@@ -12,8 +13,7 @@ export const DEFAULT_BOOKS_SETTINGS: BooksSettings = {
 export const QUARTER_START_MESSAGE = 'The quarter start month must be a whole number from 1 to 12.'
 
 /** A month 1–12 as text from a form or a query string. */
-export const QuarterStartMonth = z
-	.string()
+export const QuarterStartMonth = safeText()
 	.trim()
 	.regex(/^\d{1,2}$/, QUARTER_START_MESSAGE)
 	.transform(Number)
@@ -22,8 +22,7 @@ export const QuarterStartMonth = z
 /** The settings form (one schema, client and server). */
 export const BooksSettingsSchema = z.object({
 	quarterStartMonth: QuarterStartMonth,
-	salesAccountCode: z
-		.string()
+	salesAccountCode: safeText()
 		.trim()
 		.regex(
 			/^[A-Za-z0-9][A-Za-z0-9 ./-]{0,19}$/,
