@@ -11,6 +11,7 @@ import { CheckoutSteps } from '~/components/checkout/checkout-steps'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { useBusiness } from '~/components/layout/use-business'
+import { KeptEstimate } from '~/components/order-page/order-details'
 import { OrderItems } from '~/components/orders/order-items'
 import { StatusBadge } from '~/components/orders/status-badge'
 import { keptEstimateSentence } from '~/lib/delivery/estimate'
@@ -135,12 +136,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
 									{deliveryCostPence === null ? 'To be confirmed' : formatPence(deliveryCostPence)}
 								</dd>
 							</div>
-							{loaderData.deliveryEstimate ? (
-								<div className="text-sm text-slate-700">
-									<dt className="sr-only">Delivery estimate</dt>
-									<dd data-testid="kept-estimate">{loaderData.deliveryEstimate}</dd>
-								</div>
-							) : null}
+							<KeptEstimate text={loaderData.deliveryEstimate} />
 							{totalCostPence === null ? null : (
 								<div className="flex justify-between font-semibold">
 									<dt>Total</dt>

@@ -11,6 +11,19 @@ type Line = {
 	selectedOption: string
 }
 
+/**
+ * The checkout's estimate kept on an order, as a row of a totals list (a dt/dd pair, so the dl
+ * holds only its groups), until staff confirm the cost (issue 62 item 6).
+ */
+export function KeptEstimate({ text }: { text?: string | null }) {
+	return text ? (
+		<div className="text-sm text-slate-700">
+			<dt className="sr-only">Delivery estimate</dt>
+			<dd data-testid="kept-estimate">{text}</dd>
+		</div>
+	) : null
+}
+
 /** The lines, subtotal, delivery and total ('Delivery: To be confirmed' until it is, as at checkout). */
 export function OrderSummary(props: {
 	items: Line[]
@@ -38,12 +51,7 @@ export function OrderSummary(props: {
 							<dt>Delivery:</dt>
 							<dd>To be confirmed</dd>
 						</div>
-						{props.deliveryEstimate ? (
-							<div className="text-sm text-slate-700">
-								<dt className="sr-only">Delivery estimate</dt>
-								<dd data-testid="kept-estimate">{props.deliveryEstimate}</dd>
-							</div>
-						) : null}
+						<KeptEstimate text={props.deliveryEstimate} />
 					</>
 				) : (
 					<>
