@@ -60,8 +60,13 @@ export function sameOriginWrites(origins: string[], siteUrl: string) {
 	const allowed = new Set(origins)
 	return (req: Request, res: Response, next: NextFunction) => {
 		if (SAFE_METHODS.has(req.method)) return next()
-		const origin = req.get('origin')
 		const fetchSite = req.get('sec-fetch-site')
+		// A form posted from a page sent with `Referrer-Policy: no-referrer` (the private order
+		// pages) carries `Origin: null` by the Fetch standard, however same-site it is; the browser's
+		// own Sec-Fetch-Site, which no page can set, says where it came from. React Router refuses a
+		// 'null' origin as another site's, so it is dropped once judged.
+		if (req.get('origin') === 'null' && fetchSite === 'same-origin') delete req.headers.origin
+		const origin = req.get('origin')
 		// The router builds request URLs on the same origins (router-handler.ts), and React Router
 		// refuses an action whose Origin differs from that URL.
 		const originOk = !origin || allowed.has(origin)

@@ -95,6 +95,21 @@ describe('the running site', () => {
 		expect(res.status).toBe(403)
 	})
 
+	it('takes a form posted from a no-referrer page (Origin: null) only when the browser says same-origin', async () => {
+		const post = (headers: Record<string, string>) =>
+			app.request('/contact', {
+				method: 'POST',
+				headers: { origin: 'null', 'content-type': 'application/x-www-form-urlencoded', ...headers },
+				body: 'name=Ann&email=not-an-address&message=Hello',
+			})
+		const same = await post({ 'sec-fetch-site': 'same-origin' })
+		expect(same.status).toBe(400)
+		expect(await same.text()).toContain('email')
+		expect((await post({ 'sec-fetch-site': 'cross-site' })).status).toBe(403)
+		expect((await post({ 'sec-fetch-site': 'same-site' })).status).toBe(403)
+		expect((await post({})).status).toBe(403)
+	})
+
 	it('publishes robots.txt and a sitemap of the static pages', async () => {
 		const robots = await (await app.request('/robots.txt')).text()
 		expect(robots).toContain(`Sitemap: ${app.url}/sitemap.xml`)
