@@ -99,7 +99,11 @@ describe('the running site', () => {
 		const post = (headers: Record<string, string>) =>
 			app.request('/contact', {
 				method: 'POST',
-				headers: { origin: 'null', 'content-type': 'application/x-www-form-urlencoded', ...headers },
+				headers: {
+					origin: 'null',
+					'content-type': 'application/x-www-form-urlencoded',
+					...headers,
+				},
 				body: 'name=Ann&email=not-an-address&message=Hello',
 			})
 		const same = await post({ 'sec-fetch-site': 'same-origin' })
