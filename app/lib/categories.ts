@@ -109,8 +109,8 @@ export const CategoryFormSchema = z
 	})
 export type CategoryForm = z.output<typeof CategoryFormSchema>
 
-/** The list's one-click actions (move, hide, show, delete), each a small form of its own. */
-export const CategoryActionSchema = z.object({
-	intent: z.enum(['up', 'down', 'hide', 'show', 'delete']),
-	id: wholeNumber('That category no longer exists. Reload the list.', { min: 1 }),
+/** What a post to /admin/products/categories does: save the form, or a list button's change. */
+export const CategoryTargetSchema = z.object({
+	intent: z.enum(['save', 'up', 'down', 'hide', 'show', 'delete'], { error: 'Unknown action' }),
+	id: wholeNumber('That category no longer exists. Reload the list.', { min: 1 }).optional(),
 })
