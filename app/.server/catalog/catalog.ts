@@ -170,7 +170,8 @@ export class Catalog {
 		const category = index.categories.find((c) => c.slug === slug)
 		if (category) return category.hidden ? undefined : { category }
 		const renamedTo = index.redirects.get(slug)
-		return renamedTo ? { renamedTo } : undefined
+		const target = index.categories.find((c) => c.slug === renamedTo)
+		return renamedTo && target && !target.hidden ? { renamedTo } : undefined
 	}
 
 	/** Products of one category (or all), filtered by a literal, case-insensitive search. */
