@@ -48,6 +48,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 			...b,
 			phoneHref: phoneHref(b.phone),
 		})),
+		// The footer's shop links: the owner's categories (a failed read leaves them out).
+		categories: await context.catalog
+			.shownCategories()
+			.then((list) => list.map(({ slug, name }) => ({ slug, name })))
+			.catch(() => []),
 		siteUrl: context.env.SITE_URL,
 		year: new Date().getFullYear(),
 		// The same for every visitor: which payment provider this shop runs on.
@@ -99,6 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 					</main>
 					<SiteFooter
 						business={business}
+						categories={root?.categories ?? []}
 						year={root?.year ?? new Date().getFullYear()}
 						showCredit={pathname === '/'}
 					/>

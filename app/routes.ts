@@ -51,6 +51,7 @@ export default [
 	route('admin/enquiries/:enquiryId', 'routes/admin.enquiries.$enquiryId.tsx'),
 	route('admin/catalogue', 'routes/admin.catalogue.tsx'),
 	route('admin/products', 'routes/admin.products._index.tsx'),
+	route('admin/products/categories', 'routes/admin.products.categories.tsx'),
 	route('admin/products/:productId', 'routes/admin.products.$productId.tsx'),
 	route('admin/portfolio', 'routes/admin.portfolio._index.tsx'),
 	route('admin/portfolio/:projectId', 'routes/admin.portfolio.$projectId.tsx'),

@@ -1,64 +1,40 @@
-import type { SiteImageName } from '~/lib/images'
+import { type ShopCategory, TILE_PICTURES } from '~/lib/categories'
+import { SITE_IMAGES, type SiteImageName } from '~/lib/images'
 
-export type CategoryTileIcon = 'filter' | 'fitting' | 'pump' | 'air' | 'skimmer' | 'all'
-
-/** The home page's six 'Pond Equipment & Supplies' tiles (spec section 2, Home item 4). */
+/** The home page's 'Pond Equipment & Supplies' tiles (spec section 2, Home item 4). */
 export type CategoryTile = {
 	id: string
 	title: string
 	image?: SiteImageName
-	category: string
+	/** The tile picture's name, which also picks the icon (category-icons.ts). */
+	tileImage: string
 	link: string
-	icon?: CategoryTileIcon
 }
 
-export const CATEGORY_TILES: readonly CategoryTile[] = [
-	{
-		id: 'filters',
-		title: 'Filters',
-		image: 'tile-filters',
-		category: 'filters',
-		link: '/pond-products/filters',
-		icon: 'filter',
-	},
-	{
-		id: 'fittings',
-		title: 'Pipe Fittings',
-		image: 'tile-fittings',
-		category: 'fittings',
-		link: '/pond-products/fittings',
-		icon: 'fitting',
-	},
-	{
-		id: 'pumps',
-		title: 'Water Pumps',
-		image: 'tile-pumps',
-		category: 'pumps',
-		link: '/pond-products/pumps',
-		icon: 'pump',
-	},
-	{
-		id: 'air_pumps',
-		title: 'Air Pumps',
-		image: 'tile-air-pumps',
-		category: 'air_pumps',
-		link: '/pond-products/air_pumps',
-		icon: 'air',
-	},
-	{
-		id: 'skimmers',
-		title: 'Showers & Skimmers',
-		image: 'tile-skimmers',
-		category: 'skimmers',
-		link: '/pond-products/skimmers',
-		icon: 'skimmer',
-	},
-	{
-		id: 'all',
-		title: 'Browse All Products',
-		image: 'tile-all',
-		category: 'all',
-		link: '/pond-products',
-		icon: 'all',
-	},
-]
+const isTilePicture = (name: string): name is SiteImageName =>
+	name in SITE_IMAGES && TILE_PICTURES.some(([picture]) => picture === name)
+
+/**
+ * One tile per category customers see, in the owner's order (Products → Categories), and the
+ * 'Browse All Products' tile last.
+ */
+export function categoryTiles(
+	categories: Pick<ShopCategory, 'slug' | 'name' | 'tileTitle' | 'tileImage'>[],
+): CategoryTile[] {
+	return [
+		...categories.map((c) => ({
+			id: c.slug,
+			title: c.tileTitle || c.name,
+			...(isTilePicture(c.tileImage) ? { image: c.tileImage } : {}),
+			tileImage: c.tileImage,
+			link: `/pond-products/${c.slug}`,
+		})),
+		{
+			id: 'all',
+			title: 'Browse All Products',
+			image: 'tile-all',
+			tileImage: 'tile-all',
+			link: '/pond-products',
+		},
+	]
+}

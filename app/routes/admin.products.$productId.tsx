@@ -56,9 +56,17 @@ const CREATED_NO_PHOTO =
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
 	await requireAdmin(request, context)
+	// The owner's categories, hidden ones marked (Products → Categories).
+	const categories = (await context.catalog.categories()).map(({ slug, name, hidden }) => ({
+		slug,
+		name,
+		hidden,
+	}))
 	if (params.productId === NEW) {
-		const values: Record<string, string> = { category: 'pumps' }
+		const first = categories.find((c) => !c.hidden) ?? categories[0]
+		const values: Record<string, string> = { category: first?.slug ?? '' }
 		return {
+			categories,
 			product: null,
 			path: '',
 			values,
@@ -77,6 +85,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 	const query = new URL(request.url).searchParams
 	const saved = query.get('saved') ?? ''
 	return {
+		categories,
 		product: { id: product.id, name: product.name, code: product.code, hidden: product.hidden },
 		path: productPath(product),
 		values: formValuesOf(productToRow(product)),
@@ -128,6 +137,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
 					<ProductToolbar product={product} path={path} fingerprint={fingerprint} />
 				) : null}
 				<ProductForm
+					categories={loaderData.categories}
 					key={fingerprint}
 					values={fieldErrors ? actionData.values : values}
 					serverErrors={actionData?.fieldErrors}

@@ -38,15 +38,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	await requireAdmin(request, context)
 	const url = new URL(request.url)
 	const filters = parseAdminFilters(url.searchParams)
-	const [all, changes, requestsWaiting, demoImage] = await Promise.all([
+	const [all, changes, requestsWaiting, demoImage, categories] = await Promise.all([
 		context.catalog.everyPool(),
 		recentChanges(context.db, { limit: 10 }),
 		waitingRequests(context.db),
 		context.demoImages.namer(),
+		context.catalog.categories(),
 	])
 	return {
 		requestsWaiting,
 		filters,
+		categories: categories.map(({ slug, name }) => ({ slug, name })),
 		...(await adminProductPage(context.db, all, filters, demoImage)),
 		changes,
 		message: DONE[url.searchParams.get('done') ?? ''],
@@ -87,12 +89,17 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
 					<p className="text-slate-700">
 						{total.toLocaleString('en-GB')} {total === 1 ? 'product' : 'products'}
 					</p>
-					<Link to="/admin/products/new" className="btn-primary">
-						Add a product
-					</Link>
+					<div className="flex flex-wrap gap-3">
+						<Link to="/admin/products/categories" className="btn-secondary">
+							Categories
+						</Link>
+						<Link to="/admin/products/new" className="btn-primary">
+							Add a product
+						</Link>
+					</div>
 				</div>
-				<ProductFilters filters={filters} />
-				<ProductsTable rows={rows} returnTo={returnTo} />
+				<ProductFilters filters={filters} categories={loaderData.categories} />
+				<ProductsTable rows={rows} returnTo={returnTo} categories={loaderData.categories} />
 				{pageCount > 1 ? (
 					<nav aria-label="Pagination" className="mt-6 flex items-center justify-between gap-3">
 						{page > 1 ? (

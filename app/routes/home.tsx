@@ -12,7 +12,7 @@ import { ProcessSteps } from '~/components/content/process-steps'
 import { ProjectCard } from '~/components/content/project-card'
 import { TestimonialCard } from '~/components/content/testimonial-card'
 import { JsonLd } from '~/components/json-ld'
-import { CATEGORY_TILES } from '~/data/category-tiles'
+import { categoryTiles } from '~/data/category-tiles'
 import { BRAND } from '~/lib/business-brand'
 import { businessNameFrom, pageMeta } from '~/lib/seo'
 import type { Route } from './+types/home'
@@ -64,16 +64,18 @@ const PROCESS_STEPS = [
 // Built on the server: structured data, quotes, tiles and featured projects reach the page as
 // data, keeping the home page's JavaScript small (issue 34 item 11).
 export async function loader({ context }: Route.LoaderArgs) {
-	const [business, testimonials, projects] = await Promise.all([
+	const [business, testimonials, projects, categories] = await Promise.all([
 		currentBusinessDetails(context.db),
 		visibleTestimonials(context.db),
 		featuredProjects(context.db),
+		context.catalog.shownCategories(),
 	])
 	return {
 		localBusiness: localBusinessJsonLd(context.env.SITE_URL, business),
 		// Both set at /admin/testimonials and /admin/portfolio (hidden ones and drafts left out).
 		testimonials,
-		categoryTiles: CATEGORY_TILES,
+		// The owner's categories in their order (Products → Categories), hidden ones left out.
+		categoryTiles: categoryTiles(categories),
 		featuredProjects: projects,
 		reviewsUrl: business.facebookUrl && `${business.facebookUrl.replace(/\/$/, '')}/reviews`,
 	}

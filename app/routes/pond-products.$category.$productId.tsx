@@ -1,5 +1,5 @@
 import { ArrowLeft, Truck } from 'lucide-react'
-import { data, isRouteErrorResponse, Link, useNavigate } from 'react-router'
+import { data, isRouteErrorResponse, Link, redirect, useNavigate } from 'react-router'
 import { descriptionHtml, descriptionText } from '~/.server/catalog/product-description'
 import { shownPhotos } from '~/.server/catalog/product-photos'
 import { ProductDetails } from '~/components/catalog/product-details'
@@ -8,7 +8,7 @@ import { ProductPurchase } from '~/components/catalog/product-purchase'
 import { JsonLd } from '~/components/json-ld'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { categoryPath, priceLabel, productPath } from '~/lib/catalog/product'
-import { categoryLabel, isCategory } from '~/lib/categories'
+import { categoryLabel, isSlug } from '~/lib/categories'
 import { SHIPPING_NOTES, shippingClassOf } from '~/lib/delivery/shipping-class'
 import { penceToInput } from '~/lib/money'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
@@ -17,10 +17,11 @@ import type { Route } from './+types/pond-products.$category.$productId'
 export const handle: BreadcrumbHandle = {
 	breadcrumb: (match) => {
 		const { category = '', productId = '' } = match.params
-		const name = (match.data as { product?: { name: string } } | undefined)?.product?.name
+		const found = match.data as { product?: { name: string }; categoryName?: string } | undefined
+		const name = found?.product?.name
 		return [
 			{ label: 'Products', to: '/pond-products' },
-			{ label: categoryLabel(category), to: `/pond-products/${category}` },
+			{ label: found?.categoryName ?? categoryLabel(category), to: `/pond-products/${category}` },
 			{ label: name ?? 'Product not found', to: `/pond-products/${category}/${productId}` },
 		]
 	},
@@ -37,7 +38,7 @@ export const meta: Route.MetaFunction = (args) => {
 		title: `${product.name} (${product.code})`,
 		description:
 			args.data?.summary ||
-			`${product.name} from ${product.vendor}: ${priceLabel(product.pricePence)}. ${categoryLabel(product.category)} for garden and koi ponds, with UK delivery confirmed before you pay.`,
+			`${product.name} from ${product.vendor}: ${priceLabel(product.pricePence)}. ${args.data?.categoryName} for garden and koi ponds, with UK delivery confirmed before you pay.`,
 		// No photo yet: the site's own picture for sharing.
 		image: product.imageUrl || undefined,
 		type: 'product',
@@ -45,7 +46,6 @@ export const meta: Route.MetaFunction = (args) => {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-	if (!isCategory(params.category)) throw data('Product not found', { status: 404 })
 	let product: Awaited<ReturnType<typeof context.catalog.product>>
 	try {
 		product = await context.catalog.product(params.productId)
@@ -53,8 +53,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 		context.logger.error({ err: error }, 'product read failed')
 		throw data('Failed to load product details. Please try again later.', { status: 503 })
 	}
-	if (!product || product.category !== params.category)
+	if (!product) throw data('Product not found', { status: 404 })
+	const categories = await context.catalog.categories()
+	if (product.category !== params.category) {
+		// The address from before its category's rename moves for good to the product's own.
+		const at = await context.catalog.categoryAt(params.category)
+		if (at && 'renamedTo' in at && at.renamedTo === product.category)
+			throw redirect(productPath(product), 301)
 		throw data('Product not found', { status: 404 })
+	}
+	// A hidden category's products stay open by their address, off every list (decision 0032).
+	const category = categories.find((c) => c.slug === product.category)
 	let photos: Awaited<ReturnType<typeof shownPhotos>>
 	try {
 		photos = await shownPhotos(context.db, product)
@@ -66,6 +75,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	const summary = descriptionText(product.description)
 	return {
 		product,
+		categoryName: category?.name ?? categoryLabel(product.category),
+		categoryShown: category ? !category.hidden : false,
 		photos,
 		descriptionHtml: descriptionHtml(product.description),
 		summary: summary.length > 160 ? `${summary.slice(0, 157).trimEnd()}…` : summary,
@@ -73,19 +84,25 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function ProductDetail({ loaderData, matches }: Route.ComponentProps) {
-	const { product, photos, descriptionHtml, summary } = loaderData
+	const { product, photos, descriptionHtml, summary, categoryName, categoryShown } = loaderData
 	const siteUrl = siteUrlFrom(matches)
+	const listPath = categoryShown ? categoryPath(product.category) : '/pond-products'
 	return (
 		<div className="container-page py-8">
-			<ProductJsonLd product={product} siteUrl={siteUrl} description={summary} />
-			<BackButton fallback={categoryPath(product.category)} label="Back" />
+			<ProductJsonLd
+				product={product}
+				categoryName={categoryName}
+				siteUrl={siteUrl}
+				description={summary}
+			/>
+			<BackButton fallback={listPath} label="Back" />
 			<div className="mt-6 grid gap-10 lg:grid-cols-2">
 				<ProductGallery photos={photos} name={product.name} />
 				<div className="space-y-6">
 					<div>
 						<p className="text-sm font-semibold uppercase tracking-wide text-slate-600">
-							<Link to={categoryPath(product.category)} className="hover:underline">
-								{categoryLabel(product.category)}
+							<Link to={listPath} className="hover:underline">
+								{categoryName}
 							</Link>{' '}
 							· {product.vendor}
 						</p>
@@ -138,10 +155,12 @@ export default function ProductDetail({ loaderData, matches }: Route.ComponentPr
 
 function ProductJsonLd({
 	product,
+	categoryName,
 	siteUrl,
 	description,
 }: {
 	product: Route.ComponentProps['loaderData']['product']
+	categoryName: string
 	siteUrl: string
 	description: string
 }) {
@@ -161,7 +180,7 @@ function ProductJsonLd({
 					.filter(Boolean)
 					.map((url) => (url.startsWith('/') ? `${siteUrl}${url}` : url)),
 				brand: { '@type': 'Brand', name: product.vendor },
-				category: categoryLabel(product.category),
+				category: categoryName,
 				url: `${siteUrl}${productPath(product)}`,
 				...(prices.length > 0
 					? {
@@ -201,7 +220,7 @@ function BackButton({ fallback, label }: { fallback: string; label: string }) {
 
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
 	const notFound = isRouteErrorResponse(error) && error.status === 404
-	const fallback = isCategory(params.category ?? '')
+	const fallback = isSlug(params.category ?? '')
 		? `/pond-products/${params.category}`
 		: '/pond-products'
 	return (

@@ -1,11 +1,11 @@
-import { data } from 'react-router'
+import { data, redirect } from 'react-router'
 import {
 	LoadError,
 	LoadingProducts,
 	NoSearchMatches,
 	useCatalogLoading,
 } from '~/components/catalog/catalog-states'
-import { CategoryStrip } from '~/components/catalog/category-strip'
+import { CategoryStrip, stripOf } from '~/components/catalog/category-strip'
 import { ListingOptionsForm } from '~/components/catalog/listing-options-form'
 import { Pagination } from '~/components/catalog/pagination'
 import { ProductGrid } from '~/components/catalog/product-card'
@@ -15,45 +15,67 @@ import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { hasListingOptions, listingHref, parseListingOptions } from '~/lib/catalog/listing-options'
 import { parsePageParam, parseSearchParam } from '~/lib/catalog/pagination'
 import { categoryPath } from '~/lib/catalog/product'
-import { categoryLabel, isCategory } from '~/lib/categories'
+import { categoryLabel } from '~/lib/categories'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/pond-products.$category'
 
 export const handle: BreadcrumbHandle = {
 	breadcrumb: (match) => {
 		const category = match.params.category ?? ''
+		const name = (match.data as { name?: string } | undefined)?.name
 		return [
 			{ label: 'Products', to: '/pond-products' },
-			{ label: categoryLabel(category), to: `/pond-products/${category}` },
+			{ label: name ?? categoryLabel(category), to: `/pond-products/${category}` },
 		]
 	},
 }
 
 export const meta: Route.MetaFunction = (args) => {
-	const label = categoryLabel(args.params.category)
+	const label = args.data?.name ?? categoryLabel(args.params.category)
 	const page = args.data?.page ?? 1
 	return pageMeta(args, {
 		title: `${label}${page > 1 ? ` – Page ${page}` : ''}`,
-		description: `${label} for garden and koi ponds: ${args.data?.total ?? 'our full'} products from brands we trust, with UK delivery confirmed before you pay.`,
+		description:
+			args.data?.description ||
+			`${label} for garden and koi ponds: ${args.data?.total ?? 'our full'} products from brands we trust, with UK delivery confirmed before you pay.`,
 		canonicalParams: ['page'],
 		noindex: Boolean(args.data?.search) || Boolean(args.data?.filtered),
 	})
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-	if (!isCategory(params.category)) throw data('Not Found', { status: 404 })
 	const url = new URL(request.url)
+	// The owner's categories: a renamed one's old address moves for good to the new one (with the
+	// query), a hidden or unknown one is not found (decision 0032).
+	const found = await context.catalog.categoryAt(params.category)
+	if (!found) throw data('Not Found', { status: 404 })
+	if ('renamedTo' in found) throw redirect(`${categoryPath(found.renamedTo)}${url.search}`, 301)
+	const { name, description } = found.category
+	const categories = stripOf(await context.catalog.shownCategories())
 	const search = parseSearchParam(url.searchParams.get('search'))
 	const requested = parsePageParam(url.searchParams.get('page'))
 	const options = parseListingOptions(url.searchParams)
 	const filtered = hasListingOptions(options)
 	try {
 		const result = await context.catalog.categoryPage(params.category, search, requested, options)
-		return { category: params.category, search, options, filtered, ...result, loadError: false }
+		return {
+			category: params.category,
+			name,
+			description,
+			categories,
+			search,
+			options,
+			filtered,
+			...result,
+			loadError: false,
+		}
 	} catch (error) {
 		context.logger.error({ err: error }, 'catalogue read failed')
 		return {
 			category: params.category,
+			name,
+			description,
+			categories,
 			search,
 			options,
 			filtered,
@@ -68,10 +90,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-	const { category, search, options, filtered, vendors, items, total, page, pageCount, loadError } =
+	const { category, name, categories, search, options, filtered, vendors, items, total } =
 		loaderData
+	const { page, pageCount, loadError } = loaderData
 	const loading = useCatalogLoading()
-	const label = categoryLabel(category)
+	const label = name
 	const base = categoryPath(category)
 	const hrefFor = (target: number) => listingHref(base, search, options, target)
 	return (
@@ -82,7 +105,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 			/>
 			<div className="container-page space-y-6 py-8">
 				<SearchBox action={base} search={search} />
-				<CategoryStrip active={category} search={search} />
+				<CategoryStrip categories={categories} active={category} search={search} />
 				{total > 0 || filtered ? (
 					<ListingOptionsForm action={base} search={search} options={options} vendors={vendors} />
 				) : null}

@@ -5,7 +5,7 @@ import {
 	NoSearchMatches,
 	useCatalogLoading,
 } from '~/components/catalog/catalog-states'
-import { CategoryStrip } from '~/components/catalog/category-strip'
+import { CategoryStrip, stripOf } from '~/components/catalog/category-strip'
 import { ListingOptionsForm } from '~/components/catalog/listing-options-form'
 import { Pagination } from '~/components/catalog/pagination'
 import { ProductGrid } from '~/components/catalog/product-card'
@@ -20,7 +20,6 @@ import {
 } from '~/lib/catalog/listing-options'
 import { GROUP_SIZE, parsePageParam, parseSearchParam } from '~/lib/catalog/pagination'
 import { categoryPath } from '~/lib/catalog/product'
-import { categoryLabel } from '~/lib/categories'
 import { cn } from '~/lib/cn'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/pond-products._index'
@@ -54,16 +53,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		// Unsorted, the page shows the groups: the list is read only for the form's brands.
 		const listing = filtered ? page : { ...page, items: [] }
 		const groups = filtered ? [] : await context.catalog.grouped(search)
-		return { search, options, filtered, groups, listing, loadError: false }
+		const categories = stripOf(await context.catalog.shownCategories())
+		return { search, options, filtered, groups, listing, categories, loadError: false }
 	} catch (error) {
 		context.logger.error({ err: error }, 'catalogue read failed')
 		const listing = { items: [], total: 0, page: 1, pageCount: 1, vendors: [] as string[] }
-		return { search, options, filtered, groups: [], listing, loadError: true }
+		return { search, options, filtered, groups: [], listing, categories: [], loadError: true }
 	}
 }
 
 export default function PondProducts({ loaderData }: Route.ComponentProps) {
-	const { search, options, filtered, groups, listing, loadError } = loaderData
+	const { search, options, filtered, groups, listing, categories, loadError } = loaderData
 	const loading = useCatalogLoading()
 	const found = groups.filter((group) => group.total > 0)
 	const hrefFor = (page: number) => listingHref('/pond-products', search, options, page)
@@ -75,7 +75,7 @@ export default function PondProducts({ loaderData }: Route.ComponentProps) {
 			/>
 			<div className="container-page space-y-6 py-8">
 				<SearchBox action="/pond-products" search={search} />
-				<CategoryStrip search={search} />
+				<CategoryStrip categories={categories} search={search} />
 				{listing.total > 0 || filtered ? (
 					<ListingOptionsForm
 						action="/pond-products"
@@ -135,7 +135,7 @@ export default function PondProducts({ loaderData }: Route.ComponentProps) {
 										className="font-display text-2xl font-bold text-pond-900"
 									>
 										<Link to={categoryPath(group.category)} className="hover:underline">
-											{categoryLabel(group.category)}
+											{group.name}
 										</Link>
 									</h2>
 									{group.total > GROUP_SIZE && !search ? (

@@ -154,6 +154,7 @@ test('every other admin page loads, fits the screen and passes axe @mobile', asy
 		await stagedCatalogue(adminPage, baseURL!),
 		'/admin/products/0?confirm=delete',
 		'/admin/products/new',
+		'/admin/products/categories?edit=1',
 		'/admin/portfolio/new',
 		'/admin/testimonials?edit=1',
 	)

@@ -31,6 +31,8 @@ export const formPages = (ids: KnownIds) => {
 		'/admin/products',
 		'/admin/products/new',
 		`/admin/products/${ids.productId}`,
+		'/admin/products/categories',
+		'/admin/products/categories?edit=1',
 		'/admin/settings',
 		'/admin/portfolio',
 		'/admin/portfolio/new',

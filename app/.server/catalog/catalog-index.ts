@@ -3,7 +3,8 @@ import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { catalogState, products } from '~/.server/db/schema'
 import type { Product } from '~/lib/catalog/product'
-import { CATEGORIES, type Category } from '~/lib/categories'
+import type { ShopCategory } from '~/lib/categories'
+import { type CategoryData, readCategoryData } from './categories-read'
 
 /** How the catalogue read model (catalog.ts) holds one version, and how it loads one. */
 
@@ -26,7 +27,14 @@ export type Index = {
 	/** What shoppers see: everything below leaves hidden products out. */
 	all: Pool
 	byId: Map<string, Product>
-	byCategory: Map<Category, Pool>
+	/** Each category's shown products (a hidden category's too: the back office may ask). */
+	byCategory: Map<string, Pool>
+	/** The shop's categories in order, hidden ones included, as this version was published with. */
+	categories: ShopCategory[]
+	/** Old slug → the renamed category's current slug. */
+	redirects: Map<string, string>
+	/** Slug → name, for the product cards. */
+	names: Map<string, string>
 }
 
 /** Products read a statement at a time when a version loads (a few MB of rows at once). */
@@ -81,15 +89,23 @@ export async function readProductsById(db: Db | Tx, ids: string[]): Promise<Prod
 /** A stored row as a product: its position is its id (a product's row in the file). */
 const asProduct = ({ position: _position, ...row }: typeof products.$inferSelect) => row as Product
 
-/** A version's index; products unchanged from `before` keep their search text. */
+/**
+ * A version's index; products unchanged from `before` keep their search text. A hidden category's
+ * products stay open by their own address (a cart or an email links there) but are off every list
+ * (decision 0032), so `all` leaves them out and `byId` keeps them.
+ */
 export function indexOf(
 	{ version, contentHash }: { version: number; contentHash: string },
 	everything: Product[],
+	{ categories, redirects }: CategoryData,
 	before?: Index,
 ): Index {
 	const texts = new Map(everything.map((p) => [p, before?.texts.get(p) ?? searchable(p)]))
-	const all = everything.filter((p) => !p.hidden)
-	const inCategory = (c: Category) => all.filter((p) => p.category === c)
+	const shown = everything.filter((p) => !p.hidden)
+	const hiddenCategories = new Set(categories.filter((c) => c.hidden).map((c) => c.slug))
+	const all = hiddenCategories.size ? shown.filter((p) => !hiddenCategories.has(p.category)) : shown
+	const bySlug = new Map<string, Product[]>(categories.map((c) => [c.slug, []]))
+	for (const p of shown) bySlug.get(p.category)?.push(p)
 	return {
 		version,
 		contentHash,
@@ -97,8 +113,11 @@ export function indexOf(
 		everyById: new Map(everything.map((p) => [p.id, p])),
 		texts,
 		all: pool(all, texts),
-		byId: new Map(all.map((p) => [p.id, p])),
-		byCategory: new Map(CATEGORIES.map((c) => [c, pool(inCategory(c), texts)])),
+		byId: new Map(shown.map((p) => [p.id, p])),
+		byCategory: new Map([...bySlug].map(([slug, list]) => [slug, pool(list, texts)])),
+		categories,
+		redirects,
+		names: new Map(categories.map((c) => [c.slug, c.name])),
 	}
 }
 
@@ -150,8 +169,9 @@ export async function buildIndex(
 	if (changed) return changed
 	for (;;) {
 		const everything = await readProducts(db, pageSize, live())
+		const categoryData = await readCategoryData(db)
 		const after = await readCatalogState(db)
-		if (after.version === state.version) return indexOf(state, everything, live())
+		if (after.version === state.version) return indexOf(state, everything, categoryData, live())
 		state = after
 	}
 }
@@ -168,6 +188,8 @@ async function changesOnly(
 ): Promise<Index | undefined> {
 	if (!live || !state.changedIds || state.previousHash !== live.contentHash) return undefined
 	const written = new Map((await readProductsById(db, state.changedIds)).map((p) => [p.id, p]))
+	// Categories are few: read whole with every version (a category change is a version of its own).
+	const categoryData = await readCategoryData(db)
 	// Another change committed meanwhile: these rows may be of either version.
 	if ((await readCatalogState(db)).version !== state.version) return undefined
 	const everything: Product[] = []
@@ -177,5 +199,5 @@ async function changesOnly(
 		if (product?.id !== String(i)) return undefined
 		everything.push(product)
 	}
-	return indexOf(state, everything, live)
+	return indexOf(state, everything, categoryData, live)
 }

@@ -7,7 +7,7 @@ import {
 } from '~/lib/catalog/listing-options'
 import { CATEGORY_PAGE_SIZE, GROUP_SIZE } from '~/lib/catalog/pagination'
 import type { Product, ProductSummary } from '~/lib/catalog/product'
-import { CATEGORIES, type Category } from '~/lib/categories'
+import type { ShopCategory } from '~/lib/categories'
 import {
 	buildIndex,
 	type Index,
@@ -122,7 +122,7 @@ export class Catalog {
 	 */
 	adopt(published: Published) {
 		if (this.#index && this.#index.version >= published.version) return
-		this.#index = indexOf(published, published.everything, this.#index)
+		this.#index = indexOf(published, published.everything, published.categoryData, this.#index)
 		this.onSwap()
 	}
 
@@ -149,8 +149,33 @@ export class Catalog {
 		return (await this.#current()).everyById.get(id)
 	}
 
+	/** The shop's categories in order, hidden ones included (the back office). */
+	async categories(): Promise<ShopCategory[]> {
+		return (await this.#current()).categories
+	}
+
+	/** The categories customers see, in the owner's order (tiles, strip, footer, sitemap). */
+	async shownCategories(): Promise<ShopCategory[]> {
+		return (await this.#current()).categories.filter((c) => !c.hidden)
+	}
+
+	/**
+	 * What a category address shows a customer: the category, the slug it was renamed to (the
+	 * page answers 301 there), or nothing (404; a hidden category too).
+	 */
+	async categoryAt(
+		slug: string,
+	): Promise<{ category: ShopCategory } | { renamedTo: string } | undefined> {
+		const index = await this.#current()
+		const category = index.categories.find((c) => c.slug === slug)
+		if (category) return category.hidden ? undefined : { category }
+		const renamedTo = index.redirects.get(slug)
+		const target = index.categories.find((c) => c.slug === renamedTo)
+		return renamedTo && target && !target.hidden ? { renamedTo } : undefined
+	}
+
 	/** Products of one category (or all), filtered by a literal, case-insensitive search. */
-	async search(category: Category | undefined, search: string): Promise<Product[]> {
+	async search(category: string | undefined, search: string): Promise<Product[]> {
 		const index = await this.#current()
 		const { products, haystack } = category
 			? (index.byCategory.get(category) ?? pool([]))
@@ -169,7 +194,7 @@ export class Catalog {
 	 * the brands found for the filter.
 	 */
 	async categoryPage(
-		category: Category | undefined,
+		category: string | undefined,
 		search: string,
 		requestedPage: number,
 		options: ListingOptions = NO_LISTING_OPTIONS,
@@ -180,8 +205,9 @@ export class Catalog {
 		const pageCount = Math.max(1, Math.ceil(matches.length / CATEGORY_PAGE_SIZE))
 		const page = Math.min(Math.max(1, requestedPage), pageCount)
 		const start = (page - 1) * CATEGORY_PAGE_SIZE
+		const { names } = await this.#current()
 		return {
-			items: matches.slice(start, start + CATEGORY_PAGE_SIZE).map(summarise),
+			items: matches.slice(start, start + CATEGORY_PAGE_SIZE).map((p) => summarise(p, names)),
 			total: matches.length,
 			page,
 			pageCount,
@@ -191,20 +217,22 @@ export class Catalog {
 
 	/** The grouped listing: per category, the first few matches and how many there are. */
 	async grouped(search: string) {
+		const { names } = await this.#current()
 		return Promise.all(
-			CATEGORIES.map(async (category) => {
-				const matches = await this.search(category, search)
+			(await this.shownCategories()).map(async ({ slug, name }) => {
+				const matches = await this.search(slug, search)
 				return {
-					category,
+					category: slug,
+					name,
 					total: matches.length,
-					items: matches.slice(0, GROUP_SIZE).map(summarise),
+					items: matches.slice(0, GROUP_SIZE).map((p) => summarise(p, names)),
 				}
 			}),
 		)
 	}
 }
 
-export function summarise(product: Product): ProductSummary {
+export function summarise(product: Product, names: Map<string, string>): ProductSummary {
 	return {
 		id: product.id,
 		name: product.name,
@@ -212,6 +240,7 @@ export function summarise(product: Product): ProductSummary {
 		imageUrl: product.imageUrl,
 		vendor: product.vendor,
 		category: product.category,
+		categoryName: names.get(product.category) ?? product.category,
 		pricePence: product.pricePence,
 		hasOptions: product.options.length > 0,
 	}

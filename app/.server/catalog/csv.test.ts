@@ -64,12 +64,14 @@ describe('parseCatalogCsv', () => {
 	})
 
 	it('keeps product ids as the data-row index even when earlier rows are rejected', () => {
-		const csv = [HEADER, row({ code: 'A', category: 'sofas' }), row({ code: 'B' })].join('\n')
+		const csv = [HEADER, row({ code: 'A', category: 'Sofas & Chairs' }), row({ code: 'B' })].join(
+			'\n',
+		)
 		const result = parseCatalogCsv(csv)
 		if (!result.ok) throw new Error(result.error)
 		expect(result.products.map((p) => p.id)).toEqual(['1'])
 		expect(result.errors[0]?.line).toBe(2)
-		expect(result.errors[0]?.reason).toMatch(/category must be one of/)
+		expect(result.errors[0]?.reason).toMatch(/category is not a category address/)
 	})
 
 	it('reports rows with the wrong number of fields, duplicate codes and bad URLs by line', () => {

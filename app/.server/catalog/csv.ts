@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync'
 import { CSV_COLUMNS, CSV_HEADER_HINT, OPTIONAL_CSV_COLUMNS } from '~/lib/catalog/columns'
 import type { Product } from '~/lib/catalog/product'
 import { describeIssue, duplicateCodeMessage, ProductRowSchema } from '~/lib/catalog/product-schema'
+import type { CategoryChecker } from './categories-read'
 
 export { parseOptionPairs } from '~/lib/catalog/product-schema'
 export { CSV_COLUMNS, OPTIONAL_CSV_COLUMNS }
@@ -13,9 +14,13 @@ export type CatalogParseResult =
 
 /**
  * Parses and validates the catalogue CSV (quoted fields, commas in quotes, BOM, CRLF). A wrong
- * header refuses the whole file; a bad row is skipped and reported with its line number.
+ * header refuses the whole file; a bad row is skipped and reported with its line number. With
+ * `category`, a row's category must be one of the shop's (an old slug is read as its new one).
  */
-export function parseCatalogCsv(input: string | Buffer): CatalogParseResult {
+export function parseCatalogCsv(
+	input: string | Buffer,
+	category?: CategoryChecker,
+): CatalogParseResult {
 	if (typeof input !== 'string') {
 		const badLine = firstNonUtf8Line(input)
 		if (badLine) {
@@ -59,6 +64,12 @@ export function parseCatalogCsv(input: string | Buffer): CatalogParseResult {
 			errors.push({ line, reason: parsed.error.issues.map(describeIssue).join('; ') })
 			return
 		}
+		const known = category?.(parsed.data.category)
+		if (known && !known.ok) {
+			errors.push({ line, reason: known.message })
+			return
+		}
+		if (known) parsed.data.category = known.slug
 		const firstLine = seenCodes.get(parsed.data.code)
 		if (firstLine !== undefined) {
 			errors.push({

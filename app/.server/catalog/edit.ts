@@ -10,6 +10,12 @@ import {
 } from '~/lib/catalog/product-schema'
 import type { FieldErrors } from '~/lib/forms'
 import { readProducts } from './catalog-index'
+import {
+	type CategoryChecker,
+	type CategoryData,
+	categoryChecker,
+	readCategoryData,
+} from './categories-read'
 import { parseCatalogCsv } from './csv'
 import { catalogCsv } from './export'
 import { catalogHash, lockCatalog, recordCatalogChange, replaceCatalog } from './import'
@@ -40,7 +46,12 @@ export type EditOutcome =
 export type EditResult = { ok: true; version: number; id: string; change: Change } | Refusal
 
 /** A version an editor's save committed: what the saving instance puts live (Catalog.adopt). */
-export type Published = { version: number; contentHash: string; everything: Product[] }
+export type Published = {
+	version: number
+	contentHash: string
+	everything: Product[]
+	categoryData: CategoryData
+}
 
 /** The read model's products and the version they are (Catalog.snapshot). */
 export type LiveCatalogue = {
@@ -74,7 +85,9 @@ export async function editCatalog(
 			snapshot && snapshot.version === state?.version ? snapshot.everything : await readProducts(tx)
 		const outcome = await edit(current, tx)
 		if (!outcome.ok) return outcome
-		const checked = checkedRows(current, outcome.products)
+		// Read after the edit: a category's rename (categories.ts) changes them in this transaction.
+		const categoryData = await readCategoryData(tx)
+		const checked = checkedRows(current, outcome.products, categoryChecker(categoryData))
 		if (!checked.ok) return checked
 		const { change } = outcome
 		const csv = catalogCsv(checked.products)
@@ -89,7 +102,7 @@ export async function editCatalog(
 			summary,
 		})
 		await recordCatalogChange(tx, { by: publishedBy, ...change })
-		published = { version, contentHash, everything: checked.products }
+		published = { version, contentHash, everything: checked.products, categoryData }
 		return { ok: true as const, version, id: outcome.id, change }
 	})
 	// Committed: live here now. Other instances load it when they see the new version.
@@ -105,6 +118,7 @@ export async function editCatalog(
 function checkedRows(
 	current: Product[],
 	next: ProductFields[],
+	category: CategoryChecker,
 ): Refusal | { ok: true; products: Product[]; changed: Product[] } {
 	const checked: Product[] = []
 	const changed: Product[] = []
@@ -114,7 +128,11 @@ function checkedRows(
 			checked.push(kept)
 			continue
 		}
-		const parsed = parseCatalogCsv(catalogCsv([fields]))
+		if (!category(fields.category).ok) {
+			const message = 'Choose a category from the list'
+			return { ok: false, status: 400, error: message, fieldErrors: { category: message } }
+		}
+		const parsed = parseCatalogCsv(catalogCsv([fields]), category)
 		if (!parsed.ok) return { ok: false, status: 400, error: parsed.error }
 		const [product] = parsed.products
 		if (!product) return { ok: false, status: 400, error: parsed.errors[0]?.reason ?? '' }

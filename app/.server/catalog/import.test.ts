@@ -24,7 +24,7 @@ describe('the batched insert', () => {
 			`${header},shipping_class`,
 			...rows.map((row) => `${row},`),
 			`"Blagdon, ""Pro"" Pump",SYN-X,/images/products/x.jpg,,O'Neill,pumps,Price not available,,,,,Blagdon Pro,pallet`,
-			'Bad,SYN-Y,/images/products/y.jpg,,V,not-a-category,1.00,,,,,,',
+			'Bad,SYN-Y,/images/products/y.jpg,,V,not a category,1.00,,,,,,',
 		].join('\n')}\n`
 		const parsed = parseCatalogCsv(input)
 		if (!parsed.ok) throw new Error(parsed.error)

@@ -6,6 +6,7 @@ import type { Product } from '~/lib/catalog/product'
 import { packedFile } from './catalog-file'
 import { LOAD_PAGE_SIZE } from './catalog-index'
 import { CATALOG_CHANNEL } from './catalog-notify'
+import { categoryChecker, readCategoryData } from './categories-read'
 import { parseCatalogCsv, type RowError } from './csv'
 
 export type ImportReport =
@@ -48,7 +49,7 @@ export async function importCatalog(
 		fromStartupFile = false,
 	}: { dryRun?: boolean; force?: boolean; publishedBy?: string; fromStartupFile?: boolean } = {},
 ): Promise<ImportReport> {
-	const parsed = parseCatalogCsv(input)
+	const parsed = parseCatalogCsv(input, categoryChecker(await readCategoryData(db)))
 	if (!parsed.ok) return { status: 'refused', error: parsed.error }
 	if (parsed.products.length === 0) {
 		return { status: 'refused', error: 'The file has no valid product rows.' }
@@ -167,6 +168,26 @@ export async function replaceCatalog(
 		.orderBy(desc(catalogVersions.id))
 		.limit(KEEP_VERSIONS)
 	await tx.delete(catalogVersions).where(notInArray(catalogVersions.id, kept))
+	return version
+}
+
+/**
+ * A new catalogue version with the same products (a category changed: categories.ts), inside
+ * lockCatalog's transaction: every instance's read model sees the version and reloads only the
+ * categories (no product rows changed, so none are read), and its page cache is cleared then.
+ */
+export async function touchCatalog(
+	tx: Tx,
+	state: { version: number; contentHash: string; productCount: number } | undefined,
+) {
+	const version = (state?.version ?? 0) + 1
+	const contentHash = state?.contentHash ?? ''
+	const changes = { version, previousHash: contentHash, changedIds: [] as string[] }
+	await tx
+		.insert(catalogState)
+		.values({ id: 1, contentHash, productCount: state?.productCount ?? 0, ...changes })
+		.onConflictDoUpdate({ target: catalogState.id, set: changes })
+	await tx.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${String(version)})`)
 	return version
 }
 

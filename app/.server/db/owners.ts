@@ -48,6 +48,8 @@ export const TABLE_OWNERS = {
 	catalogVersions: ['catalog/import.ts'],
 	catalogChanges: ['catalog/import.ts'],
 	catalogUploads: ['catalog/uploads.ts'],
+	categories: ['catalog/categories.ts'],
+	categoryRedirects: ['catalog/categories.ts'],
 	documentCounters: ['documents/issue.ts'],
 	orderDocuments: ['documents/issue.ts'],
 	enquiries: ['enquiries/enquiries.ts'],

@@ -1,7 +1,6 @@
 import type { AppLoadContext } from 'react-router'
 import { publishedSlugs } from '~/.server/portfolio/projects'
 import { categoryPath, productPath } from '~/lib/catalog/product'
-import { CATEGORIES } from '~/lib/categories'
 
 export type SitemapEntry = { path: string; lastModified?: Date; priority?: number }
 
@@ -20,7 +19,10 @@ const STATIC_PAGES: SitemapEntry[] = [
 ]
 
 const catalogPages: SitemapSource = async (context) => [
-	...CATEGORIES.map((category) => ({ path: categoryPath(category), priority: 0.8 })),
+	...(await context.catalog.shownCategories()).map((c) => ({
+		path: categoryPath(c.slug),
+		priority: 0.8,
+	})),
 	...(await context.catalog.all()).map((product) => ({
 		path: productPath(product),
 		priority: 0.6,

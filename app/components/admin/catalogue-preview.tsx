@@ -1,7 +1,7 @@
 import { Form, useNavigation } from 'react-router'
 import { priceLabel } from '~/lib/catalog/product'
 import type { UploadPreview } from '~/lib/catalog/upload'
-import { type Category, categoryLabel } from '~/lib/categories'
+import { categoryLabel } from '~/lib/categories'
 
 type Props = { upload: { id: string; fileName: string; preview: UploadPreview } }
 
@@ -38,7 +38,7 @@ export function CataloguePreview({ upload }: Props) {
 				<tbody>
 					{Object.entries(preview.categories).map(([category, count]) => (
 						<tr key={category}>
-							<td className="pr-6">{categoryLabel(category as Category)}</td>
+							<td className="pr-6">{categoryLabel(category)}</td>
 							<td>{n(count)}</td>
 						</tr>
 					))}

@@ -9,7 +9,7 @@ import {
 	ProductFormSchema,
 	specRowsOf,
 } from '~/lib/catalog/product-form'
-import { CATEGORIES, categoryLabel } from '~/lib/categories'
+import type { ShopCategory } from '~/lib/categories'
 import { SHIPPING_CLASSES } from '~/lib/delivery/shipping-class'
 import type { FieldErrors } from '~/lib/forms'
 import { PairRows } from './pair-rows'
@@ -36,7 +36,7 @@ const HINTS: Record<string, string> = {
 	price: "Leave empty for 'Price not available' (customers are offered 'Ask for a price').",
 	available_sizes: 'Separated by commas, e.g. 1 inch, 1.5 inch, 2 inch.',
 	shipping_class:
-		'Empty follows the category: pumps and fittings go as parcels, filters on a pallet.',
+		'Empty sends it as a parcel. Choose pallet for large filters and pumps, collection for what cannot travel.',
 	image_url: 'Leave empty to upload photos once the product is added.',
 }
 
@@ -119,13 +119,31 @@ function optionRowCount(values: ProductFormValues) {
 }
 
 /** The product editor (create and edit): every CSV field, option–price pairs as rows. */
+/**
+ * The owner's categories for the editor's list: hidden ones marked, and a value the list no
+ * longer has (a refused form's) kept so it is not silently changed.
+ */
+function categoryChoices(
+	categories: Pick<ShopCategory, 'slug' | 'name' | 'hidden'>[],
+	current: string,
+): Array<[string, string]> {
+	const choices = categories.map((c): [string, string] => [
+		c.slug,
+		c.hidden ? `${c.name} (hidden from the shop)` : c.name,
+	])
+	if (current && !categories.some((c) => c.slug === current)) choices.push([current, current])
+	return choices
+}
+
 export function ProductForm({
 	values,
+	categories,
 	serverErrors,
 	fingerprint,
 	submitLabel,
 }: {
 	values: ProductFormValues
+	categories: Pick<ShopCategory, 'slug' | 'name' | 'hidden'>[]
 	serverErrors: FieldErrors | undefined
 	fingerprint?: string
 	submitLabel: string
@@ -144,14 +162,14 @@ export function ProductForm({
 				<Select
 					name="category"
 					{...common}
-					choices={CATEGORIES.map((c) => [c, categoryLabel(c)])}
+					choices={categoryChoices(categories, values.category ?? '')}
 				/>
 				<TextField name="price" {...common} />
 				<Select
 					name="shipping_class"
 					{...common}
 					choices={[
-						['', 'As the category'],
+						['', 'Parcel (the usual)'],
 						...SHIPPING_CLASSES.map((c): [string, string] => [c, c]),
 					]}
 				/>

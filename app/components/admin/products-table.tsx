@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { INPUT_CLASS } from '~/components/forms/input-class'
 import type { AdminProductFilters } from '~/lib/catalog/admin-filters'
 import { priceLabel } from '~/lib/catalog/product'
-import { CATEGORIES, categoryLabel } from '~/lib/categories'
+import { type CategoryLink, categoryName } from '~/lib/categories'
 import { ProductActionButton } from './product-actions'
 
 export type ProductListRow = {
@@ -18,7 +18,13 @@ export type ProductListRow = {
 }
 
 /** The list's filters: a plain GET form, so they work without JavaScript and live in the URL. */
-export function ProductFilters({ filters }: { filters: AdminProductFilters }) {
+export function ProductFilters({
+	filters,
+	categories,
+}: {
+	filters: AdminProductFilters
+	categories: CategoryLink[]
+}) {
 	return (
 		<form
 			method="get"
@@ -47,9 +53,9 @@ export function ProductFilters({ filters }: { filters: AdminProductFilters }) {
 					className={INPUT_CLASS}
 				>
 					<option value="">All categories</option>
-					{CATEGORIES.map((c) => (
-						<option key={c} value={c}>
-							{categoryLabel(c)}
+					{categories.map((c) => (
+						<option key={c.slug} value={c.slug}>
+							{c.name}
 						</option>
 					))}
 				</select>
@@ -99,7 +105,15 @@ export function ProductFilters({ filters }: { filters: AdminProductFilters }) {
 }
 
 /** One row per product: cards on a phone, a table's columns from the sm breakpoint. */
-export function ProductsTable({ rows, returnTo }: { rows: ProductListRow[]; returnTo: string }) {
+export function ProductsTable({
+	rows,
+	returnTo,
+	categories,
+}: {
+	rows: ProductListRow[]
+	returnTo: string
+	categories: CategoryLink[]
+}) {
 	if (rows.length === 0) return <p className="text-slate-700">No products match these filters.</p>
 	return (
 		<ul className="divide-y divide-slate-200 border-y border-slate-200">
@@ -113,7 +127,7 @@ export function ProductsTable({ rows, returnTo }: { rows: ProductListRow[]; retu
 							{p.name}
 						</Link>
 						<span className="block text-sm text-slate-600">
-							{p.code} · {p.vendor || 'no brand'} · {categoryLabel(p.category)}
+							{p.code} · {p.vendor || 'no brand'} · {categoryName(categories, p.category)}
 						</span>
 						<span className="flex flex-wrap gap-2 text-sm">
 							{p.hidden ? (

@@ -4,16 +4,23 @@ import {
 	LayoutGrid,
 	type LucideIcon,
 	ShowerHead,
+	Tag,
 	Wind,
 	Wrench,
 } from 'lucide-react'
-import type { Category } from '~/lib/categories'
 
-export const CATEGORY_ICON: Record<Category | 'all', LucideIcon> = {
-	filters: Filter,
-	fittings: Wrench,
-	pumps: Droplets,
-	air_pumps: Wind,
-	skimmers: ShowerHead,
-	all: LayoutGrid,
+/** A category's icon follows its tile picture; a category with another picture (or none) gets a tag. */
+const ICON_OF_TILE: Record<string, LucideIcon> = {
+	'tile-filters': Filter,
+	'tile-fittings': Wrench,
+	'tile-pumps': Droplets,
+	'tile-air-pumps': Wind,
+	'tile-skimmers': ShowerHead,
+	'tile-all': LayoutGrid,
+}
+
+export const ALL_PRODUCTS_ICON = LayoutGrid
+
+export function categoryIcon(tileImage: string): LucideIcon {
+	return ICON_OF_TILE[tileImage] ?? Tag
 }

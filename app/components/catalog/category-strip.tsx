@@ -1,14 +1,31 @@
 import { Link } from 'react-router'
-import { CATEGORIES, type Category, categoryLabel } from '~/lib/categories'
+import type { ShopCategory } from '~/lib/categories'
 import { cn } from '~/lib/cn'
-import { CATEGORY_ICON } from './category-icons'
+import { ALL_PRODUCTS_ICON, categoryIcon } from './category-icons'
 
-/** Category links with icons; the active category links back to all products (deselects it). */
-export function CategoryStrip({ active, search }: { active?: Category; search: string }) {
+export type StripCategory = Pick<ShopCategory, 'slug' | 'name' | 'tileImage'>
+
+/** What the strip needs of each category (a loader sends only this). */
+export const stripOf = (categories: ShopCategory[]): StripCategory[] =>
+	categories.map(({ slug, name, tileImage }) => ({ slug, name, tileImage }))
+
+/**
+ * The shop's categories (the owner's, in order) as links with icons; the active category links
+ * back to all products (deselects it).
+ */
+export function CategoryStrip({
+	categories,
+	active,
+	search,
+}: {
+	categories: StripCategory[]
+	active?: string
+	search: string
+}) {
 	const query = search ? `?search=${encodeURIComponent(search)}` : ''
 	const items = [
-		{ id: 'all' as const, label: 'All Products' },
-		...CATEGORIES.map((c) => ({ id: c, label: categoryLabel(c) })),
+		{ id: 'all', label: 'All Products', Icon: ALL_PRODUCTS_ICON },
+		...categories.map((c) => ({ id: c.slug, label: c.name, Icon: categoryIcon(c.tileImage) })),
 	]
 	return (
 		<nav aria-label="Product categories" className="-mx-4 overflow-x-auto px-4">
@@ -19,7 +36,7 @@ export function CategoryStrip({ active, search }: { active?: Category; search: s
 						item.id === 'all' || isActive
 							? `/pond-products${query}`
 							: `/pond-products/${item.id}${query}`
-					const Icon = CATEGORY_ICON[item.id]
+					const { Icon } = item
 					return (
 						<li key={item.id}>
 							<Link

@@ -1,7 +1,6 @@
 import { Link } from 'react-router'
 import { showPlaceholder } from '~/components/ui/picture'
 import { type ProductSummary, priceLabel, productPath, thumbnailUrl } from '~/lib/catalog/product'
-import { categoryLabel } from '~/lib/categories'
 
 export function ProductCard({
 	product,
@@ -25,7 +24,7 @@ export function ProductCard({
 			/>
 			<div className="flex flex-1 flex-col gap-1 p-4">
 				<p className="text-xs font-semibold uppercase tracking-wide text-slate-600">
-					{product.vendor} · {categoryLabel(product.category)}
+					{product.vendor} · {product.categoryName}
 				</p>
 				<h3 className="font-semibold leading-snug text-pond-900">
 					<Link

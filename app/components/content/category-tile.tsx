@@ -1,31 +1,14 @@
-import {
-	Droplets,
-	Filter,
-	type LucideIcon,
-	Search,
-	ShowerHead,
-	Waves,
-	Wind,
-	Wrench,
-} from 'lucide-react'
+import { Waves } from 'lucide-react'
 import { Link } from 'react-router'
+import { categoryIcon } from '~/components/catalog/category-icons'
 import { useImageStatus } from '~/components/ui/picture'
-import type { CategoryTileIcon, CategoryTile as Tile } from '~/data/category-tiles'
+import type { CategoryTile as Tile } from '~/data/category-tiles'
 import { SITE_IMAGES, siteImageUrl } from '~/lib/images'
 
-export const CATEGORY_ICONS: Record<CategoryTileIcon, LucideIcon> = {
-	filter: Filter,
-	fitting: Wrench,
-	pump: Droplets,
-	air: Wind,
-	skimmer: ShowerHead,
-	all: Waves,
-}
-
-/** A failed tile image falls back to the tile's icon, or a generic search icon (spec section 4). */
+/** A failed tile image falls back to the tile's icon, or a generic one (spec section 4). */
 export function CategoryTile({ tile }: { tile: Tile }) {
 	const { status, onLoad, onError } = useImageStatus()
-	const Icon = tile.icon ? CATEGORY_ICONS[tile.icon] : Search
+	const Icon = tile.id === 'all' ? Waves : categoryIcon(tile.tileImage)
 	const spec = tile.image ? SITE_IMAGES[tile.image] : undefined
 	const showImage = tile.image && spec && status !== 'failed'
 	return (

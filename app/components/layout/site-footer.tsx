@@ -18,9 +18,12 @@ const LEGAL_LINKS = [
 
 export function SiteFooter({
 	business,
+	categories,
 	year,
 	showCredit,
 }: {
+	/** The shop's categories customers see, in the owner's order (from the root loader). */
+	categories: ReadonlyArray<{ slug: string; name: string }>
 	/** From the root loader (tel: link made there); undefined on an error page it failed for. */
 	business: (BusinessDetails & { phoneHref: string }) | undefined
 	year: number
@@ -29,7 +32,7 @@ export function SiteFooter({
 	const name = business?.tradingName ?? BRAND.name
 	return (
 		<footer className="below-fold bg-pond-950 text-slate-200">
-			<div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
+			<div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-5">
 				<section aria-labelledby="footer-about">
 					<h2 id="footer-about" className="font-display text-lg font-semibold text-white">
 						{name}
@@ -79,6 +82,13 @@ export function SiteFooter({
 					</ul>
 				</section>
 				<FooterLinks id="footer-quick" title="Quick Links" links={QUICK_LINKS} />
+				{categories.length > 0 ? (
+					<FooterLinks
+						id="footer-shop"
+						title="Shop"
+						links={categories.map((c) => ({ to: `/pond-products/${c.slug}`, label: c.name }))}
+					/>
+				) : null}
 				<FooterLinks id="footer-legal" title="Legal" links={LEGAL_LINKS} />
 			</div>
 			<div className="border-t border-white/10">

@@ -1,4 +1,4 @@
-import { CATEGORIES, type Category } from '~/lib/categories'
+import { isSlug } from '~/lib/categories'
 import { parsePageParam, parseSearchParam } from './pagination'
 
 /** Products per page of /admin/products. */
@@ -7,7 +7,8 @@ export const ADMIN_PAGE_SIZE = 50
 /** /admin/products's filters, read from the URL (so a filtered view can be bookmarked). */
 export type AdminProductFilters = {
 	search: string
-	category: Category | ''
+	/** A category's slug ('' for all): any the shop has, so only its form is checked here. */
+	category: string
 	/** '' all, 'hidden' only hidden, 'shown' only those shoppers see. */
 	visibility: '' | 'hidden' | 'shown'
 	noPhoto: boolean
@@ -20,7 +21,7 @@ export function parseAdminFilters(params: URLSearchParams): AdminProductFilters 
 	const visibility = params.get('visibility') ?? ''
 	return {
 		search: parseSearchParam(params.get('search')),
-		category: (CATEGORIES as readonly string[]).includes(category) ? (category as Category) : '',
+		category: isSlug(category) ? category : '',
 		visibility: visibility === 'hidden' || visibility === 'shown' ? visibility : '',
 		noPhoto: params.get('photo') === 'missing',
 		noPrice: params.get('price') === 'none',

@@ -55,7 +55,7 @@ describe("the product editor's words (issue 62 item 7)", () => {
 				'original_name',
 				'Original name contains a special control character: please remove it',
 			],
-			[{ category: 'koi' }, 'category', 'Choose a category from the list'],
+			[{ category: 'Koi & more' }, 'category', 'Choose a category from the list'],
 			[{ shipping_class: 'boat' }, 'shipping_class', 'Choose a shipping class from the list'],
 			[
 				{ image_url: 'photo.jpg' },

@@ -1,4 +1,4 @@
-import { type Category, categoryLabel } from '~/lib/categories'
+import { categoryLabel } from '~/lib/categories'
 import { PLACEHOLDER_SRC } from '~/lib/images'
 import { formatPence } from '~/lib/money'
 
@@ -18,7 +18,8 @@ export type Product = {
 	moreImages: string[]
 	productUrl: string
 	vendor: string
-	category: Category
+	/** The slug of one of the shop's categories (the categories table). */
+	category: string
 	/** Null when the catalogue says 'Price not available'. */
 	pricePence: number | null
 	sizes: string[]
@@ -26,7 +27,7 @@ export type Product = {
 	selectedSize: string
 	selectedOption: string
 	originalName: string
-	/** From the CSV's optional shipping_class column; null follows the category default. */
+	/** From the CSV's optional shipping_class column; null is a parcel. */
 	shippingClass: string | null
 	/** Hidden by the owner: off listings, search, the sitemap and new carts; kept in past orders. */
 	hidden: boolean
@@ -39,7 +40,7 @@ export type Product = {
 export type ProductSummary = Pick<
 	Product,
 	'id' | 'name' | 'code' | 'imageUrl' | 'vendor' | 'category' | 'pricePence'
-> & { hasOptions: boolean }
+> & { hasOptions: boolean /** The category's name as the owner wrote it. */; categoryName: string }
 
 export const PRICE_NOT_AVAILABLE = 'Price not available'
 
@@ -65,6 +66,6 @@ export function productPath(product: Pick<Product, 'id' | 'category'>) {
 	return `/pond-products/${product.category}/${product.id}`
 }
 
-export const categoryPath = (category: Category) => `/pond-products/${category}`
+export const categoryPath = (category: string) => `/pond-products/${category}`
 
 export { categoryLabel }

@@ -1,25 +1,12 @@
-import type { Category } from '~/lib/categories'
-
 /** How an item travels (DESIGN decision 15): by parcel courier, on a pallet, or collected. */
 export const SHIPPING_CLASSES = ['parcel', 'pallet', 'collection'] as const
 export type ShippingClass = (typeof SHIPPING_CLASSES)[number]
 
-/** When the catalogue says nothing: filters and pumps are parcels; nothing is a pallet by default. */
-const CATEGORY_DEFAULT: Record<string, ShippingClass> = {
-	filters: 'parcel',
-	fittings: 'parcel',
-	pumps: 'parcel',
-	air_pumps: 'parcel',
-	skimmers: 'parcel',
-}
-
-export function shippingClassOf(product: {
-	shippingClass?: string | null
-	category: Category | string
-}) {
+/** A product's own class; when the catalogue says nothing, a parcel (every category's default). */
+export function shippingClassOf(product: { shippingClass?: string | null }): ShippingClass {
 	const own = product.shippingClass
 	if (own && (SHIPPING_CLASSES as readonly string[]).includes(own)) return own as ShippingClass
-	return CATEGORY_DEFAULT[product.category] ?? 'parcel'
+	return 'parcel'
 }
 
 /** The product page's plain-English delivery note. */

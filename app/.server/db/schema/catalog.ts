@@ -1,4 +1,14 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import {
+	boolean,
+	index,
+	integer,
+	jsonb,
+	pgTable,
+	text,
+	timestamp,
+	uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import type { ProductSpec } from '~/lib/catalog/product'
 
 export type ProductOption = { name: string; pricePence: number }
@@ -59,4 +69,39 @@ export const catalogState = pgTable('catalog_state', {
 	previousHash: text('previous_hash'),
 	changedIds: jsonb('changed_ids').$type<string[]>(),
 	importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * The shop's product categories, managed by the owner at /admin/products/categories (issue 62
+ * item 3). Products name theirs by `slug` (the CSV's category column, the address
+ * /pond-products/<slug>); `position` is the order of the tiles, the strip and the footer.
+ */
+export const categories = pgTable(
+	'categories',
+	{
+		id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+		slug: text('slug').notNull(),
+		name: text('name').notNull(),
+		description: text('description').notNull().default(''),
+		/** The home page tile's words when they differ from the name ('Water Pumps'); '' for the name. */
+		tileTitle: text('tile_title').notNull().default(''),
+		/** A demo tile picture's name (SITE_IMAGES, e.g. 'tile-pumps'), or '' for the icon alone. */
+		tileImage: text('tile_image').notNull().default(''),
+		position: integer('position').notNull(),
+		/** Off the shop's lists, and its page a 404 (decision 0032). */
+		hidden: boolean('hidden').notNull().default(false),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [
+		uniqueIndex('categories_slug_idx').on(t.slug),
+		uniqueIndex('categories_name_idx').on(sql`lower(${t.name})`),
+	],
+)
+
+/** A slug a category had before a rename: its old address answers 301 to the category's current one. */
+export const categoryRedirects = pgTable('category_redirects', {
+	oldSlug: text('old_slug').primaryKey(),
+	categoryId: integer('category_id')
+		.notNull()
+		.references(() => categories.id, { onDelete: 'cascade' }),
 })
