@@ -32,8 +32,9 @@ export function SiteFooter({
 	const name = business?.tradingName ?? BRAND.name
 	return (
 		<footer className="below-fold bg-pond-950 text-slate-200">
-			<div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-5">
-				<section aria-labelledby="footer-about">
+			{/* On a phone the link lists sit two to a row: the footer stays within below-fold's 1,000 px guess. */}
+			<div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:px-6 lg:grid-cols-5">
+				<section aria-labelledby="footer-about" className="col-span-2 md:col-span-1">
 					<h2 id="footer-about" className="font-display text-lg font-semibold text-white">
 						{name}
 					</h2>
@@ -54,7 +55,7 @@ export function SiteFooter({
 						</a>
 					) : null}
 				</section>
-				<section aria-labelledby="footer-contact">
+				<section aria-labelledby="footer-contact" className="col-span-2 md:col-span-1">
 					<h2 id="footer-contact" className="font-display text-lg font-semibold text-white">
 						Contact
 					</h2>
