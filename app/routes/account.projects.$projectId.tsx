@@ -192,7 +192,7 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
 								<li key={photo.id}>
 									<img
 										src={projectPath(project.id, key, `/photos/${photo.id}`)}
-										alt={`Your garden, picture ${i + 1}`}
+										alt={`View ${i + 1} of your site`}
 										width={photo.width}
 										height={photo.height}
 										loading="lazy"

@@ -140,7 +140,7 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
 										<a href={`/admin/projects/${p.id}/photos/${photo.id}`}>
 											<img
 												src={`/admin/projects/${p.id}/photos/${photo.id}`}
-												alt={`The customer's site, picture ${i + 1}`}
+												alt={`View ${i + 1} of the customer's site`}
 												width={photo.width}
 												height={photo.height}
 												className="aspect-square w-full rounded object-cover"
