@@ -5,7 +5,12 @@ import type { BuildEnquiryInput } from '~/lib/builds/build-schemas'
 import { bookableDays, DEFAULT_BUILD_SETTINGS, SLOT_MESSAGES } from '~/lib/builds/survey-slots'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db'
 import { submitBuildEnquiry } from './enquiry'
-import { bookSurvey, currentBooking, SURVEY_REMINDER_JOB, sendSurveyReminder } from './survey-bookings'
+import {
+	bookSurvey,
+	currentBooking,
+	SURVEY_REMINDER_JOB,
+	sendSurveyReminder,
+} from './survey-bookings'
 
 /**
  * The survey hold (issue 59 item 2, decision 0033), on both drivers (DRIVER_SENSITIVE): twenty
@@ -29,12 +34,18 @@ const enquiry = (n: number): BuildEnquiryInput => ({
 	website: '',
 })
 const newProject = async (n: number) =>
-	(await submitBuildEnquiry(database.db, { siteUrl: 'http://shop.test' }, enquiry(n), [], { userId: null, outsideArea: false }))
-		.projectId
+	(
+		await submitBuildEnquiry(database.db, { siteUrl: 'http://shop.test' }, enquiry(n), [], {
+			userId: null,
+			outsideArea: false,
+		})
+	).projectId
 const deps = () => ({ db: database.db, siteUrl: 'http://shop.test', now: () => now })
 const customer = { actor: 'customer', customer: true }
 const freeSlots = () =>
-	bookableDays(DEFAULT_BUILD_SETTINGS.survey, now, new Set()).flatMap((d) => d.slots.map((s) => new Date(s.startsAt)))
+	bookableDays(DEFAULT_BUILD_SETTINGS.survey, now, new Set()).flatMap((d) =>
+		d.slots.map((s) => new Date(s.startsAt)),
+	)
 
 beforeAll(async () => {
 	database = await createTestDatabase()
@@ -54,7 +65,8 @@ describe('holding a survey slot', () => {
 		const results = await Promise.all(projects.map((id) => bookSurvey(deps(), id, slot, customer)))
 		const won = results.filter((r) => r.ok)
 		expect(won).toHaveLength(1)
-		for (const r of results.filter((r) => !r.ok)) expect(r).toMatchObject({ status: 409, message: SLOT_MESSAGES.taken })
+		for (const r of results.filter((r) => !r.ok))
+			expect(r).toMatchObject({ status: 409, message: SLOT_MESSAGES.taken })
 		const held = await database.db
 			.select()
 			.from(surveyBookings)
