@@ -33,10 +33,10 @@ export default [
 		'account/orders/:orderId/documents/:number',
 		'routes/account.orders.$orderId.documents.$number.ts',
 	),
-	route('account/projects/:projectId', 'routes/account.projects.$projectId.tsx'),
+	route('account/projects/:buildId', 'routes/account.projects.$buildId.tsx'),
 	route(
-		'account/projects/:projectId/photos/:photoId',
-		'routes/account.projects.$projectId.photos.$photoId.ts',
+		'account/projects/:buildId/photos/:photoId',
+		'routes/account.projects.$buildId.photos.$photoId.ts',
 	),
 	route('admin', 'routes/admin.tsx', [
 		route('orders/:orderId', 'routes/admin.orders.$orderId.tsx'),
@@ -58,10 +58,10 @@ export default [
 	// Pond builds (issue 59): the pipeline, its settings and each project.
 	route('admin/projects', 'routes/admin.projects._index.tsx'),
 	route('admin/projects/settings', 'routes/admin.projects.settings.tsx'),
-	route('admin/projects/:projectId', 'routes/admin.projects.$projectId.tsx'),
+	route('admin/projects/:buildId', 'routes/admin.projects.$buildId.tsx'),
 	route(
-		'admin/projects/:projectId/photos/:photoId',
-		'routes/admin.projects.$projectId.photos.$photoId.ts',
+		'admin/projects/:buildId/photos/:photoId',
+		'routes/admin.projects.$buildId.photos.$photoId.ts',
 	),
 	route('admin/catalogue', 'routes/admin.catalogue.tsx'),
 	route('admin/products', 'routes/admin.products._index.tsx'),

@@ -49,7 +49,11 @@ async function enquire(client: TestClient, values: Record<string, string>, photo
 }
 
 /** Sends an enquiry that must succeed; answers the project's id and its page's address. */
-async function newProject(client = new TestClient(shop.app), values = fields(), photo?: Buffer) {
+async function newProject(
+	client = new TestClient(shop.app),
+	values: Record<string, string> = fields(),
+	photo?: Buffer,
+) {
 	const res = await enquire(client, values, photo)
 	expect(res.status).toBe(302)
 	const [, id, key] = PROJECT_LINK.exec(res.headers.get('location') ?? '') ?? []

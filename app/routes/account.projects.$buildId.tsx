@@ -14,8 +14,8 @@ import { formatSurveyTime } from '~/lib/builds/survey-slots'
 import { phoneHref } from '~/lib/business'
 import { formatDate } from '~/lib/dates'
 import { PRIVATE_ORDER_HEADERS, privateOrderMeta } from '~/lib/seo'
-import type { Route } from './+types/account.projects.$projectId'
-import { projectAction } from './account.projects.$projectId.server'
+import type { Route } from './+types/account.projects.$buildId'
+import { projectAction } from './account.projects.$buildId.server'
 
 /**
  * A pond build's page for its customer (issue 59 item 3): signed-in owner or private link, the
@@ -43,7 +43,7 @@ export const meta: Route.MetaFunction = (args) =>
 export const headers: Route.HeadersFunction = () => PRIVATE_ORDER_HEADERS
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-	const access = await projectAccessFor(request, context, params.projectId)
+	const access = await projectAccessFor(request, context, params.buildId)
 	if (!access) throw data(PROJECT_NOT_FOUND, { status: 404, headers: PRIVATE_ORDER_HEADERS })
 	const now = new Date()
 	const page = await customerProjectPage(context.db, access.project, now)

@@ -17,7 +17,7 @@ import {
 } from '~/lib/builds/build-schemas'
 import { PROJECT_ID_PATTERN } from '~/lib/builds/project-paths'
 import { type FieldErrors, parseForm } from '~/lib/forms'
-import type { Route } from './+types/admin.projects.$projectId'
+import type { Route } from './+types/admin.projects.$buildId'
 
 /**
  * What staff do on a project's page (issue 59 item 6), one intent per form: move its status,
@@ -27,11 +27,11 @@ export type AdminProjectAnswer = { intent: string; message: string; fieldErrors?
 
 export async function adminProjectAction({ request, context, params }: Route.ActionArgs) {
 	const admin = await requireAdmin(request, context)
-	if (!PROJECT_ID_PATTERN.test(params.projectId)) throw data('Project not found', { status: 404 })
+	if (!PROJECT_ID_PATTERN.test(params.buildId)) throw data('Project not found', { status: 404 })
 	const values = await readForm(request)
 	const intent = String(values.get('intent') ?? '')
 	const deps = { db: context.db, siteUrl: context.env.SITE_URL, now: () => new Date() }
-	const id = params.projectId
+	const id = params.buildId
 	const actor = admin.email
 	const fail = (status: number, message: string, fieldErrors?: FieldErrors) =>
 		data<AdminProjectAnswer>({ intent, message, fieldErrors }, { status })

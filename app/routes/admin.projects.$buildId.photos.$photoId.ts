@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import { requireAdmin } from '~/.server/auth/guards'
 import { projectPhoto } from '~/.server/builds/project-photos'
 import { PROJECT_ID_PATTERN } from '~/lib/builds/project-paths'
-import type { Route } from './+types/admin.projects.$projectId.photos.$photoId'
+import type { Route } from './+types/admin.projects.$buildId.photos.$photoId'
 
 const ID = /^[1-9]\d{0,8}$/
 
@@ -10,8 +10,8 @@ const ID = /^[1-9]\d{0,8}$/
 export async function loader({ request, context, params }: Route.LoaderArgs) {
 	await requireAdmin(request, context)
 	const found =
-		PROJECT_ID_PATTERN.test(params.projectId) && ID.test(params.photoId)
-			? await projectPhoto(context.db, params.projectId, Number(params.photoId))
+		PROJECT_ID_PATTERN.test(params.buildId) && ID.test(params.photoId)
+			? await projectPhoto(context.db, params.buildId, Number(params.photoId))
 			: undefined
 	if (!found) throw data('Photo not found', { status: 404 })
 	return new Response(new Uint8Array(found.bytes), {

@@ -6,11 +6,11 @@ import { SurveyIntentSchema, SurveySlotSchema } from '~/lib/builds/build-schemas
 import { PROJECT_NOT_FOUND, projectPath } from '~/lib/builds/project-paths'
 import { parseForm } from '~/lib/forms'
 import { PRIVATE_ORDER_HEADERS } from '~/lib/seo'
-import type { Route } from './+types/account.projects.$projectId'
+import type { Route } from './+types/account.projects.$buildId'
 
 /** Booking, moving and cancelling the survey from the project page (issue 59 item 2). */
 export async function projectAction({ params, request, context }: Route.ActionArgs) {
-	const access = await projectAccessFor(request, context, params.projectId)
+	const access = await projectAccessFor(request, context, params.buildId)
 	if (!access) throw data(PROJECT_NOT_FOUND, { status: 404, headers: PRIVATE_ORDER_HEADERS })
 	const values = await readForm(request)
 	const intent = parseForm(SurveyIntentSchema, values)

@@ -20,8 +20,8 @@ import { formatSurveyTime } from '~/lib/builds/survey-slots'
 import { phoneHref } from '~/lib/business'
 import { mailtoHref } from '~/lib/email-address'
 import { pageMeta } from '~/lib/seo'
-import type { Route } from './+types/admin.projects.$projectId'
-import { adminProjectAction } from './admin.projects.$projectId.server'
+import type { Route } from './+types/admin.projects.$buildId'
+import { adminProjectAction } from './admin.projects.$buildId.server'
 
 /** One pond build for staff (issue 59 item 6): customer, site, photos, survey, status, notes, timeline. */
 export const handle: BreadcrumbHandle = {
@@ -41,8 +41,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
 	await requireAdmin(request, context)
-	const page = PROJECT_ID_PATTERN.test(params.projectId)
-		? await adminProjectPage(context.db, params.projectId)
+	const page = PROJECT_ID_PATTERN.test(params.buildId)
+		? await adminProjectPage(context.db, params.buildId)
 		: undefined
 	if (!page) throw data('Project not found', { status: 404 })
 	const bookable = canBookSurvey(page.project.status)
