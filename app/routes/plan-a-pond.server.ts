@@ -41,7 +41,7 @@ export async function planAction({ request, context }: Route.ActionArgs) {
 			if (!form.ok) return reply(400, { fieldErrors: form.fieldErrors })
 			// A bot filled the hidden field: answer as if it worked, store and send nothing.
 			if (form.data.website) return redirect('/plan-a-pond?sent=1')
-			if (!(await takeQuota(context.db, 'enquiry', form.data.email, context.clientIp)))
+			if (!(await takeQuota(context.db, 'build-enquiry', form.data.email, context.clientIp)))
 				return reply(429, {
 					error: 'Too many enquiries from here. Please try again later, or call us.',
 				})
