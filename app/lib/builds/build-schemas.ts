@@ -91,7 +91,9 @@ export type BuildEnquiryInput = z.output<typeof BuildEnquirySchema>
 
 /** A survey time from the slot picker: the slot's instant as the page wrote it. */
 export const SurveySlotSchema = z.object({
-	slot: z.iso.datetime({ error: 'Please choose a time for the survey' }),
+	slot: z.iso
+		.datetime({ error: 'Please choose a time for the survey' })
+		.refine((v) => !Number.isNaN(Date.parse(v)), 'Please choose a time for the survey'),
 })
 
 export const SURVEY_INTENTS = ['book', 'cancel'] as const
