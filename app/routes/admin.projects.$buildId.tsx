@@ -181,7 +181,7 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
 								{actionData.message}
 							</p>
 						) : null}
-						{bookable ? <SlotPicker days={calendar} moving={Boolean(booking)} /> : null}
+						{bookable ? <SlotPicker days={calendar} moving={Boolean(booking)} staff /> : null}
 					</section>
 					<section aria-labelledby="status-heading" className={SECTION}>
 						<h2 id="status-heading" className={H2}>

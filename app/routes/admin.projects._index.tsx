@@ -121,7 +121,7 @@ export default function AdminProjects({ loaderData }: Route.ComponentProps) {
 						aria-label="Pipeline board"
 						// biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
 						tabIndex={0}
-						className="-mx-4 flex snap-x gap-4 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0"
+						className="relative -mx-4 flex snap-x gap-4 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0"
 					>
 						{board.map((column) => (
 							<section

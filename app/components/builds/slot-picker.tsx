@@ -9,11 +9,14 @@ export function SlotPicker({
 	days,
 	action,
 	moving,
+	staff = false,
 	hidden = {},
 }: {
 	days: SlotDay[]
 	action?: string
 	moving: boolean
+	/** Staff book for the customer: the button says so. */
+	staff?: boolean
 	hidden?: Record<string, string>
 }) {
 	const busy = useNavigation().state === 'submitting'
@@ -68,7 +71,11 @@ export function SlotPicker({
 				))}
 			</div>
 			<button type="submit" className="btn-primary" disabled={busy}>
-				{busy ? 'Booking…' : moving ? 'Move my survey to this time' : 'Book this survey time'}
+				{busy
+					? 'Booking…'
+					: moving
+						? `Move ${staff ? 'the' : 'my'} survey to this time`
+						: 'Book this survey time'}
 			</button>
 		</Form>
 	)
