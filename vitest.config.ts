@@ -41,6 +41,7 @@ const DRIVER_SENSITIVE = [
 	'app/.server/catalog/catalog-notify.test.ts',
 	'app/.server/photos/photos.test.ts',
 	'app/.server/auth/attempt-limiter.test.ts',
+	'app/.server/builds/survey-bookings.test.ts',
 	'server/order-page-cache.test.ts',
 	'tests/integration/{checkout,admin-orders,admin-api,order-*,customer-cancel}.test.ts',
 	'tests/integration/{delivery-quotes,instant-quote,quote-*,pay-page,stripe-*}.test.ts',

@@ -17,6 +17,7 @@ export default [
 	route('checkout', 'routes/checkout.tsx'),
 	route('order-confirmation', 'routes/order-confirmation.tsx'),
 	route('contact', 'routes/contact.tsx'),
+	route('plan-a-pond', 'routes/plan-a-pond.tsx'),
 	route('auth', 'routes/auth.tsx'),
 	route('auth/reset-password', 'routes/auth.reset-password.tsx'),
 	route('auth/my-data', 'routes/auth.my-data.ts'),
@@ -31,6 +32,11 @@ export default [
 	route(
 		'account/orders/:orderId/documents/:number',
 		'routes/account.orders.$orderId.documents.$number.ts',
+	),
+	route('account/projects/:buildId', 'routes/account.projects.$buildId.tsx'),
+	route(
+		'account/projects/:buildId/photos/:photoId',
+		'routes/account.projects.$buildId.photos.$photoId.ts',
 	),
 	route('admin', 'routes/admin.tsx', [
 		route('orders/:orderId', 'routes/admin.orders.$orderId.tsx'),
@@ -49,6 +55,14 @@ export default [
 	),
 	route('admin/enquiries', 'routes/admin.enquiries.tsx'),
 	route('admin/enquiries/:enquiryId', 'routes/admin.enquiries.$enquiryId.tsx'),
+	// Pond builds (issue 59): the pipeline, its settings and each project.
+	route('admin/projects', 'routes/admin.projects._index.tsx'),
+	route('admin/projects/settings', 'routes/admin.projects.settings.tsx'),
+	route('admin/projects/:buildId', 'routes/admin.projects.$buildId.tsx'),
+	route(
+		'admin/projects/:buildId/photos/:photoId',
+		'routes/admin.projects.$buildId.photos.$photoId.ts',
+	),
 	route('admin/catalogue', 'routes/admin.catalogue.tsx'),
 	route('admin/products', 'routes/admin.products._index.tsx'),
 	route('admin/products/categories', 'routes/admin.products.categories.tsx'),

@@ -5,6 +5,7 @@ import { type Auth, createAuth } from '../app/.server/auth/auth'
 import type { SessionMemo } from '../app/.server/auth/guards'
 import { resolveAuthSecret } from '../app/.server/auth/secret'
 import { sessionCacheFor } from '../app/.server/auth/session-cache'
+import { fillProjectLink } from '../app/.server/builds/project-links'
 import { Catalog } from '../app/.server/catalog/catalog'
 import { listenForCatalogChanges } from '../app/.server/catalog/catalog-notify'
 import type { Database } from '../app/.server/db/client'
@@ -170,7 +171,9 @@ export function createRuntime({
 				retentionDays: env.OUTBOX_RETENTION_DAYS,
 				prepare: async (email) => {
 					const written = await writeQueuedReminder(database.db, env.SITE_URL, email)
-					return written && fillOrderLink(database.db, env.SITE_URL, written)
+					if (!written) return null
+					const linked = await fillOrderLink(database.db, env.SITE_URL, written)
+					return fillProjectLink(database.db, env.SITE_URL, linked)
 				},
 				overrides: env,
 			},

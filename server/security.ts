@@ -112,7 +112,8 @@ function refusalPage(siteUrl: string) {
  */
 
 /** The customer's order pages (issue 30), whose address may carry a private link key. */
-export const isOrderPage = (pathname: string) => /^\/account\/orders(?:[./]|$)/i.test(pathname)
+export const isOrderPage = (pathname: string) =>
+	/^\/account\/(?:orders|projects)(?:[./]|$)/i.test(pathname)
 
 // The rule lives in app/lib: the header's Login link needs it too.
 export { isPersonalPage }

@@ -23,6 +23,7 @@ export const SERVER_AREAS = [
 	'payments', // the payment provider adapters and payment link records
 	'orders', // placing orders, their lifecycle, payments applied to them, after-sale requests
 	'books', // the money report, VAT return figures, closed periods and the accountant's exports
+	'builds', // pond builds: projects, site surveys and their bookings, private project links
 	'enquiries', // the contact form's enquiries (ids shaped like orders')
 	'api', // the JSON API's errors and guards (answers an order change's result)
 	'analytics', // visits and sales figures

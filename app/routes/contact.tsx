@@ -1,5 +1,5 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react'
-import { data, redirect } from 'react-router'
+import { data, Link, redirect } from 'react-router'
 import { takeQuota } from '~/.server/auth/attempt-limiter'
 import { currentBusinessDetails } from '~/.server/business/details'
 import { submitEnquiry } from '~/.server/enquiries/enquiries'
@@ -100,6 +100,13 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 						<strong>{BUSINESS.replyTime}</strong>.
 					</p>
 				</div>
+				<p className="mt-10 rounded-2xl bg-white p-6 text-lg text-slate-800 shadow-md ring-1 ring-slate-200">
+					Planning a new pond or a renovation?{' '}
+					<Link to="/plan-a-pond" className="font-semibold text-pond-700 underline">
+						Plan a pond
+					</Link>{' '}
+					with us: tell us about the site, send a few photos and book a free site survey online.
+				</p>
 				<EnquiryForm
 					product={loaderData.product}
 					sent={loaderData.sent}

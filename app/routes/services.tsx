@@ -41,7 +41,10 @@ export default function Services() {
 						<li>Renovation and re-lining of existing ponds</li>
 					</ul>
 					<div className="mt-8 flex flex-wrap gap-3">
-						<Link to="/contact" className="btn-primary">
+						<Link to="/plan-a-pond" className="btn-primary">
+							Plan a pond
+						</Link>
+						<Link to="/contact" className="btn-secondary">
 							Request a Free Consultation
 						</Link>
 						<Link to="/portfolio" className="btn-secondary">

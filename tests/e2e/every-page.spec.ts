@@ -6,6 +6,7 @@ import {
 	ordersInEveryState,
 	paymentToken,
 	returnRequest,
+	sendBuildEnquiry,
 	sendEnquiry,
 	stagedCatalogue,
 } from './shop-states'
@@ -93,7 +94,12 @@ test("every page of a customer's orders loads, fits the screen and passes axe @m
 		adminPage,
 	)
 	const shopper = await customer.context.newPage()
-	const ids = { orderId: delivered, token: await paymentToken(adminPage, quoted) }
+	const build = await sendBuildEnquiry(shopper, baseURL!)
+	const ids = {
+		orderId: delivered,
+		token: await paymentToken(adminPage, quoted),
+		buildId: build.id,
+	}
 	await addToCart(shopper)
 	// Signed in, except where the page is for anyone with the link.
 	const signedOut = /^(account\/orders\/new-link|pay\/)/
@@ -108,6 +114,8 @@ test("every page of a customer's orders loads, fits the screen and passes axe @m
 		// The order page from the email, signed out; and a key that is not right.
 		{ path: await orderLink(customer), page },
 		{ path: `/account/orders/${needsCost}?key=${'x'.repeat(43)}`, page, status: 404 },
+		// A pond build's page from its private link, signed out (issue 59).
+		{ path: `/account/projects/${build.id}?key=${build.key}`, page },
 	)
 	await check(visits, info)
 	await customer.context.close()
@@ -148,6 +156,7 @@ test('every other admin page loads, fits the screen and passes axe @mobile', asy
 		enquiryId: await sendEnquiry(adminPage, baseURL!),
 		productId: '0',
 		projectId: 'pond3',
+		buildId: (await sendBuildEnquiry(adminPage, baseURL!)).id,
 	}
 	const paths = PAGES.filter((r) => isAdmin(r) && !ORDERS.test(r)).map((r) => address(r, ids))
 	paths.push(
@@ -157,6 +166,7 @@ test('every other admin page loads, fits the screen and passes axe @mobile', asy
 		'/admin/products/categories?edit=1',
 		'/admin/portfolio/new',
 		'/admin/testimonials?edit=1',
+		'/admin/projects?view=list',
 	)
 	await check(
 		paths.map((path) => ({ path, page: adminPage })),

@@ -65,6 +65,30 @@ export async function sendEnquiry(page: Page, baseURL: string) {
 	return enquiryId!
 }
 
+/** A 'Plan a pond' enquiry (issue 59) sent as `page`'s browser; its project id and private key. */
+export async function sendBuildEnquiry(page: Page, baseURL: string) {
+	const sent = await page.request.post(`${baseURL}/plan-a-pond`, {
+		form: {
+			name: 'Isla Munro',
+			email: uniqueEmail('builder'),
+			phone: '01463 654321',
+			address: '4 Ness Bank, Inverness',
+			postcode: 'IV2 4SF',
+			type: 'wildlife',
+			size: 'About 3 m across',
+			budget: '5-10k',
+			timescale: '3-months',
+			heardFrom: 'recommendation',
+		},
+		headers: { origin: baseURL },
+		maxRedirects: 0,
+	})
+	const [, id, key] =
+		/\/account\/projects\/(PB-\w+)\?key=([\w-]+)/.exec(sent.headers().location ?? '') ?? []
+	expect(id).toBeTruthy()
+	return { id: id!, key: key! }
+}
+
 /**
  * A checked catalogue upload waiting to be published, with a changed price, a bad row and a long
  * file name; returns the preview's address. Nothing is published.

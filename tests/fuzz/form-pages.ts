@@ -6,6 +6,13 @@ export const formPages = (ids: KnownIds) => {
 	return [
 		'/',
 		'/contact',
+		'/plan-a-pond',
+		// A pond build's page (the customer's own) and the admin's pipeline (issue 59).
+		`/account/projects/${ids.buildId}`,
+		'/admin/projects',
+		'/admin/projects?view=list',
+		'/admin/projects/settings',
+		`/admin/projects/${ids.buildId}`,
 		'/cart',
 		'/checkout',
 		'/checkout-auth',

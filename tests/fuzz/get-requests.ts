@@ -15,6 +15,8 @@ export type KnownIds = {
 	paymentLinkId: string
 	enquiryId: string
 	projectId: string
+	/** A pond build (issue 59), sent by the customer role. */
+	buildId: string
 	category: string
 	productId: string
 	/** A customer's request (a cancellation) in the Requests inbox. */
@@ -69,6 +71,7 @@ function pathFor(pattern: string, ids: KnownIds) {
 			':token': ids.token,
 			':enquiryId': ids.enquiryId,
 			':projectId': ids.projectId,
+			':buildId': ids.buildId,
 			':category': ids.category,
 			':productId': ids.productId,
 			':number': 'RCT-000001',

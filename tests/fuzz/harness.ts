@@ -85,6 +85,25 @@ export async function prepare(shop: Shop): Promise<Prepared> {
 		message: 'A pond for the garden, please: about four metres by three.',
 		website: '',
 	})
+	// A pond build enquiry from the customer (issue 59): its project page and the admin's.
+	const build = await harnessPost(
+		shop,
+		'/plan-a-pond',
+		{
+			name: 'Fuzz Builder',
+			email: 'builder@fuzz.example',
+			phone: '01463 123456',
+			address: '1 Test Road, Inverness',
+			postcode: 'IV2 3XY',
+			type: 'koi',
+			size: '4 m by 3 m',
+			budget: '10-20k',
+			timescale: 'planning',
+			heardFrom: 'search',
+			website: '',
+		},
+		roles.customer,
+	)
 	// A second order, cancelled by its customer: a request in the Requests inbox.
 	const second = await placeFuzzOrder(shop, roles.customer, 'Canceller')
 	const secondId = first(await second.text(), /"orderId":"([^"]+)"/)
@@ -104,6 +123,7 @@ export async function prepare(shop: Shop): Promise<Prepared> {
 			/href="\/admin\/enquiries\/([^"?/]+)/,
 		),
 		projectId: first(await page('/portfolio'), /href="\/portfolio\/([^"?/]+)/),
+		buildId: first(build.headers.get('location') ?? '', /\/account\/projects\/(PB-[A-Z0-9]{6})/),
 		category: 'filters',
 		productId: first(products, /href="\/pond-products\/filters\/([^"?/]+)/),
 		requestId: first(await page('/admin/requests', roles.admin), /href="\/admin\/requests\/(\d+)"/),

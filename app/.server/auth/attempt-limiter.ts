@@ -9,7 +9,13 @@ import { loginAttempts } from '~/.server/db/schema'
  * Database-backed attempt counters, per email (hashed) and per client IP, shared by every
  * instance. better-auth's own limiter only runs in its HTTP router, which is not mounted.
  */
-export type LimitedAction = 'signin' | 'register' | 'reset' | 'enquiry' | 'order-link'
+export type LimitedAction =
+	| 'signin'
+	| 'register'
+	| 'reset'
+	| 'enquiry'
+	| 'build-enquiry'
+	| 'order-link'
 
 export const emailHash = (email: string) =>
 	crypto.createHash('sha256').update(email.trim().toLowerCase()).digest('hex')
@@ -60,6 +66,8 @@ export const QUOTAS = {
 	 * addresses stops at `overall` an hour (the form then says to call) instead of mailing on.
 	 */
 	enquiry: { perEmail: 5, perIp: 10, overall: 60, windowMinutes: 60 },
+	/** 'Plan a pond' (issue 59): as the contact form, counted on its own. */
+	'build-enquiry': { perEmail: 5, perIp: 10, overall: 60, windowMinutes: 60 },
 	/**
 	 * 'Email me a fresh order link' (issue 30): keyed by the order number asked about, so one
 	 * order's inbox gets a few links an hour at most; per IP it bounds guessing numbers.

@@ -41,6 +41,13 @@ export const TABLE_OWNERS = {
 	// books (issue 61)
 	booksSettings: ['books/settings.ts'],
 	vatPeriods: ['books/closed-periods.ts'],
+	// builds (issue 59): projects and their timeline through the lifecycle, as orders
+	buildProjects: ['builds/project-lifecycle.ts'],
+	buildEvents: ['builds/project-lifecycle.ts'],
+	buildPhotos: ['builds/project-photos.ts'],
+	surveyBookings: ['builds/survey-bookings.ts'],
+	buildLinks: ['builds/project-links.ts'],
+	buildSettings: ['builds/settings.ts'],
 	// business, catalogue, documents, enquiries, jobs
 	businessSettings: ['business/details.ts'],
 	products: ['catalog/import.ts'],

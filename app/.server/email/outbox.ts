@@ -1,7 +1,7 @@
 import { or, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { rows } from '~/.server/db/rows'
-import { emailOutbox, orders } from '~/.server/db/schema'
+import { type EmailAttachment, emailOutbox, orders } from '~/.server/db/schema'
 
 export type EmailMessage = {
 	to: string
@@ -12,8 +12,8 @@ export type EmailMessage = {
 	kind: string
 	/** Extra headers, e.g. Reply-To on an enquiry forwarded to the business. */
 	headers?: Record<string, string>
-	/** Order documents to attach as PDFs, by number ('INV-000123'). */
-	attachments?: string[]
+	/** Order documents to attach as PDFs, by number ('INV-000123'), or small text files (.ics). */
+	attachments?: EmailAttachment[]
 }
 
 /** Queues an email inside the caller's transaction: it is sent only if that transaction commits. */

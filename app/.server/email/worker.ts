@@ -96,6 +96,10 @@ export class OutboxWorker {
 	async #attachments(email: ClaimedEmail): Promise<MailAttachment[]> {
 		const files: MailAttachment[] = []
 		for (const number of email.attachments) {
+			if (typeof number !== 'string') {
+				files.push({ ...number, content: Buffer.from(number.content, 'utf8') })
+				continue
+			}
 			const document = await documentByNumber(this.db, number)
 			// Its order was deleted (an erased account) since: the email goes without it.
 			if (!document) continue

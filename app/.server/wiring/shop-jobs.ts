@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { visitRetention } from '~/.server/analytics/retention'
+import { SURVEY_REMINDER_JOB, sendSurveyReminder } from '~/.server/builds/survey-bookings'
 import { runScheduledBackup } from '~/.server/db/backup-schedule'
 import type { Database } from '~/.server/db/client'
 import { vacuumEmbedded } from '~/.server/db/maintenance'
@@ -32,6 +33,8 @@ const QuoteJobPayload = z.object({
 	orderId: safeText().max(40),
 	linkId: safeText().max(100),
 })
+
+const SurveyJobPayload = z.object({ bookingId: z.number().int().positive() })
 
 /** Finished one-off jobs (reminder wake-ups, expiries) are kept this long, then deleted. */
 const JOB_RETENTION_DAYS = 30
@@ -106,6 +109,12 @@ export function shopJobs(services: {
 			if (!(await getDeliverySettings(database.db)).summaryAt) return
 			const done = await runSummaryJob({ db: database.db, siteUrl: env.SITE_URL }, job, now())
 			logger.info(done, 'morning summary')
+		},
+		// The day before a site survey (issue 59): once, and nothing for one moved or cancelled since.
+		[SURVEY_REMINDER_JOB]: async (payload, { now }) => {
+			const { bookingId } = SurveyJobPayload.parse(payload)
+			if (await sendSurveyReminder(database.db, bookingId, now()))
+				logger.info({ bookingId }, 'survey reminder queued')
 		},
 		vacuum: async () => {
 			const started = performance.now()

@@ -7,6 +7,7 @@ import { cn } from '~/lib/cn'
 const LINKS = [
 	{ to: '/admin', label: 'Orders', end: true },
 	{ to: '/admin/requests', label: 'Requests', end: false },
+	{ to: '/admin/projects', label: 'Pond builds', end: false },
 	{ to: '/admin/insights', label: 'Insights', end: false },
 	{ to: '/admin/money', label: 'Money', end: false },
 	{ to: '/admin/enquiries', label: 'Enquiries', end: false },
@@ -25,7 +26,14 @@ const LINKS = [
  * On a phone the tabs are one row that scrolls sideways, the current one brought into view: as
  * wrapped rows, eleven tabs filled the first screen of every admin page at 360 px.
  */
-export function AdminNav({ requestsWaiting }: { requestsWaiting?: number }) {
+export function AdminNav({
+	requestsWaiting,
+	projectsOpen,
+}: {
+	requestsWaiting?: number
+	/** Pond builds still being worked on (issue 59), on the pages that read it. */
+	projectsOpen?: number
+}) {
 	const strip = useRef<HTMLElement>(null)
 	// More tabs off to the right: a fade and an arrow say so (a cut-off word was the only sign).
 	const [moreRight, setMoreRight] = useState(false)
@@ -75,6 +83,12 @@ export function AdminNav({ requestsWaiting }: { requestsWaiting?: number }) {
 									<span className="ml-2 rounded-full bg-koi-700 px-2 py-0.5 text-xs text-white">
 										{requestsWaiting}
 										<span className="sr-only"> waiting</span>
+									</span>
+								) : null}
+								{link.to === '/admin/projects' && projectsOpen ? (
+									<span className="ml-2 rounded-full bg-pond-700 px-2 py-0.5 text-xs text-white">
+										{projectsOpen}
+										<span className="sr-only"> open</span>
 									</span>
 								) : null}
 							</NavLink>

@@ -3,6 +3,7 @@
 export * from './analytics'
 export * from './auth'
 export * from './books'
+export * from './builds'
 export * from './business'
 export * from './catalog'
 export * from './catalog-versions'

@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
+/** A small text attachment stored with its email (an .ics invite). */
+export type InlineAttachment = { filename: string; contentType: string; content: string }
+/** A document number ('INV-000123'), made into its PDF as the email leaves, or a stored file. */
+export type EmailAttachment = string | InlineAttachment
+
 /**
  * Durable email queue: a row is written in the same transaction as the change that causes the
  * email, and the outbox worker delivers it later (at least once, claimed with SKIP LOCKED).
@@ -16,8 +21,11 @@ export const emailOutbox = pgTable(
 		/** What kind of email this is (e.g. 'password-reset'), for logs that carry no personal data. */
 		kind: text('kind').notNull(),
 		headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
-		/** Documents sent as PDFs (by number), made when the email is sent, not stored twice. */
-		attachments: jsonb('attachments').$type<string[]>().notNull().default([]),
+		/**
+		 * Documents sent as PDFs (by number), made when the email is sent, not stored twice; or a
+		 * small text file kept whole (a survey's calendar invite, issue 59).
+		 */
+		attachments: jsonb('attachments').$type<EmailAttachment[]>().notNull().default([]),
 		status: text('status', { enum: ['pending', 'sent', 'failed'] })
 			.notNull()
 			.default('pending'),
