@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess, requireAction } from '~/.server/auth/guards'
 import {
 	discardUpload,
 	findUpload,
@@ -44,7 +44,7 @@ const DONE = {
 } as const
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	await requireAccess(request, context, 'admin/catalogue')
 	const url = new URL(request.url)
 	const uploadId = url.searchParams.get('upload') ?? ''
 	const done = url.searchParams.get('done') ?? ''
@@ -67,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const admin = await requireAdmin(request, context)
+	const admin = await requireAction(request, context, 'admin/catalogue')
 	if (mediaType(request) === 'multipart/form-data') {
 		const file = await readUploadedFile(request)
 		if (!file.ok)

@@ -1,10 +1,10 @@
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess } from '~/.server/auth/guards'
 import { catalogCsvLines } from '~/.server/catalog/export'
 import type { Route } from './+types/admin.catalogue[.csv]'
 
 /** GET /admin/catalogue.csv: the live catalogue in the upload format. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	await requireAccess(request, context, 'admin/catalogue.csv')
 	const lines = catalogCsvLines(await context.catalog.everything())
 	const encoder = new TextEncoder()
 	const body = new ReadableStream<Uint8Array>({

@@ -1,5 +1,5 @@
 import { data, Form, useNavigation } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess, requireAction } from '~/.server/auth/guards'
 import {
 	getDeliverySettings,
 	recentSettingsChanges,
@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = (args) =>
 	})
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	await requireAccess(request, context, 'admin/delivery')
 	const [settings, changes] = await Promise.all([
 		getDeliverySettings(context.db),
 		recentSettingsChanges(context.db),
@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const admin = await requireAdmin(request, context)
+	const admin = await requireAction(request, context, 'admin/delivery')
 	const parsed = parseSettingsForm(formValues(await readForm(request)))
 	if (!parsed.ok) return data({ saved: false, fieldErrors: parsed.fieldErrors }, { status: 400 })
 	await saveDeliverySettings(context.db, admin.id, parsed.data)

@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess, requireAction } from '~/.server/auth/guards'
 import { getEnquiry, updateEnquiry } from '~/.server/enquiries/enquiries'
 import { readForm } from '~/.server/http/read-body'
 import { AdminNav } from '~/components/admin/admin-nav'
@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = (args) =>
 	})
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	await requireAccess(request, context, 'admin/enquiries/:enquiryId')
 	const enquiry = await getEnquiry(context.db, params.enquiryId)
 	if (!enquiry) throw data('Enquiry not found', { status: 404 })
 	return {
@@ -49,7 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-	const admin = await requireAdmin(request, context)
+	const admin = await requireAction(request, context, 'admin/enquiries/:enquiryId')
 	const form = parseForm(EnquiryUpdateSchema, await readForm(request))
 	if (!form.ok) return data({ saved: false, fieldErrors: form.fieldErrors }, { status: 400 })
 	if (!(await updateEnquiry(context.db, params.enquiryId, form.data)))

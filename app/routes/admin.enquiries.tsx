@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess } from '~/.server/auth/guards'
 import { listEnquiries } from '~/.server/enquiries/enquiries'
 import { waitingRequests } from '~/.server/orders/after-sale/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = (args) =>
 	})
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	await requireAccess(request, context, 'admin/enquiries')
 	const params = new URL(request.url).searchParams
 	const filters = EnquiryFiltersSchema.parse(
 		Object.fromEntries([...params].filter(([, v]) => v !== '')),

@@ -1,5 +1,5 @@
 import { insightsFor } from '~/.server/analytics/insights'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess } from '~/.server/auth/guards'
 import { waitingRequests } from '~/.server/orders/after-sale/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { PageHeader } from '~/components/content/page-header'
@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = (args) =>
 	})
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	await requireAccess(request, context, 'admin/insights')
 	const params = new URL(request.url).searchParams
 	const today = londonDate(new Date())
 	const range = rangeFrom(params, today)

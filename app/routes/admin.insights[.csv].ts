@@ -1,5 +1,5 @@
 import { insightsFor } from '~/.server/analytics/insights'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess } from '~/.server/auth/guards'
 import { rangeFrom } from '~/lib/analytics/range'
 import { csvRow } from '~/lib/csv'
 import { londonDate } from '~/lib/london-time'
@@ -8,7 +8,7 @@ import type { Route } from './+types/admin.insights[.csv]'
 
 /** GET /admin/insights.csv?<the dashboard's period>: every figure the dashboard shows, one per row. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	await requireAccess(request, context, 'admin/insights.csv')
 	const today = londonDate(new Date())
 	const range = rangeFrom(new URL(request.url).searchParams, today)
 	const i = await insightsFor(context.db, context.catalog, range, today)

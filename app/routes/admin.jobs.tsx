@@ -1,5 +1,5 @@
 import { data, Form, useNavigation } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess, requireAction } from '~/.server/auth/guards'
 import { businessMailFor } from '~/.server/email/business-mail'
 import { readForm } from '~/.server/http/read-body'
 import { jobOverview, retryFailedJob } from '~/.server/jobs/queue'
@@ -30,12 +30,12 @@ export const meta: Route.MetaFunction = (args) =>
 	})
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	await requireAccess(request, context, 'admin/jobs')
 	return { jobs: await jobOverview(context.db), requestsWaiting: await waitingRequests(context.db) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const admin = await requireAdmin(request, context)
+	const admin = await requireAction(request, context, 'admin/jobs')
 	const parsed = parseForm(JobsActionSchema, await readForm(request))
 	if (!parsed.ok) return data({ message: parsed.formError, ok: false }, { status: 400 })
 	if (parsed.data.intent === 'send-summary') {

@@ -1,4 +1,4 @@
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess } from '~/.server/auth/guards'
 import { exportLines } from '~/.server/books/export'
 import { getBooksSettings } from '~/.server/books/settings'
 import { EXPORT_FORMATS, type ExportFormat } from '~/lib/books/export-layouts'
@@ -12,7 +12,7 @@ import type { Route } from './+types/admin.money.export[.csv]'
  * with the page's message (never a file of the wrong period).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	await requireAccess(request, context, 'admin/money/export.csv')
 	const params = new URL(request.url).searchParams
 	// No format: the plain ledger.
 	const format = params.get('format') ?? 'ledger'

@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAction } from '~/.server/auth/guards'
 import { closePeriod } from '~/.server/books/closed-periods'
 import { isVatRegistered } from '~/.server/books/report'
 import { saveBooksSettings } from '~/.server/books/settings'
@@ -21,7 +21,7 @@ const answer = (body: MoneyActionData, status = body.ok ? 200 : 400) => data(bod
 
 /** POST /admin/money: close a VAT period, or save the books' settings (issue 61). */
 export async function moneyAction({ request, context }: Route.ActionArgs) {
-	const admin = await requireAdmin(request, context)
+	const admin = await requireAction(request, context, 'admin/money')
 	const values = formValues(await readForm(request))
 	if (values.intent === 'settings') {
 		const parsed = parseForm(BooksSettingsSchema, values)

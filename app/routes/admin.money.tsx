@@ -1,4 +1,4 @@
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess } from '~/.server/auth/guards'
 import { moneyPage } from '~/.server/books/report'
 import { waitingRequests } from '~/.server/orders/after-sale/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** GET /admin/money?period=…: the money report and VAT return figures of a period (issue 61). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	await requireAccess(request, context, 'admin/money')
 	const params = new URL(request.url).searchParams
 	const [page, requestsWaiting] = await Promise.all([
 		moneyPage(context.db, params, {

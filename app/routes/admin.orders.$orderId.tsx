@@ -1,6 +1,6 @@
 import { useRef } from 'react'
 import { data, useLocation, useNavigate } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess } from '~/.server/auth/guards'
 import { loadAdminOrder } from '~/.server/orders/pages/admin-order-page'
 import { Confirmation, Feedback, ModalFooter } from '~/components/admin/order-confirmation'
 import {
@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = (args) =>
 	})
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	await requireAccess(request, context, 'admin/orders/:orderId')
 	try {
 		const found = await loadAdminOrder(context, params.orderId)
 		if (!found) return data({ state: 'not-found' as const }, { status: 404 })

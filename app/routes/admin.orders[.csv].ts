@@ -1,4 +1,4 @@
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess } from '~/.server/auth/guards'
 import { exportAdminOrders } from '~/.server/orders/pages/admin-orders'
 import { parseOrderFilters } from '~/lib/admin-order-schemas'
 import { csvRow } from '~/lib/csv'
@@ -7,7 +7,7 @@ import type { Route } from './+types/admin.orders[.csv]'
 
 /** GET /admin/orders.csv?<the dashboard's filters>: every matching order, streamed. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	await requireAccess(request, context, 'admin/orders.csv')
 	const filters = parseOrderFilters(new URL(request.url).searchParams)
 	const rows = exportAdminOrders(context.db, filters)
 	// The first row is read before answering: a query that fails is then a proper error status,

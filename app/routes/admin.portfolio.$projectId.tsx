@@ -1,5 +1,5 @@
 import { data, Link } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess, requireAction } from '~/.server/auth/guards'
 import { projectRow } from '~/.server/portfolio/project-admin'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { Notice } from '~/components/admin/notices'
@@ -36,7 +36,7 @@ const SAVED: Record<string, string> = {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	await requireAccess(request, context, 'admin/portfolio/:projectId')
 	if (params.projectId === NEW)
 		return {
 			project: null,
@@ -67,7 +67,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
 	if (params.projectId === NEW) return projectFormAction(request, context, undefined)
 	if (!SLUG.test(params.projectId)) {
-		await requireAdmin(request, context)
+		await requireAction(request, context, 'admin/portfolio/:projectId')
 		throw data({ notFound: true }, { status: 404 })
 	}
 	return projectFormAction(request, context, params.projectId)

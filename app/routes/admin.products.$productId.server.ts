@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router'
 import { data, redirect } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAction } from '~/.server/auth/guards'
 import { saveProduct, unchangedProduct } from '~/.server/catalog/product-admin'
 import { saveProductPhotos } from '~/.server/catalog/product-photos'
 import { readForm } from '~/.server/http/read-body'
@@ -20,7 +20,7 @@ export async function productFormAction(
 	/** The form, when the route has read it already (to send the photo section elsewhere). */
 	form?: FormData,
 ) {
-	const admin = await requireAdmin(request, context)
+	const admin = await requireAction(request, context, 'admin/products/:productId')
 	const values = formValues(form ?? (await readForm(request)))
 	const refuse = (
 		status: number,

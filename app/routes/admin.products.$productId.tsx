@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess, requireAction } from '~/.server/auth/guards'
 import { productFingerprint } from '~/.server/catalog/edit'
 import { recentChanges, storedProduct } from '~/.server/catalog/product-admin'
 import { shownPhotos } from '~/.server/catalog/product-photos'
@@ -55,7 +55,7 @@ const CREATED_NO_PHOTO =
 	'The product is added. Upload its photos below: until then shop pages show a placeholder.'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	await requireAccess(request, context, 'admin/products/:productId')
 	if (params.productId === NEW) {
 		const values: Record<string, string> = { category: 'pumps' }
 		return {
@@ -94,7 +94,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
 	if (params.productId === NEW) return productFormAction(request, context, undefined)
-	const admin = await requireAdmin(request, context)
+	const admin = await requireAction(request, context, 'admin/products/:productId')
 	if (!/^\d{1,7}$/.test(params.productId)) throw data({ notFound: true }, { status: 404 })
 	const form = await readForm(request)
 	if (form.get('intent') === 'photos')

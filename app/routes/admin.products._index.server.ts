@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router'
 import { data, redirect } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAction } from '~/.server/auth/guards'
 import { changeProduct } from '~/.server/catalog/product-admin'
 import { readForm } from '~/.server/http/read-body'
 import { adminFiltersQuery, parseAdminFilters } from '~/lib/catalog/admin-filters'
@@ -17,7 +17,7 @@ function backTo(returnTo: string | undefined, done: string) {
 
 /** Hide, show, duplicate and delete, from the list or a product's editor. */
 export async function productListAction(request: Request, context: AppLoadContext) {
-	const admin = await requireAdmin(request, context)
+	const admin = await requireAction(request, context, 'admin/products')
 	const values = formValues(await readForm(request))
 	const submission = parseForm(ProductListActionSchema, values)
 	if (!submission.ok) return data({ error: submission.formError, hide: undefined }, { status: 400 })

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess } from '~/.server/auth/guards'
 import { adminProductPage } from '~/.server/catalog/admin-list'
 import { recentChanges } from '~/.server/catalog/product-admin'
 import { waitingRequests } from '~/.server/orders/after-sale/staff-requests'
@@ -35,7 +35,7 @@ const DONE: Record<string, string> = {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	await requireAccess(request, context, 'admin/products')
 	const url = new URL(request.url)
 	const filters = parseAdminFilters(url.searchParams)
 	const [all, changes, requestsWaiting, demoImage] = await Promise.all([

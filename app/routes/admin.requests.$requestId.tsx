@@ -1,6 +1,8 @@
 import { data, Form, Link, useNavigation } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess, requireAction, requireAdmin } from '~/.server/auth/guards'
+import { refundLimitFor } from '~/.server/auth/staff-settings'
 import { readForm } from '~/.server/http/read-body'
+import { auditOrderAction, orderForAudit } from '~/.server/orders/actions/order-audit'
 import { refundPart } from '~/.server/orders/actions/partial-refund'
 import { requestRefund, whatCameBack } from '~/.server/orders/after-sale/request-refund'
 import {
@@ -49,7 +51,7 @@ async function load(context: Route.LoaderArgs['context'], requestId: string) {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	await requireAccess(request, context, 'admin/requests/:requestId')
 	const { request: req, order, photos } = await load(context, params.requestId)
 	const [refund, plan] = await Promise.all([
 		refundFormState(context.db, order.id),
@@ -106,9 +108,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 type ActionData = { ok: boolean; message: string; fieldErrors?: FieldErrors }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-	const admin = await requireAdmin(request, context)
+	await requireAdmin(request, context)
 	const found = await load(context, params.requestId)
 	const form = await readForm(request)
+	const admin = await requireAction(
+		request,
+		context,
+		'admin/requests/:requestId',
+		form.get('intent'),
+	)
 	const deps = orderDeps(context)
 	const actor = { kind: 'admin', id: admin.id } as const
 	const reply = (result: { ok: boolean; message: string }) =>
@@ -132,15 +140,29 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 					{ ok: false, message: parsed.formError, fieldErrors: parsed.fieldErrors },
 					{ status: 400 },
 				)
+			const before = await orderForAudit(context.db, found.order.id)
 			const result = await refundPart(
 				deps,
-				{ orderId: found.order.id, actor },
+				{
+					orderId: found.order.id,
+					actor,
+					refundLimitPence: await refundLimitFor(context.db, admin.role),
+				},
 				{
 					amountPence: parsed.data.amount,
 					reason: parsed.data.reason,
 					refundKey: parsed.data.refundKey,
 					requestId: found.request.id,
 				},
+			)
+			await auditOrderAction(
+				context.db,
+				{ actor: admin, ip: context.clientIp },
+				'refund',
+				found.order.id,
+				before,
+				result.ok && result.tone === 'success',
+				`${formatPence(parsed.data.amount)} for request ${found.request.id}: ${parsed.data.reason}`,
 			)
 			return reply({ ok: result.ok, message: result.message })
 		}

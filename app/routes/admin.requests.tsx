@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router'
 import { z } from 'zod'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess } from '~/.server/auth/guards'
 import { listRequests, requestCounts } from '~/.server/orders/after-sale/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { PageHeader } from '~/components/content/page-header'
@@ -40,7 +40,7 @@ const FiltersSchema = z.object({
 })
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	await requireAccess(request, context, 'admin/requests')
 	const params = new URL(request.url).searchParams
 	const filters = FiltersSchema.parse({ kind: params.get('kind'), status: params.get('status') })
 	const [requests, counts] = await Promise.all([

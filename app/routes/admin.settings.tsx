@@ -1,5 +1,5 @@
 import { data, Form } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess, requireAction } from '~/.server/auth/guards'
 import {
 	getBusinessDetails,
 	recentBusinessChanges,
@@ -35,7 +35,7 @@ export const meta: Route.MetaFunction = (args) =>
 	})
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	await requireAccess(request, context, 'admin/settings')
 	const [details, changes, requestsWaiting] = await Promise.all([
 		getBusinessDetails(context.db),
 		recentBusinessChanges(context.db),
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const admin = await requireAdmin(request, context)
+	const admin = await requireAction(request, context, 'admin/settings')
 	const values = formValues(await readForm(request))
 	const parsed = parseForm(BusinessDetailsSchema, values)
 	if (!parsed.ok)

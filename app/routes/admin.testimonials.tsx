@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess } from '~/.server/auth/guards'
 import { allTestimonials } from '~/.server/portfolio/testimonials'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { Notice } from '~/components/admin/notices'
@@ -36,7 +36,7 @@ const DONE: Record<string, string> = {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	await requireAccess(request, context, 'admin/testimonials')
 	const url = new URL(request.url)
 	const rows = await allTestimonials(context.db)
 	const editing = rows.find((t) => String(t.id) === url.searchParams.get('edit'))

@@ -9,7 +9,7 @@ import {
 	useRevalidator,
 } from 'react-router'
 import { adminSummary } from '~/.server/analytics/summary'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess } from '~/.server/auth/guards'
 import { waitingRequests } from '~/.server/orders/after-sale/staff-requests'
 import { listAdminOrders } from '~/.server/orders/pages/admin-orders'
 import { AdminNav } from '~/components/admin/admin-nav'
@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = (args) =>
 	pageMeta(args, { title: 'Admin Dashboard', description: 'Manage orders.', noindex: true })
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	await requireAccess(request, context, 'admin')
 	const url = new URL(request.url)
 	const filters = parseOrderFilters(url.searchParams)
 	try {
