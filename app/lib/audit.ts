@@ -88,3 +88,13 @@ export function parseAuditFilters(params: URLSearchParams): AuditFilters {
 		page: params.get('page') ?? 1,
 	})
 }
+
+/** A settings record as flat text fields (nested values as JSON), for `changedFields`. */
+export function flatFields(record: object): Record<string, string> {
+	return Object.fromEntries(
+		Object.entries(record).map(([key, value]) => [
+			key,
+			value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value ?? ''),
+		]),
+	)
+}

@@ -36,10 +36,11 @@ export const meta: Route.MetaFunction = (args) =>
 	})
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-	await requireAccess(request, context, 'admin/enquiries/:enquiryId')
+	const viewer = await requireAccess(request, context, 'admin/enquiries/:enquiryId')
 	const enquiry = await getEnquiry(context.db, params.enquiryId)
 	if (!enquiry) throw data('Enquiry not found', { status: 404 })
 	return {
+		role: viewer.role,
 		enquiry: {
 			...enquiry,
 			createdAt: new Date(enquiry.createdAt).toISOString(),
@@ -71,7 +72,7 @@ export default function AdminEnquiry({ loaderData, actionData }: Route.Component
 				intro={`${TOPIC_LABELS[e.topic]} · ${formatDateTime(e.createdAt)}`}
 			/>
 			<div className="container-page max-w-4xl py-10">
-				<AdminNav />
+				<AdminNav role={loaderData.role} />
 				<dl className="grid gap-3 sm:grid-cols-[10rem_1fr]">
 					<dt className="font-semibold text-slate-600">From</dt>
 					<dd>{e.name}</dd>

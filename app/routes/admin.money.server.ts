@@ -1,9 +1,11 @@
 import { data } from 'react-router'
+import { auditWho, recordAudit } from '~/.server/audit/audit-log'
 import { requireAction } from '~/.server/auth/guards'
 import { closePeriod } from '~/.server/books/closed-periods'
 import { isVatRegistered } from '~/.server/books/report'
-import { saveBooksSettings } from '~/.server/books/settings'
+import { getBooksSettings, saveBooksSettings } from '~/.server/books/settings'
 import { readForm } from '~/.server/http/read-body'
+import { changedFields, flatFields } from '~/lib/audit'
 import { BooksSettingsSchema, ClosePeriodSchema } from '~/lib/books/settings'
 import { type FieldErrors, formValues, parseForm } from '~/lib/forms'
 import { londonDate } from '~/lib/london-time'
@@ -33,7 +35,14 @@ export async function moneyAction({ request, context }: Route.ActionArgs) {
 				fieldErrors: parsed.fieldErrors,
 				values,
 			})
+		const before = await getBooksSettings(context.db)
 		await saveBooksSettings(context.db, admin.email, parsed.data)
+		await recordAudit(context.db, {
+			...auditWho(admin, context.clientIp),
+			kind: 'settings.change',
+			subject: 'Books settings',
+			changes: changedFields(flatFields(before), flatFields(parsed.data)),
+		})
 		context.logger.info({ adminId: admin.id }, 'books settings changed')
 		return answer({ intent: 'settings', ok: true, message: 'Settings saved.', fieldErrors: {} })
 	}

@@ -36,9 +36,10 @@ const SAVED: Record<string, string> = {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-	await requireAccess(request, context, 'admin/portfolio/:projectId')
+	const viewer = await requireAccess(request, context, 'admin/portfolio/:projectId')
 	if (params.projectId === NEW)
 		return {
+			role: viewer.role,
 			project: null,
 			values: { testimonialRating: '5' } as Record<string, string>,
 			message: undefined,
@@ -49,6 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 	if (!row) throw data({ notFound: true }, { status: 404 })
 	const saved = new URL(request.url).searchParams.get('saved') ?? ''
 	return {
+		role: viewer.role,
 		project: {
 			slug: row.slug,
 			name: row.name,
@@ -91,7 +93,7 @@ export default function EditProject({ loaderData, actionData }: Route.ComponentP
 				}
 			/>
 			<div className="container-page py-10">
-				<AdminNav />
+				<AdminNav role={loaderData.role} />
 				{message && !actionData ? <Notice kind="done">{message}</Notice> : null}
 				{actionData?.notice ? <Notice kind="done">{actionData.notice}</Notice> : null}
 				{formError ? <Notice kind="refused">{formError}</Notice> : null}

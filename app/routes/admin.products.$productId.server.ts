@@ -1,5 +1,6 @@
 import type { AppLoadContext } from 'react-router'
 import { data, redirect } from 'react-router'
+import { auditWho, recordAudit } from '~/.server/audit/audit-log'
 import { requireAction } from '~/.server/auth/guards'
 import { saveProduct, unchangedProduct } from '~/.server/catalog/product-admin'
 import { saveProductPhotos } from '~/.server/catalog/product-photos'
@@ -53,6 +54,12 @@ export async function productFormAction(
 		context.catalog,
 	)
 	if (!result.ok) return refuse(result.status, result.error, result.fieldErrors)
+	await recordAudit(context.db, {
+		...auditWho(admin, context.clientIp),
+		kind: 'product.change',
+		subject: `${result.change.code} ${result.change.name}`.trim(),
+		detail: [result.change.action, result.change.detail].filter(Boolean).join(': '),
+	})
 	// Shop pages show the new version on their next view (the page cache is cleared when it is live).
 	await context.catalog.recheck()
 	context.logger.info(

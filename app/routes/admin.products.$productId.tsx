@@ -55,10 +55,11 @@ const CREATED_NO_PHOTO =
 	'The product is added. Upload its photos below: until then shop pages show a placeholder.'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-	await requireAccess(request, context, 'admin/products/:productId')
+	const viewer = await requireAccess(request, context, 'admin/products/:productId')
 	if (params.productId === NEW) {
 		const values: Record<string, string> = { category: 'pumps' }
 		return {
+			role: viewer.role,
 			product: null,
 			path: '',
 			values,
@@ -77,6 +78,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 	const query = new URL(request.url).searchParams
 	const saved = query.get('saved') ?? ''
 	return {
+		role: viewer.role,
 		product: { id: product.id, name: product.name, code: product.code, hidden: product.hidden },
 		path: productPath(product),
 		values: formValuesOf(productToRow(product)),
@@ -117,7 +119,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
 				}
 			/>
 			<div className="container-page py-10">
-				<AdminNav />
+				<AdminNav role={loaderData.role} />
 				{message && !actionData ? <Notice kind="done">{message}</Notice> : null}
 				{formError ? <Notice kind="refused">{formError}</Notice> : null}
 				{photoError && !actionData ? <Notice kind="refused">{photoError}</Notice> : null}

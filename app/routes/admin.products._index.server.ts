@@ -1,5 +1,6 @@
 import type { AppLoadContext } from 'react-router'
 import { data, redirect } from 'react-router'
+import { auditWho, recordAudit } from '~/.server/audit/audit-log'
 import { requireAction } from '~/.server/auth/guards'
 import { changeProduct } from '~/.server/catalog/product-admin'
 import { readForm } from '~/.server/http/read-body'
@@ -30,6 +31,12 @@ export async function productListAction(request: Request, context: AppLoadContex
 		const hide = result.offerHide ? { id, fingerprint } : undefined
 		return data({ error: result.error, hide }, { status: result.status })
 	}
+	await recordAudit(context.db, {
+		...auditWho(admin, context.clientIp),
+		kind: result.change.action === 'deleted' ? 'product.delete' : 'product.change',
+		subject: `${result.change.code} ${result.change.name}`.trim(),
+		detail: result.change.action,
+	})
 	await context.catalog.recheck()
 	context.logger.info(
 		{ adminId: admin.id, action: result.change.action, code: result.change.code },

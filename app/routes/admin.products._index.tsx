@@ -35,7 +35,7 @@ const DONE: Record<string, string> = {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAccess(request, context, 'admin/products')
+	const viewer = await requireAccess(request, context, 'admin/products')
 	const url = new URL(request.url)
 	const filters = parseAdminFilters(url.searchParams)
 	const [all, changes, requestsWaiting, demoImage] = await Promise.all([
@@ -45,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		context.demoImages.namer(),
 	])
 	return {
+		role: viewer.role,
 		requestsWaiting,
 		filters,
 		...(await adminProductPage(context.db, all, filters, demoImage)),
@@ -67,7 +68,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
 				intro="Find a product to change its price, details or visibility."
 			/>
 			<div className="container-page py-10">
-				<AdminNav requestsWaiting={loaderData.requestsWaiting} />
+				<AdminNav role={loaderData.role} requestsWaiting={loaderData.requestsWaiting} />
 				{message && !actionData ? <Notice kind="done">{message}</Notice> : null}
 				{actionData?.error ? (
 					<Notice kind="refused">

@@ -51,7 +51,7 @@ async function load(context: Route.LoaderArgs['context'], requestId: string) {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-	await requireAccess(request, context, 'admin/requests/:requestId')
+	const viewer = await requireAccess(request, context, 'admin/requests/:requestId')
 	const { request: req, order, photos } = await load(context, params.requestId)
 	const [refund, plan] = await Promise.all([
 		refundFormState(context.db, order.id),
@@ -71,6 +71,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 			? Math.min(plan.capPence, refund.leftPence)
 			: undefined
 	return {
+		role: viewer.role,
 		request: {
 			...req,
 			createdAt: new Date(req.createdAt).toISOString(),
@@ -181,7 +182,7 @@ export default function AdminRequest({ loaderData, actionData }: Route.Component
 				intro={`Order ${order.id} · ${order.customer}`}
 			/>
 			<div className="container-page max-w-4xl space-y-8 py-10">
-				<AdminNav />
+				<AdminNav role={loaderData.role} />
 				<FormResult result={actionData} />
 				<RequestFacts request={req} order={order} photos={photos} />
 				{req.kind === 'return' && !req.goodsReceivedAt && req.status !== 'resolved' ? (

@@ -45,3 +45,11 @@ export async function purgeAuditBefore(db: Db, before: Date) {
 		.returning({ id: auditLog.id })
 	return gone.length
 }
+
+/** The `actor` and `ip` of an entry for a signed-in person's request. */
+export function auditWho(
+	person: { id: string; email: string; role: string },
+	ip: string | null | undefined,
+) {
+	return { actor: { id: person.id, email: person.email, role: person.role }, ip: ip ?? null }
+}
