@@ -98,3 +98,9 @@ export function flatFields(record: object): Record<string, string> {
 		]),
 	)
 }
+
+/** A field's name as the audit page shows it: 'deliveryCost' → 'Delivery cost'. */
+export function fieldLabel(field: string) {
+	const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
+	return words.charAt(0).toUpperCase() + words.slice(1)
+}

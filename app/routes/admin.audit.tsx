@@ -7,7 +7,13 @@ import { AdminNav } from '~/components/admin/admin-nav'
 import { PageHeader } from '~/components/content/page-header'
 import { INPUT_CLASS } from '~/components/forms/input-class'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
-import { AUDIT_KIND_LIST, AUDIT_KINDS, type AuditKind, parseAuditFilters } from '~/lib/audit'
+import {
+	AUDIT_KIND_LIST,
+	AUDIT_KINDS,
+	type AuditKind,
+	fieldLabel,
+	parseAuditFilters,
+} from '~/lib/audit'
 import { formatDateTime } from '~/lib/dates'
 import { pageMeta } from '~/lib/seo'
 import { can } from '~/lib/staff-access'
@@ -152,8 +158,8 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
 										<ul className="mt-1 text-sm text-slate-800">
 											{entry.changes.map((c) => (
 												<li key={c.field} className="break-words">
-													<span className="font-semibold">{c.field}</span>: {c.from || '—'} →{' '}
-													{c.to || '—'}
+													<span className="font-semibold">{fieldLabel(c.field)}</span>:{' '}
+													{c.from || '—'} → {c.to || '—'}
 												</li>
 											))}
 										</ul>

@@ -146,9 +146,12 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
 							<ul className="divide-y divide-slate-200 rounded-xl border border-slate-200">
 								{invitations.map((invitation) => (
 									<li key={invitation.id} className="flex flex-wrap items-center gap-3 p-4">
-										<p className="min-w-0 flex-1 break-all">
-											{invitation.email} · {ROLE_LABELS[invitation.role as StaffRole]} · link works
-											until {formatDateTime(invitation.expiresAt)}
+										<p className="min-w-0 flex-1">
+											<span className="block break-all font-semibold">{invitation.email}</span>
+											<span className="block text-sm text-slate-700">
+												{ROLE_LABELS[invitation.role as StaffRole]} · link works until{' '}
+												{formatDateTime(invitation.expiresAt)}
+											</span>
 										</p>
 										<Form method="post">
 											<input type="hidden" name="intent" value="cancel-invite" />
