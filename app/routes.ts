@@ -20,6 +20,7 @@ export default [
 	route('plan-a-pond', 'routes/plan-a-pond.tsx'),
 	route('auth', 'routes/auth.tsx'),
 	route('auth/reset-password', 'routes/auth.reset-password.tsx'),
+	route('auth/invite/:token', 'routes/auth.invite.$token.tsx'),
 	route('auth/my-data', 'routes/auth.my-data.ts'),
 	route('auth/session', 'routes/auth.session.ts'),
 	// Addresses customers guess, sent on to their account (/auth).
@@ -78,6 +79,9 @@ export default [
 	route('admin/money/export.csv', 'routes/admin.money.export[.csv].ts'),
 	route('admin/photos', 'routes/admin.photos.ts'),
 	route('admin/catalogue.csv', 'routes/admin.catalogue[.csv].ts'),
+	route('admin/staff', 'routes/admin.staff.tsx'),
+	route('admin/audit', 'routes/admin.audit.tsx'),
+	route('admin/audit.csv', 'routes/admin.audit[.csv].ts'),
 	route('photos/:file', 'routes/photos.$file.ts'),
 	route('privacy-policy', 'routes/privacy-policy.tsx'),
 	route('terms-and-conditions', 'routes/terms-and-conditions.tsx'),

@@ -45,7 +45,7 @@ try {
 	})
 	const said = {
 		created: `Created admin account ${result.email}.`,
-		promoted: `${result.email} already had an account: it now has the admin role (password unchanged).`,
+		promoted: `${result.email} already had an account: it is now an owner (password unchanged).`,
 		unchanged: `${result.email} is already an admin; nothing to do.`,
 	}
 	console.log(said[result.status])

@@ -9,6 +9,7 @@ export const SERVER_AREAS = [
 	'core', // env.ts, logger.ts, rate-window.ts and this file: the files directly in app/.server
 	'db', // the schema, both drivers, backups and the move to PostgreSQL
 	'http', // reading request bodies within their limits
+	'audit', // the audit log: one table, written through recordAudit
 	'jobs', // the job queue and the scheduler (the shop's own jobs are wiring)
 	'business', // the business details the owner sets
 	'documents', // invoices and credit notes as PDFs

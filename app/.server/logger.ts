@@ -52,7 +52,9 @@ export function serializeError(value: unknown): Record<string, unknown> {
  * pay, and sees the order): the log names the route instead.
  */
 export function logPath(path: string) {
-	return path.replace(/^\/pay\/[^/]*/, '/pay/:token')
+	return path
+		.replace(/^\/pay\/[^/]*/, '/pay/:token')
+		.replace(/^\/auth\/invite\/[^/]*/, '/auth/invite/:token')
 }
 
 /**

@@ -30,6 +30,8 @@ export const JOB_LABELS: Record<string, string> = {
 	'plan-morning-summary': "Planning the owner's morning summary",
 	'morning-summary': "Sending the owner's morning summary",
 	'quote-expiry': 'Switching off the payment link of a quote that has ended',
+	'audit-retention':
+		'Deleting audit log entries older than the owner’s setting (two years by default)',
 	'visit-totals':
 		'Totalling visit counts by day, destroying past days’ salts, deleting views over 13 months old',
 }

@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { auditWho, recordAudit } from '~/.server/audit/audit-log'
+import { requireAccess, requireAction } from '~/.server/auth/guards'
 import {
 	discardUpload,
 	findUpload,
@@ -44,7 +45,7 @@ const DONE = {
 } as const
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	const viewer = await requireAccess(request, context, 'admin/catalogue')
 	const url = new URL(request.url)
 	const uploadId = url.searchParams.get('upload') ?? ''
 	const done = url.searchParams.get('done') ?? ''
@@ -55,6 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		waitingRequests(context.db),
 	])
 	return {
+		role: viewer.role,
 		requestsWaiting,
 		productCount: products.length,
 		versions,
@@ -67,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const admin = await requireAdmin(request, context)
+	const admin = await requireAction(request, context, 'admin/catalogue')
 	if (mediaType(request) === 'multipart/form-data') {
 		const file = await readUploadedFile(request)
 		if (!file.ok)
@@ -96,6 +98,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return data({ error }, { status: 404 })
 	}
 	if (report.status === 'refused') return data({ error: report.error }, { status: 400 })
+	if (report.status !== 'unchanged')
+		await recordAudit(context.db, {
+			...auditWho(admin, context.clientIp),
+			kind: 'catalogue.publish',
+			subject: form.intent === 'publish' ? 'Uploaded catalogue file' : `Version ${form.version}`,
+			detail: form.intent === 'publish' ? 'published' : 'restored',
+		})
 	// Shoppers keep the old version until the new one is ready; this answer waits for it.
 	await context.catalog.recheck()
 	context.logger.info(
@@ -117,7 +126,7 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
 		<>
 			<PageHeader title="Catalogue" intro="Upload a new product list, check it, then publish it." />
 			<div className="container-page py-10">
-				<AdminNav requestsWaiting={loaderData.requestsWaiting} />
+				<AdminNav role={loaderData.role} requestsWaiting={loaderData.requestsWaiting} />
 				{message ? (
 					<p
 						role="status"

@@ -1,10 +1,17 @@
-import { requireAdmin } from '~/.server/auth/guards'
+import { auditWho, recordAudit } from '~/.server/audit/audit-log'
+import { requireAccess } from '~/.server/auth/guards'
 import { catalogCsvLines } from '~/.server/catalog/export'
 import type { Route } from './+types/admin.catalogue[.csv]'
 
 /** GET /admin/catalogue.csv: the live catalogue in the upload format. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	const viewer = await requireAccess(request, context, 'admin/catalogue.csv')
+	await recordAudit(context.db, {
+		...auditWho(viewer, context.clientIp),
+		kind: 'data.export',
+		subject: '/admin/catalogue.csv',
+		detail: new URL(request.url).search.slice(0, 300),
+	})
 	const lines = catalogCsvLines(await context.catalog.everything())
 	const encoder = new TextEncoder()
 	const body = new ReadableStream<Uint8Array>({

@@ -1,5 +1,6 @@
 import { data, Form, useNavigation } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { auditWho, recordAudit } from '~/.server/audit/audit-log'
+import { requireAccess, requireAction } from '~/.server/auth/guards'
 import {
 	getDeliverySettings,
 	recentSettingsChanges,
@@ -15,6 +16,7 @@ import { errorProps, FieldError } from '~/components/forms/field-error'
 import { INPUT_CLASS } from '~/components/forms/input-class'
 import { useFormErrors } from '~/components/forms/use-form-errors'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
+import { changedFields, flatFields } from '~/lib/audit'
 import { formatDateTime } from '~/lib/dates'
 import { parseSettingsForm } from '~/lib/delivery/settings-schema'
 import { FALLBACK_ZONE_ID, type Zone } from '~/lib/delivery/zones'
@@ -38,19 +40,31 @@ export const meta: Route.MetaFunction = (args) =>
 	})
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	const viewer = await requireAccess(request, context, 'admin/delivery')
 	const [settings, changes] = await Promise.all([
 		getDeliverySettings(context.db),
 		recentSettingsChanges(context.db),
 	])
-	return { settings, changes, requestsWaiting: await waitingRequests(context.db) }
+	return {
+		role: viewer.role,
+		settings,
+		changes,
+		requestsWaiting: await waitingRequests(context.db),
+	}
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const admin = await requireAdmin(request, context)
+	const admin = await requireAction(request, context, 'admin/delivery')
 	const parsed = parseSettingsForm(formValues(await readForm(request)))
 	if (!parsed.ok) return data({ saved: false, fieldErrors: parsed.fieldErrors }, { status: 400 })
+	const before = await getDeliverySettings(context.db)
 	await saveDeliverySettings(context.db, admin.id, parsed.data)
+	await recordAudit(context.db, {
+		...auditWho(admin, context.clientIp),
+		kind: 'settings.change',
+		subject: 'Delivery rates',
+		changes: changedFields(flatFields(before), flatFields(parsed.data)),
+	})
 	context.logger.info({ adminId: admin.id }, 'delivery settings changed')
 	return { saved: true, fieldErrors: {} as FieldErrors }
 }
@@ -68,7 +82,7 @@ export default function DeliveryRates({ loaderData, actionData }: Route.Componen
 				intro="Zones, prices and how long a quote's price is held."
 			/>
 			<div className="container-page py-10">
-				<AdminNav requestsWaiting={loaderData.requestsWaiting} />
+				<AdminNav role={loaderData.role} requestsWaiting={loaderData.requestsWaiting} />
 				<p className="mb-6 max-w-3xl text-slate-700">
 					The dashboard suggests a delivery cost for each order from these rates; you always decide
 					the price. Postcodes are areas (<code>IV</code>), districts (<code>PO30</code>) or ranges

@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess, requireAction } from '~/.server/auth/guards'
 import { getEnquiry, updateEnquiry } from '~/.server/enquiries/enquiries'
 import { readForm } from '~/.server/http/read-body'
 import { AdminNav } from '~/components/admin/admin-nav'
@@ -36,10 +36,11 @@ export const meta: Route.MetaFunction = (args) =>
 	})
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	const viewer = await requireAccess(request, context, 'admin/enquiries/:enquiryId')
 	const enquiry = await getEnquiry(context.db, params.enquiryId)
 	if (!enquiry) throw data('Enquiry not found', { status: 404 })
 	return {
+		role: viewer.role,
 		enquiry: {
 			...enquiry,
 			createdAt: new Date(enquiry.createdAt).toISOString(),
@@ -49,7 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-	const admin = await requireAdmin(request, context)
+	const admin = await requireAction(request, context, 'admin/enquiries/:enquiryId')
 	const form = parseForm(EnquiryUpdateSchema, await readForm(request))
 	if (!form.ok) return data({ saved: false, fieldErrors: form.fieldErrors }, { status: 400 })
 	if (!(await updateEnquiry(context.db, params.enquiryId, form.data)))
@@ -71,7 +72,7 @@ export default function AdminEnquiry({ loaderData, actionData }: Route.Component
 				intro={`${TOPIC_LABELS[e.topic]} · ${formatDateTime(e.createdAt)}`}
 			/>
 			<div className="container-page max-w-4xl py-10">
-				<AdminNav />
+				<AdminNav role={loaderData.role} />
 				<dl className="grid gap-3 sm:grid-cols-[10rem_1fr]">
 					<dt className="font-semibold text-slate-600">From</dt>
 					<dd>{e.name}</dd>

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess } from '~/.server/auth/guards'
 import { listEnquiries } from '~/.server/enquiries/enquiries'
 import { waitingRequests } from '~/.server/orders/after-sale/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
@@ -32,12 +32,13 @@ export const meta: Route.MetaFunction = (args) =>
 	})
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	const viewer = await requireAccess(request, context, 'admin/enquiries')
 	const params = new URL(request.url).searchParams
 	const filters = EnquiryFiltersSchema.parse(
 		Object.fromEntries([...params].filter(([, v]) => v !== '')),
 	)
 	return {
+		role: viewer.role,
 		...(await listEnquiries(context.db, filters)),
 		filters,
 		requestsWaiting: await waitingRequests(context.db),
@@ -62,7 +63,7 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
 		<>
 			<PageHeader title="Enquiries" intro="Questions from the contact form, newest first." />
 			<div className="container-page py-10">
-				<AdminNav requestsWaiting={loaderData.requestsWaiting} />
+				<AdminNav role={loaderData.role} requestsWaiting={loaderData.requestsWaiting} />
 				<Form
 					method="get"
 					className="mb-6 flex flex-wrap items-end gap-4 rounded-xl bg-pond-50 p-4"

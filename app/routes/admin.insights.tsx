@@ -1,5 +1,5 @@
 import { insightsFor } from '~/.server/analytics/insights'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess } from '~/.server/auth/guards'
 import { waitingRequests } from '~/.server/orders/after-sale/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { PageHeader } from '~/components/content/page-header'
@@ -34,12 +34,13 @@ export const meta: Route.MetaFunction = (args) =>
 	})
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	const viewer = await requireAccess(request, context, 'admin/insights')
 	const params = new URL(request.url).searchParams
 	const today = londonDate(new Date())
 	const range = rangeFrom(params, today)
 	const insights = await insightsFor(context.db, context.catalog, range, today)
 	return {
+		role: viewer.role,
 		period: range.period,
 		insights,
 		query: params.toString(),
@@ -70,7 +71,7 @@ export default function AdminInsights({ loaderData }: Route.ComponentProps) {
 				intro="Who visits, what they look at, and how many requests turn into payments. Visits are counted without cookies or personal data."
 			/>
 			<div className="container-page py-10">
-				<AdminNav requestsWaiting={loaderData.requestsWaiting} />
+				<AdminNav role={loaderData.role} requestsWaiting={loaderData.requestsWaiting} />
 				<RangePicker
 					period={period}
 					from={range.from}

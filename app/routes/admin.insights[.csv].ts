@@ -1,5 +1,6 @@
 import { insightsFor } from '~/.server/analytics/insights'
-import { requireAdmin } from '~/.server/auth/guards'
+import { auditWho, recordAudit } from '~/.server/audit/audit-log'
+import { requireAccess } from '~/.server/auth/guards'
 import { rangeFrom } from '~/lib/analytics/range'
 import { csvRow } from '~/lib/csv'
 import { londonDate } from '~/lib/london-time'
@@ -8,7 +9,13 @@ import type { Route } from './+types/admin.insights[.csv]'
 
 /** GET /admin/insights.csv?<the dashboard's period>: every figure the dashboard shows, one per row. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	const viewer = await requireAccess(request, context, 'admin/insights.csv')
+	await recordAudit(context.db, {
+		...auditWho(viewer, context.clientIp),
+		kind: 'data.export',
+		subject: '/admin/insights.csv',
+		detail: new URL(request.url).search.slice(0, 300),
+	})
 	const today = londonDate(new Date())
 	const range = rangeFrom(new URL(request.url).searchParams, today)
 	const i = await insightsFor(context.db, context.catalog, range, today)

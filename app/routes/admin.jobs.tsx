@@ -1,5 +1,5 @@
 import { data, Form, useNavigation } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess, requireAction } from '~/.server/auth/guards'
 import { businessMailFor } from '~/.server/email/business-mail'
 import { readForm } from '~/.server/http/read-body'
 import { jobOverview, retryFailedJob } from '~/.server/jobs/queue'
@@ -30,12 +30,16 @@ export const meta: Route.MetaFunction = (args) =>
 	})
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
-	return { jobs: await jobOverview(context.db), requestsWaiting: await waitingRequests(context.db) }
+	const viewer = await requireAccess(request, context, 'admin/jobs')
+	return {
+		role: viewer.role,
+		jobs: await jobOverview(context.db),
+		requestsWaiting: await waitingRequests(context.db),
+	}
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const admin = await requireAdmin(request, context)
+	const admin = await requireAction(request, context, 'admin/jobs')
 	const parsed = parseForm(JobsActionSchema, await readForm(request))
 	if (!parsed.ok) return data({ message: parsed.formError, ok: false }, { status: 400 })
 	if (parsed.data.intent === 'send-summary') {
@@ -65,7 +69,7 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
 				intro="What the shop does on its own, when it last ran, and anything that went wrong."
 			/>
 			<div className="container-page py-10">
-				<AdminNav requestsWaiting={loaderData.requestsWaiting} />
+				<AdminNav role={loaderData.role} requestsWaiting={loaderData.requestsWaiting} />
 				<FormResult result={actionData} className="mb-6" />
 				<h2 className="mb-3 font-display text-xl font-bold text-pond-900">Problems</h2>
 				{problems.length === 0 ? (

@@ -1,4 +1,5 @@
-import { requireAdmin } from '~/.server/auth/guards'
+import { auditWho, recordAudit } from '~/.server/audit/audit-log'
+import { requireAccess } from '~/.server/auth/guards'
 import { exportLines } from '~/.server/books/export'
 import { getBooksSettings } from '~/.server/books/settings'
 import { EXPORT_FORMATS, type ExportFormat } from '~/lib/books/export-layouts'
@@ -12,7 +13,13 @@ import type { Route } from './+types/admin.money.export[.csv]'
  * with the page's message (never a file of the wrong period).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	const viewer = await requireAccess(request, context, 'admin/money/export.csv')
+	await recordAudit(context.db, {
+		...auditWho(viewer, context.clientIp),
+		kind: 'data.export',
+		subject: '/admin/money/export.csv',
+		detail: new URL(request.url).search.slice(0, 300),
+	})
 	const params = new URL(request.url).searchParams
 	// No format: the plain ledger.
 	const format = params.get('format') ?? 'ledger'

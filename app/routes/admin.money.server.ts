@@ -1,9 +1,11 @@
 import { data } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { auditWho, recordAudit } from '~/.server/audit/audit-log'
+import { requireAction } from '~/.server/auth/guards'
 import { closePeriod } from '~/.server/books/closed-periods'
 import { isVatRegistered } from '~/.server/books/report'
-import { saveBooksSettings } from '~/.server/books/settings'
+import { getBooksSettings, saveBooksSettings } from '~/.server/books/settings'
 import { readForm } from '~/.server/http/read-body'
+import { changedFields, flatFields } from '~/lib/audit'
 import { BooksSettingsSchema, ClosePeriodSchema } from '~/lib/books/settings'
 import { type FieldErrors, formValues, parseForm } from '~/lib/forms'
 import { londonDate } from '~/lib/london-time'
@@ -21,7 +23,7 @@ const answer = (body: MoneyActionData, status = body.ok ? 200 : 400) => data(bod
 
 /** POST /admin/money: close a VAT period, or save the books' settings (issue 61). */
 export async function moneyAction({ request, context }: Route.ActionArgs) {
-	const admin = await requireAdmin(request, context)
+	const admin = await requireAction(request, context, 'admin/money')
 	const values = formValues(await readForm(request))
 	if (values.intent === 'settings') {
 		const parsed = parseForm(BooksSettingsSchema, values)
@@ -33,7 +35,14 @@ export async function moneyAction({ request, context }: Route.ActionArgs) {
 				fieldErrors: parsed.fieldErrors,
 				values,
 			})
+		const before = await getBooksSettings(context.db)
 		await saveBooksSettings(context.db, admin.email, parsed.data)
+		await recordAudit(context.db, {
+			...auditWho(admin, context.clientIp),
+			kind: 'settings.change',
+			subject: 'Books settings',
+			changes: changedFields(flatFields(before), flatFields(parsed.data)),
+		})
 		context.logger.info({ adminId: admin.id }, 'books settings changed')
 		return answer({ intent: 'settings', ok: true, message: 'Settings saved.', fieldErrors: {} })
 	}

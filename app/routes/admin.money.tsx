@@ -1,4 +1,4 @@
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess } from '~/.server/auth/guards'
 import { moneyPage } from '~/.server/books/report'
 import { waitingRequests } from '~/.server/orders/after-sale/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** GET /admin/money?period=…: the money report and VAT return figures of a period (issue 61). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	const viewer = await requireAccess(request, context, 'admin/money')
 	const params = new URL(request.url).searchParams
 	const [page, requestsWaiting] = await Promise.all([
 		moneyPage(context.db, params, {
@@ -49,6 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const behind = documentsBehind(page.report, params.get('show'))
 	const shown = behind ? new Set(behind.documents) : null
 	return {
+		role: viewer.role,
 		...page,
 		query,
 		behind: behind?.label ?? null,
@@ -71,7 +72,7 @@ export default function AdminMoney({ loaderData, actionData }: Route.ComponentPr
 				intro="Sales, refunds and VAT from the invoices and credit notes the shop issued, by their tax point; the VAT return's sales figures; and the files your accountant imports."
 			/>
 			<div className="container-page py-10">
-				<AdminNav requestsWaiting={loaderData.requestsWaiting} />
+				<AdminNav role={loaderData.role} requestsWaiting={loaderData.requestsWaiting} />
 				{!choice.ok ? (
 					<Notice kind="refused">
 						{choice.message} Showing {period.label} instead.

@@ -1,6 +1,7 @@
 import { type AppLoadContext, data } from 'react-router'
 import { z } from 'zod'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAction, requireAdmin } from '~/.server/auth/guards'
+import { refundLimitFor } from '~/.server/auth/staff-settings'
 import { readForm } from '~/.server/http/read-body'
 import {
 	type AdminResult,
@@ -10,6 +11,7 @@ import {
 	markShipped,
 } from '~/.server/orders/actions/admin-actions'
 import { cancelOrder, uncancelOrder } from '~/.server/orders/actions/cancel-order'
+import { auditOrderAction, orderForAudit } from '~/.server/orders/actions/order-audit'
 import { refundPart } from '~/.server/orders/actions/partial-refund'
 import { setDeliveryCost } from '~/.server/orders/actions/set-delivery-cost'
 import { type OrderDeps, orderDeps } from '~/.server/orders/lifecycle/deps'
@@ -26,6 +28,7 @@ import {
 	VersionOnlySchema,
 } from '~/lib/admin-order-schemas'
 import { parseForm } from '~/lib/forms'
+import { formatPence } from '~/lib/money'
 import { RefundSchema } from '~/lib/request-schemas'
 
 type Reply = ReturnType<typeof data<OrderActionData>>
@@ -36,10 +39,13 @@ type IntentContext = {
 	orderId: string
 	actor: { kind: 'admin'; id: string }
 	form: FormData
+	/** The person's refund limit (staff), for a refund or a cancellation that refunds. */
+	refundLimitPence?: number
 	target: (version: number) => {
 		orderId: string
 		actor: { kind: 'admin'; id: string }
 		expectedVersion: number
+		refundLimitPence?: number
 	}
 }
 
@@ -102,11 +108,11 @@ const INTENTS: Record<OrderIntent, ReturnType<typeof intent>> = {
 		return data(result, { status: result.ok ? 200 : 409 })
 	}),
 	// No version: the form's key makes a second click answer with the first refund.
-	refund: intent(RefundSchema, async (input, { deps, orderId, actor }) =>
+	refund: intent(RefundSchema, async (input, { deps, orderId, actor, refundLimitPence }) =>
 		reply(
 			await refundPart(
 				deps,
-				{ orderId, actor },
+				{ orderId, actor, refundLimitPence },
 				{
 					amountPence: input.amount,
 					reason: input.reason,
@@ -129,8 +135,10 @@ const FAILED: Partial<Record<OrderIntent, string>> = {
 
 /** The order modal's forms: the intent's schema, then its domain function; field errors stay in place. */
 export async function orderAction(request: Request, context: AppLoadContext, orderId: string) {
-	const admin = await requireAdmin(request, context)
+	// Signed out or a customer: refused before the form is read.
+	await requireAdmin(request, context)
 	const form = await readForm(request)
+	const admin = await requireAction(request, context, 'admin/orders/:orderId', form.get('intent'))
 	const name = String(form.get('intent')) as OrderIntent
 	if (!ORDER_INTENTS.includes(name))
 		return data<OrderActionData>(
@@ -146,13 +154,29 @@ export async function orderAction(request: Request, context: AppLoadContext, ord
 		)
 	try {
 		const actor = { kind: 'admin', id: admin.id } as const
-		return await run(parsed.data, {
+		const refundLimitPence = await refundLimitFor(context.db, admin.role)
+		const before = await orderForAudit(context.db, orderId)
+		const answer = await run(parsed.data, {
 			deps: orderDeps(context),
 			orderId,
 			actor,
 			form,
-			target: (version) => ({ orderId, actor, expectedVersion: version }),
+			refundLimitPence,
+			target: (version) => ({ orderId, actor, expectedVersion: version, refundLimitPence }),
 		})
+		// A repeated refund form ('already made', a warning) refunded nothing more.
+		const done = answer.data.ok && (name !== 'refund' || answer.data.tone === 'success')
+		const refunded = name === 'refund' ? (parsed.data as { amount: number; reason: string }) : null
+		await auditOrderAction(
+			context.db,
+			{ actor: admin, ip: context.clientIp },
+			name,
+			orderId,
+			before,
+			done,
+			refunded ? `${formatPence(refunded.amount)}: ${refunded.reason}` : '',
+		)
+		return answer
 	} catch (error) {
 		context.logger.error({ err: error, intent: name }, 'admin order action failed')
 		return data<OrderActionData>(

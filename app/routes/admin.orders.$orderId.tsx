@@ -1,6 +1,6 @@
 import { useRef } from 'react'
 import { data, useLocation, useNavigate } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess } from '~/.server/auth/guards'
 import { loadAdminOrder } from '~/.server/orders/pages/admin-order-page'
 import { Confirmation, Feedback, ModalFooter } from '~/components/admin/order-confirmation'
 import {
@@ -19,6 +19,7 @@ import { DocumentList } from '~/components/orders/document-list'
 import { RouteModal } from '~/components/ui/route-modal'
 import { canPrice, isPaid } from '~/lib/order-status'
 import { pageMeta } from '~/lib/seo'
+import { can } from '~/lib/staff-access'
 import type { Route } from './+types/admin.orders.$orderId'
 import { orderAction } from './admin.orders.$orderId.server'
 
@@ -30,12 +31,14 @@ export const meta: Route.MetaFunction = (args) =>
 	})
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	const viewer = await requireAccess(request, context, 'admin/orders/:orderId')
+	// The bookkeeper reads orders: no forms (issue 60); the actions refuse them regardless.
+	const may = { edit: can(viewer.role, 'orders.edit'), refund: can(viewer.role, 'orders.refund') }
 	try {
 		const found = await loadAdminOrder(context, params.orderId)
 		if (!found) return data({ state: 'not-found' as const }, { status: 404 })
 		const view: AdminOrderView = found.order
-		return { state: 'found' as const, ...found, order: view }
+		return { state: 'found' as const, ...found, order: view, may }
 	} catch (error) {
 		context.logger.error({ err: error }, 'admin order load failed')
 		return data({ state: 'error' as const }, { status: 500 })
@@ -72,14 +75,14 @@ export default function AdminOrder({ loaderData, actionData, params }: Route.Com
 			</RouteModal>
 		)
 	}
-	const { order, events, suggestion, documents, refund, requests } = loaderData
+	const { order, events, suggestion, documents, refund, requests, may } = loaderData
 	return (
 		<RouteModal
 			title={`Order ${order.id}`}
 			orderId={order.id}
 			onClose={close}
 			closeHref={`/admin${search}`}
-			footer={<ModalFooter order={order} />}
+			footer={may.edit ? <ModalFooter order={order} /> : null}
 			feedback={<Feedback data={actionData} />}
 		>
 			{actionData?.confirm ? <Confirmation data={actionData} order={order} /> : null}
@@ -91,7 +94,7 @@ export default function AdminOrder({ loaderData, actionData, params }: Route.Com
 			<OrderLines order={order} />
 			<div className="grid gap-8 lg:grid-cols-2">
 				<div className="space-y-6">
-					{order.status === 'cancelled' ? (
+					{!may.edit ? null : order.status === 'cancelled' ? (
 						<p className="rounded-xl bg-slate-100 p-4 text-slate-800">
 							This order is cancelled: uncancel it to change the delivery cost.
 						</p>
@@ -103,10 +106,10 @@ export default function AdminOrder({ loaderData, actionData, params }: Route.Com
 							fieldErrors={actionData?.fieldErrors}
 						/>
 					) : null}
-					{order.status === 'payment_pending' ? <PaymentCheck order={order} /> : null}
-					<FulfilmentForms key={`f${order.version}`} order={order} />
+					{may.edit && order.status === 'payment_pending' ? <PaymentCheck order={order} /> : null}
+					{may.edit ? <FulfilmentForms key={`f${order.version}`} order={order} /> : null}
 					<OrderRequests requests={requests} />
-					{isPaid(order.status) && refund.paidPence > 0 ? (
+					{may.refund && isPaid(order.status) && refund.paidPence > 0 ? (
 						<Section title="Refund">
 							<RefundForm
 								key={refund.refundKey}

@@ -1,4 +1,5 @@
-import { requireAdmin } from '~/.server/auth/guards'
+import { auditWho, recordAudit } from '~/.server/audit/audit-log'
+import { requireAccess } from '~/.server/auth/guards'
 import { exportAdminOrders } from '~/.server/orders/pages/admin-orders'
 import { parseOrderFilters } from '~/lib/admin-order-schemas'
 import { csvRow } from '~/lib/csv'
@@ -7,7 +8,13 @@ import type { Route } from './+types/admin.orders[.csv]'
 
 /** GET /admin/orders.csv?<the dashboard's filters>: every matching order, streamed. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	const viewer = await requireAccess(request, context, 'admin/orders.csv')
+	await recordAudit(context.db, {
+		...auditWho(viewer, context.clientIp),
+		kind: 'data.export',
+		subject: '/admin/orders.csv',
+		detail: new URL(request.url).search.slice(0, 300),
+	})
 	const filters = parseOrderFilters(new URL(request.url).searchParams)
 	const rows = exportAdminOrders(context.db, filters)
 	// The first row is read before answering: a query that fails is then a proper error status,

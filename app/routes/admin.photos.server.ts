@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router'
 import { redirect } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAction } from '~/.server/auth/guards'
 import { addProductPhotos } from '~/.server/catalog/product-photos'
 import type { PostedFile } from '~/.server/photos/photo-worker'
 import { readPhotoForm, removeUploadDir, uploadsDir } from '~/.server/photos/posted-form'
@@ -26,7 +26,7 @@ type Answer = { ok: true; photos: PhotoRef[] } | { ok: false; error: string }
  * to that product's gallery at once, then the editor is shown again.
  */
 export async function photoUploadAction(request: Request, context: AppLoadContext) {
-	const admin = await requireAdmin(request, context)
+	const admin = await requireAction(request, context, 'admin/photos')
 	// The body is read only once a slot is free: waiting uploads stay in the network's buffers.
 	return uploadSlots.run(() => receive(request, context, admin))
 }

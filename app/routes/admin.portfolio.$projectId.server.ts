@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router'
 import { data, redirect } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAction } from '~/.server/auth/guards'
 import { readForm } from '~/.server/http/read-body'
 import { createProject, type PortfolioRow, updateProject } from '~/.server/portfolio/project-admin'
 import { type FieldErrors, formValues, parseForm } from '~/lib/forms'
@@ -23,7 +23,7 @@ export async function projectFormAction(
 	context: AppLoadContext,
 	slug: string | undefined,
 ) {
-	const admin = await requireAdmin(request, context)
+	const admin = await requireAction(request, context, 'admin/portfolio/:projectId')
 	const posted = formValues(await readForm(request))
 	const { photoIntent, ...values } = posted
 	const answer = (

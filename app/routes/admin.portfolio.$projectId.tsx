@@ -1,5 +1,5 @@
 import { data, Link } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess, requireAction } from '~/.server/auth/guards'
 import { projectRow } from '~/.server/portfolio/project-admin'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { Notice } from '~/components/admin/notices'
@@ -36,9 +36,10 @@ const SAVED: Record<string, string> = {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	const viewer = await requireAccess(request, context, 'admin/portfolio/:projectId')
 	if (params.projectId === NEW)
 		return {
+			role: viewer.role,
 			project: null,
 			values: { testimonialRating: '5' } as Record<string, string>,
 			message: undefined,
@@ -49,6 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 	if (!row) throw data({ notFound: true }, { status: 404 })
 	const saved = new URL(request.url).searchParams.get('saved') ?? ''
 	return {
+		role: viewer.role,
 		project: {
 			slug: row.slug,
 			name: row.name,
@@ -67,7 +69,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
 	if (params.projectId === NEW) return projectFormAction(request, context, undefined)
 	if (!SLUG.test(params.projectId)) {
-		await requireAdmin(request, context)
+		await requireAction(request, context, 'admin/portfolio/:projectId')
 		throw data({ notFound: true }, { status: 404 })
 	}
 	return projectFormAction(request, context, params.projectId)
@@ -91,7 +93,7 @@ export default function EditProject({ loaderData, actionData }: Route.ComponentP
 				}
 			/>
 			<div className="container-page py-10">
-				<AdminNav />
+				<AdminNav role={loaderData.role} />
 				{message && !actionData ? <Notice kind="done">{message}</Notice> : null}
 				{actionData?.notice ? <Notice kind="done">{actionData.notice}</Notice> : null}
 				{formError ? <Notice kind="refused">{formError}</Notice> : null}

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router'
 import { data, redirect } from 'react-router'
 import { z } from 'zod'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAction } from '~/.server/auth/guards'
 import { readForm } from '~/.server/http/read-body'
 import { moveFeatured, setProjectFlag } from '~/.server/portfolio/project-admin'
 import { formValues, parseForm } from '~/lib/forms'
@@ -29,7 +29,7 @@ const DONE = {
 
 /** The list's buttons at /admin/portfolio: publish or not, feature or not, home page order. */
 export async function projectListAction(request: Request, context: AppLoadContext) {
-	const admin = await requireAdmin(request, context)
+	const admin = await requireAction(request, context, 'admin/portfolio')
 	const parsed = parseForm(ListActionSchema, formValues(await readForm(request)))
 	if (!parsed.ok) return data({ error: parsed.formError }, { status: 400 })
 	const { intent, slug, version } = parsed.data

@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess } from '~/.server/auth/guards'
 import { allProjects } from '~/.server/portfolio/project-admin'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { Notice } from '~/components/admin/notices'
@@ -36,12 +36,16 @@ const DONE: Record<string, string> = {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	const viewer = await requireAccess(request, context, 'admin/portfolio')
 	const url = new URL(request.url)
 	const projects = await allProjects(context.db)
 	const done = DONE[url.searchParams.get('done') ?? '']
 	const name = projects.find((p) => p.slug === url.searchParams.get('project'))?.name
-	return { projects, message: done && name ? `${name} ${done}` : undefined }
+	return {
+		role: viewer.role,
+		projects,
+		message: done && name ? `${name} ${done}` : undefined,
+	}
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -61,7 +65,7 @@ export default function AdminPortfolio({ loaderData, actionData }: Route.Compone
 				intro="The projects on /portfolio, and the ones featured on the home page."
 			/>
 			<div className="container-page py-10">
-				<AdminNav />
+				<AdminNav role={loaderData.role} />
 				{message && !actionData ? <Notice kind="done">{message}</Notice> : null}
 				{actionData?.error ? <Notice kind="refused">{actionData.error}</Notice> : null}
 				<div className="mb-6 flex flex-wrap items-center justify-between gap-3">

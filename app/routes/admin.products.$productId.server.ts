@@ -1,6 +1,7 @@
 import type { AppLoadContext } from 'react-router'
 import { data, redirect } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { auditWho, recordAudit } from '~/.server/audit/audit-log'
+import { requireAction } from '~/.server/auth/guards'
 import { saveProduct, unchangedProduct } from '~/.server/catalog/product-admin'
 import { saveProductPhotos } from '~/.server/catalog/product-photos'
 import { readForm } from '~/.server/http/read-body'
@@ -20,7 +21,7 @@ export async function productFormAction(
 	/** The form, when the route has read it already (to send the photo section elsewhere). */
 	form?: FormData,
 ) {
-	const admin = await requireAdmin(request, context)
+	const admin = await requireAction(request, context, 'admin/products/:productId')
 	const values = formValues(form ?? (await readForm(request)))
 	const refuse = (
 		status: number,
@@ -53,6 +54,12 @@ export async function productFormAction(
 		context.catalog,
 	)
 	if (!result.ok) return refuse(result.status, result.error, result.fieldErrors)
+	await recordAudit(context.db, {
+		...auditWho(admin, context.clientIp),
+		kind: 'product.change',
+		subject: `${result.change.code} ${result.change.name}`.trim(),
+		detail: [result.change.action, result.change.detail].filter(Boolean).join(': '),
+	})
 	// Shop pages show the new version on their next view (the page cache is cleared when it is live).
 	await context.catalog.recheck()
 	context.logger.info(

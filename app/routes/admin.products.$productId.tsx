@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess, requireAction } from '~/.server/auth/guards'
 import { productFingerprint } from '~/.server/catalog/edit'
 import { recentChanges, storedProduct } from '~/.server/catalog/product-admin'
 import { shownPhotos } from '~/.server/catalog/product-photos'
@@ -55,7 +55,7 @@ const CREATED_NO_PHOTO =
 	'The product is added. Upload its photos below: until then shop pages show a placeholder.'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	const viewer = await requireAccess(request, context, 'admin/products/:productId')
 	// The owner's categories, hidden ones marked (Products → Categories).
 	const categories = (await context.catalog.categories()).map(({ slug, name, hidden }) => ({
 		slug,
@@ -67,6 +67,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 		const values: Record<string, string> = { category: first?.slug ?? '' }
 		return {
 			categories,
+			role: viewer.role,
 			product: null,
 			path: '',
 			values,
@@ -86,6 +87,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 	const saved = query.get('saved') ?? ''
 	return {
 		categories,
+		role: viewer.role,
 		product: { id: product.id, name: product.name, code: product.code, hidden: product.hidden },
 		path: productPath(product),
 		values: formValuesOf(productToRow(product)),
@@ -103,7 +105,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
 	if (params.productId === NEW) return productFormAction(request, context, undefined)
-	const admin = await requireAdmin(request, context)
+	const admin = await requireAction(request, context, 'admin/products/:productId')
 	if (!/^\d{1,7}$/.test(params.productId)) throw data({ notFound: true }, { status: 404 })
 	const form = await readForm(request)
 	if (form.get('intent') === 'photos')
@@ -126,7 +128,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
 				}
 			/>
 			<div className="container-page py-10">
-				<AdminNav />
+				<AdminNav role={loaderData.role} />
 				{message && !actionData ? <Notice kind="done">{message}</Notice> : null}
 				{formError ? <Notice kind="refused">{formError}</Notice> : null}
 				{photoError && !actionData ? <Notice kind="refused">{photoError}</Notice> : null}

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from 'react-router'
 import { data, redirect } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { auditWho, recordAudit } from '~/.server/audit/audit-log'
+import { requireAction } from '~/.server/auth/guards'
 import { changeProduct } from '~/.server/catalog/product-admin'
 import { readForm } from '~/.server/http/read-body'
 import { adminFiltersQuery, parseAdminFilters } from '~/lib/catalog/admin-filters'
@@ -17,7 +18,7 @@ function backTo(returnTo: string | undefined, done: string) {
 
 /** Hide, show, duplicate and delete, from the list or a product's editor. */
 export async function productListAction(request: Request, context: AppLoadContext) {
-	const admin = await requireAdmin(request, context)
+	const admin = await requireAction(request, context, 'admin/products')
 	const values = formValues(await readForm(request))
 	const submission = parseForm(ProductListActionSchema, values)
 	if (!submission.ok) return data({ error: submission.formError, hide: undefined }, { status: 400 })
@@ -30,6 +31,12 @@ export async function productListAction(request: Request, context: AppLoadContex
 		const hide = result.offerHide ? { id, fingerprint } : undefined
 		return data({ error: result.error, hide }, { status: result.status })
 	}
+	await recordAudit(context.db, {
+		...auditWho(admin, context.clientIp),
+		kind: result.change.action === 'deleted' ? 'product.delete' : 'product.change',
+		subject: `${result.change.code} ${result.change.name}`.trim(),
+		detail: result.change.action,
+	})
 	await context.catalog.recheck()
 	context.logger.info(
 		{ adminId: admin.id, action: result.change.action, code: result.change.code },

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess } from '~/.server/auth/guards'
 import { adminProductPage } from '~/.server/catalog/admin-list'
 import { recentChanges } from '~/.server/catalog/product-admin'
 import { waitingRequests } from '~/.server/orders/after-sale/staff-requests'
@@ -35,7 +35,7 @@ const DONE: Record<string, string> = {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	const viewer = await requireAccess(request, context, 'admin/products')
 	const url = new URL(request.url)
 	const filters = parseAdminFilters(url.searchParams)
 	const [all, changes, requestsWaiting, demoImage, categories] = await Promise.all([
@@ -46,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		context.catalog.categories(),
 	])
 	return {
+		role: viewer.role,
 		requestsWaiting,
 		filters,
 		categories: categories.map(({ slug, name }) => ({ slug, name })),
@@ -69,7 +70,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
 				intro="Find a product to change its price, details or visibility."
 			/>
 			<div className="container-page py-10">
-				<AdminNav requestsWaiting={loaderData.requestsWaiting} />
+				<AdminNav role={loaderData.role} requestsWaiting={loaderData.requestsWaiting} />
 				{message && !actionData ? <Notice kind="done">{message}</Notice> : null}
 				{actionData?.error ? (
 					<Notice kind="refused">

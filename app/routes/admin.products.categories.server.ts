@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router'
 import { data, redirect } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAction } from '~/.server/auth/guards'
 import {
 	type CategoryOutcome,
 	changeCategory,
@@ -18,7 +18,7 @@ const DONE = { up: 'moved', down: 'moved', hide: 'hidden', show: 'shown', delete
  * it, delete an empty one. Each change is a catalogue version, live on every instance's next page.
  */
 export async function categoryAction(request: Request, context: AppLoadContext) {
-	const admin = await requireAdmin(request, context)
+	const admin = await requireAction(request, context, 'admin/products/categories')
 	const values = formValues(await readForm(request))
 	const refuse = (status: number, error: string, fieldErrors = {}) =>
 		data({ error, fieldErrors, values }, { status })

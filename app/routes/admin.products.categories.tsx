@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess } from '~/.server/auth/guards'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { CategoryForm } from '~/components/admin/category-form'
 import { Notice } from '~/components/admin/notices'
@@ -38,7 +38,7 @@ const DONE: Record<string, string> = {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	const viewer = await requireAccess(request, context, 'admin/products/categories')
 	const url = new URL(request.url)
 	const [categories, everything] = await Promise.all([
 		context.catalog.categories(),
@@ -48,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	for (const p of everything) used.set(p.category, (used.get(p.category) ?? 0) + 1)
 	const editing = categories.find((c) => String(c.id) === url.searchParams.get('edit'))
 	return {
+		role: viewer.role,
 		categories: categories.map((c) => ({ ...c, products: used.get(c.slug) ?? 0 })),
 		editing: editing
 			? {
@@ -83,7 +84,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
 				intro="The shop’s product categories, in the order the home page, the product lists and the footer show them."
 			/>
 			<div className="container-page py-10">
-				<AdminNav />
+				<AdminNav role={loaderData.role} />
 				<p className="mb-6">
 					<Link to="/admin/products" className="font-semibold text-pond-800 underline">
 						Back to products

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAction } from '~/.server/auth/guards'
 import {
 	addInternalNote,
 	messageCustomer,
@@ -26,7 +26,7 @@ import type { Route } from './+types/admin.projects.$buildId'
 export type AdminProjectAnswer = { intent: string; message: string; fieldErrors?: FieldErrors }
 
 export async function adminProjectAction({ request, context, params }: Route.ActionArgs) {
-	const admin = await requireAdmin(request, context)
+	const admin = await requireAction(request, context, 'admin/projects/:buildId')
 	if (!PROJECT_ID_PATTERN.test(params.buildId)) throw data('Project not found', { status: 404 })
 	const values = await readForm(request)
 	const intent = String(values.get('intent') ?? '')

@@ -1,5 +1,5 @@
 import { data, Form, Link } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess } from '~/.server/auth/guards'
 import { adminProjectPage, openProjectCount, surveyCalendar } from '~/.server/builds/project-pages'
 import { waitingRequests } from '~/.server/orders/after-sale/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
@@ -40,7 +40,7 @@ export const meta: Route.MetaFunction = (args) =>
 	})
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	const viewer = await requireAccess(request, context, 'admin/projects/:buildId')
 	const page = PROJECT_ID_PATTERN.test(params.buildId)
 		? await adminProjectPage(context.db, params.buildId)
 		: undefined
@@ -52,6 +52,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 		waitingRequests(context.db),
 	])
 	return {
+		role: viewer.role,
 		page,
 		calendar,
 		bookable,
@@ -76,7 +77,11 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
 				intro={`Project ${p.id} · ${PROJECT_STATUS_LABELS[p.status]}`}
 			/>
 			<div className="container-page py-10">
-				<AdminNav requestsWaiting={loaderData.requestsWaiting} projectsOpen={loaderData.open} />
+				<AdminNav
+					role={loaderData.role}
+					requestsWaiting={loaderData.requestsWaiting}
+					projectsOpen={loaderData.open}
+				/>
 				<Link to="/admin/projects" className="font-semibold text-pond-800 underline">
 					Back to pond builds
 				</Link>

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess } from '~/.server/auth/guards'
 import { openProjectCount, projectBoard, projectList } from '~/.server/builds/project-pages'
 import { waitingRequests } from '~/.server/orders/after-sale/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = (args) =>
 	})
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	const viewer = await requireAccess(request, context, 'admin/projects')
 	const params = new URL(request.url).searchParams
 	const filters = ProjectFiltersSchema.parse(
 		Object.fromEntries([...params].filter(([, v]) => v !== '')),
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		openProjectCount(context.db),
 		waitingRequests(context.db),
 	])
-	return { filters, board, list, open, requestsWaiting }
+	return { role: viewer.role, filters, board, list, open, requestsWaiting }
 }
 
 export default function AdminProjects({ loaderData }: Route.ComponentProps) {
@@ -58,7 +58,11 @@ export default function AdminProjects({ loaderData }: Route.ComponentProps) {
 				intro="Every build from the first enquiry to the finished pond."
 			/>
 			<div className="container-page py-10">
-				<AdminNav requestsWaiting={loaderData.requestsWaiting} projectsOpen={loaderData.open} />
+				<AdminNav
+					role={loaderData.role}
+					requestsWaiting={loaderData.requestsWaiting}
+					projectsOpen={loaderData.open}
+				/>
 				<div className="mb-4 flex flex-wrap items-center justify-between gap-3">
 					<nav aria-label="Views" className="flex gap-2">
 						{(['board', 'list'] as const).map((view) => (

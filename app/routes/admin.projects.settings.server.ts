@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAction } from '~/.server/auth/guards'
 import { saveBuildSettings } from '~/.server/builds/settings'
 import { readForm } from '~/.server/http/read-body'
 import { BuildSettingsSchema } from '~/lib/builds/build-schemas'
@@ -10,7 +10,7 @@ import type { Route } from './+types/admin.projects.settings'
 
 /** Saves the service area and the survey calendar (issue 59 items 1 and 2). */
 export async function buildSettingsAction({ request, context }: Route.ActionArgs) {
-	const admin = await requireAdmin(request, context)
+	const admin = await requireAction(request, context, 'admin/projects/settings')
 	const posted = await readForm(request)
 	const form = parseForm(BuildSettingsSchema, {
 		...formValues(posted),

@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess } from '~/.server/auth/guards'
 import { openProjectCount } from '~/.server/builds/project-pages'
 import { getBuildSettings } from '~/.server/builds/settings'
 import { getDeliverySettings } from '~/.server/delivery/settings'
@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = (args) =>
 	})
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	const viewer = await requireAccess(request, context, 'admin/projects/settings')
 	const [settings, delivery, open, requestsWaiting] = await Promise.all([
 		getBuildSettings(context.db),
 		getDeliverySettings(context.db),
@@ -39,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		waitingRequests(context.db),
 	])
 	return {
+		role: viewer.role,
 		settings,
 		zones: delivery.zones.map((z) => ({ id: z.id, name: z.name })),
 		open,
@@ -82,7 +83,11 @@ export default function BuildSettingsPage({ loaderData, actionData }: Route.Comp
 				intro="Where you build, and when customers can book a site survey (UK time)."
 			/>
 			<div className="container-page max-w-4xl py-10">
-				<AdminNav requestsWaiting={loaderData.requestsWaiting} projectsOpen={loaderData.open} />
+				<AdminNav
+					role={loaderData.role}
+					requestsWaiting={loaderData.requestsWaiting}
+					projectsOpen={loaderData.open}
+				/>
 				<Link to="/admin/projects" className="font-semibold text-pond-800 underline">
 					Back to pond builds
 				</Link>

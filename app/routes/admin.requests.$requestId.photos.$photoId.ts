@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess } from '~/.server/auth/guards'
 import { requestPhoto } from '~/.server/orders/after-sale/staff-requests'
 import type { Route } from './+types/admin.requests.$requestId.photos.$photoId'
 
@@ -7,7 +7,7 @@ const ID = /^[1-9]\d{0,8}$/
 
 /** A problem report's photo, for staff only: customers' gardens are never cached or indexed. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	await requireAccess(request, context, 'admin/requests/:requestId/photos/:photoId')
 	const found =
 		ID.test(params.requestId) && ID.test(params.photoId)
 			? await requestPhoto(context.db, Number(params.requestId), Number(params.photoId))

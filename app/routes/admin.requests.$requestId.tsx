@@ -1,6 +1,8 @@
 import { data, Form, Link, useNavigation } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess, requireAction, requireAdmin } from '~/.server/auth/guards'
+import { refundLimitFor } from '~/.server/auth/staff-settings'
 import { readForm } from '~/.server/http/read-body'
+import { auditOrderAction, orderForAudit } from '~/.server/orders/actions/order-audit'
 import { refundPart } from '~/.server/orders/actions/partial-refund'
 import { requestRefund, whatCameBack } from '~/.server/orders/after-sale/request-refund'
 import {
@@ -49,7 +51,7 @@ async function load(context: Route.LoaderArgs['context'], requestId: string) {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	const viewer = await requireAccess(request, context, 'admin/requests/:requestId')
 	const { request: req, order, photos } = await load(context, params.requestId)
 	const [refund, plan] = await Promise.all([
 		refundFormState(context.db, order.id),
@@ -69,6 +71,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 			? Math.min(plan.capPence, refund.leftPence)
 			: undefined
 	return {
+		role: viewer.role,
 		request: {
 			...req,
 			createdAt: new Date(req.createdAt).toISOString(),
@@ -106,9 +109,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 type ActionData = { ok: boolean; message: string; fieldErrors?: FieldErrors }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-	const admin = await requireAdmin(request, context)
+	await requireAdmin(request, context)
 	const found = await load(context, params.requestId)
 	const form = await readForm(request)
+	const admin = await requireAction(
+		request,
+		context,
+		'admin/requests/:requestId',
+		form.get('intent'),
+	)
 	const deps = orderDeps(context)
 	const actor = { kind: 'admin', id: admin.id } as const
 	const reply = (result: { ok: boolean; message: string }) =>
@@ -132,15 +141,29 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 					{ ok: false, message: parsed.formError, fieldErrors: parsed.fieldErrors },
 					{ status: 400 },
 				)
+			const before = await orderForAudit(context.db, found.order.id)
 			const result = await refundPart(
 				deps,
-				{ orderId: found.order.id, actor },
+				{
+					orderId: found.order.id,
+					actor,
+					refundLimitPence: await refundLimitFor(context.db, admin.role),
+				},
 				{
 					amountPence: parsed.data.amount,
 					reason: parsed.data.reason,
 					refundKey: parsed.data.refundKey,
 					requestId: found.request.id,
 				},
+			)
+			await auditOrderAction(
+				context.db,
+				{ actor: admin, ip: context.clientIp },
+				'refund',
+				found.order.id,
+				before,
+				result.ok && result.tone === 'success',
+				`${formatPence(parsed.data.amount)} for request ${found.request.id}: ${parsed.data.reason}`,
 			)
 			return reply({ ok: result.ok, message: result.message })
 		}
@@ -159,7 +182,7 @@ export default function AdminRequest({ loaderData, actionData }: Route.Component
 				intro={`Order ${order.id} · ${order.customer}`}
 			/>
 			<div className="container-page max-w-4xl space-y-8 py-10">
-				<AdminNav />
+				<AdminNav role={loaderData.role} />
 				<FormResult result={actionData} />
 				<RequestFacts request={req} order={order} photos={photos} />
 				{req.kind === 'return' && !req.goodsReceivedAt && req.status !== 'resolved' ? (

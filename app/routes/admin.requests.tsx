@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router'
 import { z } from 'zod'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess } from '~/.server/auth/guards'
 import { listRequests, requestCounts } from '~/.server/orders/after-sale/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { PageHeader } from '~/components/content/page-header'
@@ -40,7 +40,7 @@ const FiltersSchema = z.object({
 })
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	const viewer = await requireAccess(request, context, 'admin/requests')
 	const params = new URL(request.url).searchParams
 	const filters = FiltersSchema.parse({ kind: params.get('kind'), status: params.get('status') })
 	const [requests, counts] = await Promise.all([
@@ -48,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		requestCounts(context.db),
 	])
 	return {
+		role: viewer.role,
 		filters,
 		counts,
 		requests: requests.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() })),
@@ -69,7 +70,7 @@ export default function AdminRequests({ loaderData }: Route.ComponentProps) {
 				intro="Cancellations, returns and problem reports from customers: open ones first."
 			/>
 			<div className="container-page py-10">
-				<AdminNav requestsWaiting={counts.waiting} />
+				<AdminNav role={loaderData.role} requestsWaiting={counts.waiting} />
 				<Form
 					method="get"
 					className="mb-6 flex flex-wrap items-end gap-4 rounded-xl bg-pond-50 p-4"

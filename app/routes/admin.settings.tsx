@@ -1,5 +1,6 @@
 import { data, Form } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { auditWho, recordAudit } from '~/.server/audit/audit-log'
+import { requireAccess, requireAction } from '~/.server/auth/guards'
 import {
 	getBusinessDetails,
 	recentBusinessChanges,
@@ -14,6 +15,7 @@ import { PageHeader } from '~/components/content/page-header'
 import { ErrorSummary } from '~/components/forms/error-summary'
 import { useFormErrors } from '~/components/forms/use-form-errors'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
+import { changedFields, flatFields } from '~/lib/audit'
 import { BusinessDetailsSchema } from '~/lib/business-details'
 import { formatDateTime } from '~/lib/dates'
 import { type FieldErrors, formValues, parseForm } from '~/lib/forms'
@@ -35,22 +37,34 @@ export const meta: Route.MetaFunction = (args) =>
 	})
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	const viewer = await requireAccess(request, context, 'admin/settings')
 	const [details, changes, requestsWaiting] = await Promise.all([
 		getBusinessDetails(context.db),
 		recentBusinessChanges(context.db),
 		waitingRequests(context.db),
 	])
-	return { details, changes, requestsWaiting }
+	return {
+		role: viewer.role,
+		details,
+		changes,
+		requestsWaiting,
+	}
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const admin = await requireAdmin(request, context)
+	const admin = await requireAction(request, context, 'admin/settings')
 	const values = formValues(await readForm(request))
 	const parsed = parseForm(BusinessDetailsSchema, values)
 	if (!parsed.ok)
 		return data({ saved: false, fieldErrors: parsed.fieldErrors, values }, { status: 400 })
+	const before = await getBusinessDetails(context.db)
 	await saveBusinessDetails(context.db, admin.email, parsed.data)
+	await recordAudit(context.db, {
+		...auditWho(admin, context.clientIp),
+		kind: 'settings.change',
+		subject: 'Business details',
+		changes: changedFields(flatFields(before), flatFields(parsed.data)),
+	})
 	// Every page shows the details (header, footer): pages rendered with the old ones are dropped.
 	context.pageCache.clear()
 	context.logger.info({ adminId: admin.id }, 'business details changed')
@@ -72,7 +86,7 @@ export default function BusinessSettings({ loaderData, actionData }: Route.Compo
 				intro="Shown in the header and footer, on the contact and legal pages, in emails and on invoices."
 			/>
 			<div className="container-page py-10">
-				<AdminNav requestsWaiting={loaderData.requestsWaiting} />
+				<AdminNav role={loaderData.role} requestsWaiting={loaderData.requestsWaiting} />
 				{actionData?.saved ? (
 					<Notice kind="done">Saved. The site shows the new details now.</Notice>
 				) : null}

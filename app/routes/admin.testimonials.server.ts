@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router'
 import { data, redirect } from 'react-router'
 import { z } from 'zod'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAction } from '~/.server/auth/guards'
 import { readForm } from '~/.server/http/read-body'
 import {
 	createTestimonial,
@@ -28,7 +28,7 @@ const TargetSchema = z.object({
  * A change made over an older version of the testimonial is refused (someone else changed it).
  */
 export async function testimonialAction(request: Request, context: AppLoadContext) {
-	const admin = await requireAdmin(request, context)
+	const admin = await requireAction(request, context, 'admin/testimonials')
 	const values = formValues(await readForm(request))
 	const target = parseForm(TargetSchema, values)
 	const refuse = (status: number, error: string, fieldErrors = {}) =>

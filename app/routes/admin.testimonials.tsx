@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess } from '~/.server/auth/guards'
 import { allTestimonials } from '~/.server/portfolio/testimonials'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { Notice } from '~/components/admin/notices'
@@ -36,11 +36,12 @@ const DONE: Record<string, string> = {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	const viewer = await requireAccess(request, context, 'admin/testimonials')
 	const url = new URL(request.url)
 	const rows = await allTestimonials(context.db)
 	const editing = rows.find((t) => String(t.id) === url.searchParams.get('edit'))
 	return {
+		role: viewer.role,
 		testimonials: rows.map(({ updatedAt: _at, ...row }) => row),
 		editing: editing
 			? {
@@ -75,7 +76,7 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
 				intro="Shown on the home page in this order; hidden ones are kept but not shown."
 			/>
 			<div className="container-page py-10">
-				<AdminNav />
+				<AdminNav role={loaderData.role} />
 				{message && !actionData ? <Notice kind="done">{message}</Notice> : null}
 				{formError ? <Notice kind="refused">{formError}</Notice> : null}
 				<TestimonialForm

@@ -9,7 +9,7 @@ import {
 	useRevalidator,
 } from 'react-router'
 import { adminSummary } from '~/.server/analytics/summary'
-import { requireAdmin } from '~/.server/auth/guards'
+import { requireAccess } from '~/.server/auth/guards'
 import { waitingRequests } from '~/.server/orders/after-sale/staff-requests'
 import { listAdminOrders } from '~/.server/orders/pages/admin-orders'
 import { AdminNav } from '~/components/admin/admin-nav'
@@ -22,6 +22,7 @@ import { AdminSummary } from '~/components/insights/admin-summary'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { parseOrderFilters } from '~/lib/admin-order-schemas'
 import { pageMeta } from '~/lib/seo'
+import { can } from '~/lib/staff-access'
 import type { Route } from './+types/admin'
 
 export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'Admin', to: '/admin' }) }
@@ -30,20 +31,36 @@ export const meta: Route.MetaFunction = (args) =>
 	pageMeta(args, { title: 'Admin Dashboard', description: 'Manage orders.', noindex: true })
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(request, context)
+	const viewer = await requireAccess(request, context, 'admin')
 	const url = new URL(request.url)
 	const filters = parseOrderFilters(url.searchParams)
 	try {
 		const [page, summary, requestsWaiting] = await Promise.all([
 			listAdminOrders(context.db, filters),
-			adminSummary(context.db, new Date()),
+			// Sales figures are for those who may read insights (the owner and the bookkeeper).
+			can(viewer.role, 'insights.read') ? adminSummary(context.db, new Date()) : null,
 			waitingRequests(context.db),
 		])
-		return { ...page, filters, summary, loadError: false, requestsWaiting }
+		return {
+			role: viewer.role,
+			...page,
+			filters,
+			summary,
+			loadError: false,
+			requestsWaiting,
+		}
 	} catch (error) {
 		context.logger.error({ err: error }, 'admin order list failed')
 		return data(
-			{ orders: [], hasOlder: false, filters, summary: null, loadError: true, requestsWaiting: 0 },
+			{
+				role: viewer.role,
+				orders: [],
+				hasOlder: false,
+				filters,
+				summary: null,
+				loadError: true,
+				requestsWaiting: 0,
+			},
 			{ status: 500 },
 		)
 	}
@@ -69,16 +86,18 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
 		<>
 			<PageHeader title="Admin Dashboard" intro="Manage your orders" />
 			<div className="container-page py-10">
-				<AdminNav requestsWaiting={loaderData.requestsWaiting} />
+				<AdminNav role={loaderData.role} requestsWaiting={loaderData.requestsWaiting} />
 				{summary ? <AdminSummary {...summary} /> : null}
 				<OrderFilters filters={filters} />
 				<div className="mb-4 flex flex-wrap items-center justify-between gap-3">
 					<h2 id="recent-orders" className="font-display text-2xl font-bold text-pond-900">
 						Recent Orders
 					</h2>
-					<a href={`/admin/orders.csv${search}`} className="btn-secondary" download>
-						<Download aria-hidden="true" className="size-5" /> Export CSV
-					</a>
+					{can(loaderData.role, 'orders.export') ? (
+						<a href={`/admin/orders.csv${search}`} className="btn-secondary" download>
+							<Download aria-hidden="true" className="size-5" /> Export CSV
+						</a>
+					) : null}
 				</div>
 				<div aria-live="polite" className="sr-only">
 					{loading ? 'Loading orders…' : ''}

@@ -7,7 +7,12 @@ import type { Route } from './+types/api.createPaymentLink'
 
 /** POST /api/createPaymentLink { orderId, totalCost | deliveryCost } (pounds) — admin only. */
 export async function action({ request, context }: Route.ActionArgs) {
-	const call = await readAdminCall(request, context, CreatePaymentLinkSchema)
+	const call = await readAdminCall(
+		request,
+		context,
+		'api/createPaymentLink',
+		CreatePaymentLinkSchema,
+	)
 	if (!call.ok) return call.response
 	const { user: adminUser, input } = call
 	const { orderId, totalCost, deliveryCost } = input

@@ -7,7 +7,12 @@ import type { Route } from './+types/api.deactivatePaymentLink'
 
 /** POST /api/deactivatePaymentLink { orderId, paymentLinkId } — admin only. */
 export async function action({ request, context }: Route.ActionArgs) {
-	const call = await readAdminCall(request, context, DeactivatePaymentLinkSchema)
+	const call = await readAdminCall(
+		request,
+		context,
+		'api/deactivatePaymentLink',
+		DeactivatePaymentLinkSchema,
+	)
 	if (!call.ok) return call.response
 	const { user: adminUser, input } = call
 	const result = await deactivatePaymentLink(

@@ -50,6 +50,10 @@ export const formPages = (ids: KnownIds) => {
 		'/admin/insights',
 		'/admin/money',
 		'/admin/money?period=custom&from=2026-01-01&to=2026-01-31',
+		// Issue 60: staff, the audit log's filters, an invitation link (a made-up one: the refusal).
+		'/admin/staff',
+		'/admin/audit',
+		'/auth/invite/fuzz-invitation-token-000000',
 		'/privacy-policy',
 	]
 }

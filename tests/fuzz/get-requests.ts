@@ -59,6 +59,9 @@ const QUERY_KEYS = [
 	'qs',
 	'show',
 	'format',
+	// /admin/audit's filters (issue 60)
+	'person',
+	'kind',
 ]
 
 /** A route's path with its params filled in: mostly real ids, sometimes anything. */

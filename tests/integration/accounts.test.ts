@@ -226,7 +226,7 @@ describe('guards', () => {
 		expect(body).toContain('You do not have permission to access the admin area.')
 		await app.database.db
 			.update(user)
-			.set({ role: 'admin' })
+			.set({ role: 'owner' })
 			.where(eq(user.email, 'customer@example.co.uk'))
 		// Behind the app's back: believed sessions are looked up again (session-cache.ts).
 		sessionCacheFor(app.runtime.auth).forget('all')

@@ -2,10 +2,25 @@ import fs from 'node:fs'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { enquiries, orderEvents, orderRequests, orders, requestPhotos } from '~/.server/db/schema'
+import {
+	auditLog,
+	enquiries,
+	orderEvents,
+	orderRequests,
+	orders,
+	requestPhotos,
+} from '~/.server/db/schema'
 import { issueInvoice } from '~/.server/documents/issue'
+import {
+	ADMIN_ROUTES,
+	type AdminRoute,
+	actionPermission,
+	can,
+	isOwnerOnly,
+	loaderPermission,
+} from '~/lib/staff-access'
 import { startTestApp, type TestApp } from '../support/app'
-import { createAdmin, createCustomer, insertOrder } from '../support/factories'
+import { createCustomer, createStaffMember, insertOrder } from '../support/factories'
 import { allRoutes } from '../support/routes'
 import { TestClient } from '../support/session'
 
@@ -13,6 +28,9 @@ import { TestClient } from '../support/session'
  * The authorisation matrix, generated from the route table: every route under /admin and every
  * /api/* callable that is not public must refuse visitors and customers on every method it
  * answers, with nothing changed. A new admin route is covered (and must be guarded) by existing.
+ * Issue 60: role × route × action — staff and the bookkeeper are let through exactly where the
+ * permission table (app/lib/staff-access.ts) says, and refused (403, nothing changed) elsewhere,
+ * for every intent the table lists; a refused owner-only action leaves one audit entry.
  */
 const PUBLIC_API = new Set(['api/placeOrder', 'api/visit', 'api/*'])
 
@@ -28,6 +46,10 @@ const methodsOf = (file: string) => {
 }
 
 let app: TestApp
+type Member = Awaited<ReturnType<typeof createStaffMember>>
+let customer: Awaited<ReturnType<typeof createCustomer>>
+let team: Member[]
+let owner: Member
 let orderId: string
 let linkId: string
 let documentNumber: string
@@ -36,6 +58,16 @@ let photoId: number
 const enquiryId = 'EN-ABCDEF'
 beforeAll(async () => {
 	app = await startTestApp()
+	// One account per role for the whole file: signing up is most of a request's cost.
+	const [c, o, ...others] = await Promise.all([
+		createCustomer(app),
+		createStaffMember(app, 'owner'),
+		createStaffMember(app, 'staff'),
+		createStaffMember(app, 'bookkeeper'),
+	])
+	customer = c
+	owner = o
+	team = others
 	const order = await insertOrder(app.database.db, { status: 'payment_pending', siteUrl: app.url })
 	orderId = order.id
 	linkId = order.paymentLinkId!
@@ -65,7 +97,7 @@ beforeAll(async () => {
 		topic: 'pond',
 		message: 'A pond for the garden, please.',
 	})
-})
+}, 120_000)
 afterAll(async () => {
 	await app?.close()
 })
@@ -83,8 +115,13 @@ const snapshot = async () => {
 		events: events.length,
 	}
 }
+const auditCount = async () => (await app.database.db.select().from(auditLog)).length
 
-function requestFor(path: string, method: 'GET' | 'POST'): [string, RequestInit] {
+function requestFor(
+	path: string,
+	method: 'GET' | 'POST',
+	intent = 'cancel',
+): [string, RequestInit] {
 	const url = `/${path
 		.replace(':orderId', orderId)
 		.replace(':enquiryId', enquiryId)
@@ -108,7 +145,7 @@ function requestFor(path: string, method: 'GET' | 'POST'): [string, RequestInit]
 		{
 			method,
 			headers: { 'content-type': 'application/x-www-form-urlencoded' },
-			body: new URLSearchParams({ intent: 'cancel', version: '1', confirmed: 'yes' }).toString(),
+			body: new URLSearchParams({ intent, version: '1', confirmed: 'yes' }).toString(),
 		},
 	]
 }
@@ -134,7 +171,6 @@ describe('admin authorisation matrix (from the route table)', () => {
 			it(`${method} /${route.path}: visitor and customer are refused, nothing changes`, async () => {
 				const before = await snapshot()
 				const visitor = new TestClient(app)
-				const customer = await createCustomer(app)
 				const [url, init] = requestFor(route.path, method)
 				const asVisitor = await visitor.request(url, init)
 				const asCustomer = await customer.client.request(url, init)
@@ -149,13 +185,60 @@ describe('admin authorisation matrix (from the route table)', () => {
 				expect(await snapshot()).toEqual(before)
 			})
 		}
+		const access: { loader?: string; action?: string | { intents: Record<string, string> } } =
+			ADMIN_ROUTES[route.path as AdminRoute] ?? {}
+		const key = route.path as AdminRoute
+		if (get && route.path.startsWith('admin'))
+			it(`GET /${route.path}: staff and bookkeeper as the table says`, async () => {
+				const [url] = requestFor(route.path, 'GET')
+				for (const member of team) {
+					const allowed = can(member.role, loaderPermission(key))
+					const res = await member.client.request(url)
+					expect(res.status, `${member.role} ${url}`).toBe(allowed ? 200 : 403)
+				}
+			})
+		if (post) {
+			const intents =
+				typeof access.action === 'object' ? Object.keys(access.action.intents) : ['cancel']
+			it(`POST /${route.path}: each role refused an intent it lacks gets 403, nothing changes`, async () => {
+				for (const intent of intents)
+					for (const member of team) {
+						const permission = actionPermission(key, intent)
+						if (can(member.role, permission)) continue
+						const before = await snapshot()
+						const audited = await auditCount()
+						const [url, init] = requestFor(route.path, 'POST', intent)
+						const res = await member.client.request(url, init)
+						expect(res.status, `${member.role} ${intent}`).toBe(403)
+						expect(await snapshot()).toEqual(before)
+						if (route.path.startsWith('admin'))
+							expect(await auditCount(), `${member.role} ${intent} audit`).toBe(
+								audited + (isOwnerOnly(permission) ? 1 : 0),
+							)
+					}
+			})
+		}
 	}
 
-	it('lets an admin through the same requests', async () => {
-		const admin = await createAdmin(app)
+	it('lets an owner through the same requests', async () => {
 		for (const route of guarded.filter((r) => r.path.startsWith('admin'))) {
 			const [url] = requestFor(route.path, 'GET')
-			expect((await admin.client.request(url)).status, url).toBe(200)
+			expect((await owner.client.request(url)).status, url).toBe(200)
 		}
+	})
+
+	it('records a staff member calling an owner-only action by hand: who, what and from where', async () => {
+		const staff = team[0]!
+		const res = await staff.client.post('/admin/settings', { tradingName: 'Taken Over Ltd' })
+		expect(res.status).toBe(403)
+		const [entry] = (await app.database.db.select().from(auditLog)).filter(
+			(e) => e.subject === '/admin/settings' && e.actorId === staff.id,
+		)
+		expect(entry).toMatchObject({
+			kind: 'access.denied',
+			actorRole: 'staff',
+			actorEmail: staff.email,
+		})
+		expect(entry!.detail).toContain('business.settings')
 	})
 })

@@ -57,6 +57,24 @@ export async function createAdmin(app: TestApp, { email = uniqueEmail('admin') }
 	return { id: row!.id, email, password: PASSWORD, client }
 }
 
+/** A signed-in member of staff with `role` (issue 60): made an owner by the bootstrap, then moved. */
+export async function createStaffMember(
+	app: TestApp,
+	role: 'owner' | 'staff' | 'bookkeeper',
+	{ email = uniqueEmail(role) } = {},
+) {
+	await ensureAdmin(app.database.db, app.runtime.auth, email, PASSWORD)
+	await app.database.db.update(user).set({ role }).where(eq(user.email, email))
+	const client = new TestClient(app)
+	const res = await client.post('/auth', { intent: 'signin', email, password: PASSWORD })
+	if (res.status >= 400) throw new Error(`${role} sign-in failed with ${res.status}`)
+	const [row] = await app.database.db
+		.select({ id: user.id })
+		.from(user)
+		.where(eq(user.email, email))
+	return { id: row!.id, email, password: PASSWORD, client, role }
+}
+
 export const sampleDelivery = (overrides: Partial<DeliveryDetails> = {}): DeliveryDetails => ({
 	firstName: 'Morag',
 	lastName: 'Mackenzie',

@@ -1,12 +1,14 @@
 import type { AppLoadContext } from 'react-router'
 import type { z } from 'zod'
 import { getSessionUser, type SessionUser } from '~/.server/auth/guards'
+import { type AdminRoute, actionPermission, can } from '~/lib/staff-access'
 import { apiError, methodNotAllowed, readJson } from './errors'
 
 /** The JSON API's admin check: 401 signed out, 403 for customers (never a redirect). */
 export async function requireApiAdmin(
 	request: Request,
 	context: AppLoadContext,
+	route: AdminRoute,
 ): Promise<{ ok: true; user: SessionUser } | { ok: false; response: Response }> {
 	const user = await getSessionUser(request, context)
 	if (!user)
@@ -14,7 +16,7 @@ export async function requireApiAdmin(
 			ok: false,
 			response: apiError('UNAUTHENTICATED', 'You must be signed in as an admin.'),
 		}
-	if (!user.isAdmin) {
+	if (!can(user.role, actionPermission(route))) {
 		context.logger.warn(
 			{ userId: user.id, path: new URL(request.url).pathname },
 			'api admin denied',
@@ -34,12 +36,13 @@ export async function requireApiAdmin(
 export async function readAdminCall<S extends z.ZodType>(
 	request: Request,
 	context: AppLoadContext,
+	route: AdminRoute,
 	schema: S,
 ): Promise<
 	{ ok: true; user: SessionUser; input: z.output<S> } | { ok: false; response: Response }
 > {
 	if (request.method !== 'POST') return { ok: false, response: methodNotAllowed() }
-	const admin = await requireApiAdmin(request, context)
+	const admin = await requireApiAdmin(request, context, route)
 	if (!admin.ok) return admin
 	const json = await readJson(request)
 	if (!json.ok) return json

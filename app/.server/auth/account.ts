@@ -7,6 +7,7 @@ import type { Env } from '~/.server/env'
 import type { Logger } from '~/.server/logger'
 import { AUTH_MESSAGES } from '~/lib/auth-forms'
 import { hintFor } from '~/lib/session-hint'
+import { isStaffRole } from '~/lib/staff-access'
 import {
 	claimSignInAttempt,
 	clearLoginFailures,
@@ -67,7 +68,7 @@ export async function signIn(
 			returnHeaders: true,
 		})
 		await settleSignInAttempt(ctx.db, keys, 'success', email)
-		const isAdmin = (response.user as { role?: string | null }).role === 'admin'
+		const isAdmin = isStaffRole((response.user as { role?: string | null }).role)
 		headers.append('Set-Cookie', sessionHintCookie(hintFor({ isAdmin }), ctx.env.SITE_URL))
 		headers.append('Set-Cookie', deviceCookie(email, secret, ctx.env.SITE_URL))
 		ctx.logger.info({ userId: response.user.id }, 'signed in')

@@ -33,7 +33,7 @@ describe('ensureAdmin', () => {
 			email: 'boss@example.co.uk',
 		})
 		const [row] = await database.db.select().from(user).where(eq(user.email, 'boss@example.co.uk'))
-		expect(row?.role).toBe('admin')
+		expect(row?.role).toBe('owner')
 	})
 
 	it('promotes an existing customer only when asked, without touching the password', async () => {
@@ -53,7 +53,7 @@ describe('ensureAdmin', () => {
 			.select({ role: user.role })
 			.from(user)
 			.where(eq(user.email, 'staff@example.co.uk'))
-		expect(before?.role).not.toBe('admin')
+		expect(before?.role).not.toBe('owner')
 		expect(
 			(
 				await ensureAdmin(database.db, auth, 'staff@example.co.uk', 'ignored', {

@@ -9,7 +9,8 @@ export type AdminBootstrapResult = { status: 'created' | 'promoted' | 'unchanged
 export class AdminBootstrapError extends Error {}
 
 /**
- * Creates the account if it is missing and grants the admin role; running it twice changes nothing.
+ * Creates the account if it is missing and makes it an owner (issue 60: the role that can do
+ * everything, including inviting staff); running it twice changes nothing.
  * An existing customer account is promoted only when asked (`promoteExisting`): otherwise anyone
  * could register the owner's address before the owner runs this and be made an admin.
  */
@@ -28,14 +29,14 @@ export async function ensureAdmin(
 		.from(user)
 		.where(eq(user.email, email))
 	if (existing) {
-		if (existing.role === 'admin') return { status: 'unchanged', email }
+		if (existing.role === 'owner') return { status: 'unchanged', email }
 		if (!promoteExisting)
 			throw new AdminBootstrapError(
-				`${email} already has a customer account, which was not made an admin. If that account is yours, run the command again with --promote-existing (its password stays unchanged); otherwise use another email address.`,
+				`${email} already has a customer account, which was not made an owner. If that account is yours, run the command again with --promote-existing (its password stays unchanged); otherwise use another email address.`,
 			)
 		await db
 			.update(user)
-			.set({ role: 'admin', updatedAt: new Date() })
+			.set({ role: 'owner', updatedAt: new Date() })
 			.where(eq(user.id, existing.id))
 		return { status: 'promoted', email }
 	}
@@ -47,6 +48,6 @@ export async function ensureAdmin(
 	const created = await auth.api.signUpEmail({
 		body: { name: 'Administrator', email, password, firstName: 'Shop', lastName: 'Administrator' },
 	})
-	await db.update(user).set({ role: 'admin' }).where(eq(user.id, created.user.id))
+	await db.update(user).set({ role: 'owner' }).where(eq(user.id, created.user.id))
 	return { status: 'created', email }
 }

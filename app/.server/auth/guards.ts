@@ -1,5 +1,16 @@
 import type { AppLoadContext } from 'react-router'
 import { data, redirect } from 'react-router'
+import { recordAudit } from '~/.server/audit/audit-log'
+import {
+	type AdminRoute,
+	actionPermission,
+	can,
+	isOwnerOnly,
+	isStaffRole,
+	loaderPermission,
+	type Permission,
+	type StaffRole,
+} from '~/lib/staff-access'
 import { hasControlCharacters } from '~/lib/text-safety'
 import { keepSessionAlive, TOUCH_AFTER_MS } from './session-activity'
 import { type CachedSession, credentialOf, sessionCacheFor } from './session-cache'
@@ -9,7 +20,10 @@ export type SessionUser = {
 	email: string
 	firstName: string
 	lastName: string
+	/** Any staff role (owner, staff or bookkeeper): may open the back office at all. */
 	isAdmin: boolean
+	/** 'owner', 'staff', 'bookkeeper', or 'user' for a customer (app/lib/staff-access.ts). */
+	role: StaffRole | 'user'
 }
 
 /**
@@ -55,7 +69,8 @@ async function lookUpSession(
 			email: u.email,
 			firstName: u.firstName ?? '',
 			lastName: u.lastName ?? '',
-			isAdmin: u.role === 'admin',
+			isAdmin: isStaffRole(u.role),
+			role: isStaffRole(u.role) ? u.role : 'user',
 		}
 	} catch (error) {
 		context.logger.warn({ err: error }, 'session lookup failed')
@@ -74,7 +89,10 @@ export async function requireUser(request: Request, context: AppLoadContext, sig
 	return user
 }
 
-/** For every admin loader and action: signed out → home; signed in without the role → 403. */
+/**
+ * Any staff role: signed out → home; a customer → 403. Admin routes use `requireAccess` or
+ * `requireAction` (below), which also check the route's permission.
+ */
 export async function requireAdmin(request: Request, context: AppLoadContext) {
 	const user = await getSessionUser(request, context)
 	if (!user) throw redirect('/')
@@ -86,6 +104,47 @@ export async function requireAdmin(request: Request, context: AppLoadContext) {
 		throw data({ accessDenied: true }, { status: 403 })
 	}
 	return user
+}
+
+/** For an admin route's loader: the permission app/lib/staff-access.ts gives it, or 403. */
+export async function requireAccess(request: Request, context: AppLoadContext, route: AdminRoute) {
+	return requirePermission(request, context, loaderPermission(route))
+}
+
+/**
+ * For an admin route's action (with the form's intent where its intents differ): the permission
+ * the table gives it, or 403. A refusal of an owner-only action is written to the audit log.
+ */
+export async function requireAction(
+	request: Request,
+	context: AppLoadContext,
+	route: AdminRoute,
+	intent?: FormDataEntryValue | null,
+) {
+	const permission = actionPermission(route, typeof intent === 'string' ? intent : undefined)
+	return requirePermission(request, context, permission, typeof intent === 'string' ? intent : '')
+}
+
+/** The check itself (for a loader, `intent` is undefined). */
+export async function requirePermission(
+	request: Request,
+	context: AppLoadContext,
+	permission: Permission,
+	intent?: string,
+) {
+	const user = await requireAdmin(request, context)
+	if (can(user.role, permission)) return user
+	const path = new URL(request.url).pathname
+	context.logger.warn({ userId: user.id, path, permission }, 'admin permission denied')
+	if (intent !== undefined && isOwnerOnly(permission))
+		await recordAudit(context.db, {
+			actor: { id: user.id, email: user.email, role: user.role },
+			ip: context.clientIp,
+			kind: 'access.denied',
+			subject: path.slice(0, 200),
+			detail: `${intent ? `${intent.slice(0, 40)}: ` : ''}needs ${permission}`,
+		})
+	throw data({ accessDenied: true }, { status: 403 })
 }
 
 /** Longer than any page of the shop: a longer redirectTo is not one of ours. */

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { Db } from '~/.server/db/client'
+import type { Db, Tx } from '~/.server/db/client'
 import { session } from '~/.server/db/schema'
 import { SESSION_IDLE_MINUTES } from './auth'
 
@@ -27,4 +27,9 @@ export async function keepSessionAlive(
 			.where(eq(session.id, current.id))
 	}
 	return true
+}
+
+/** Signs a person out everywhere (removed from the staff): every session of theirs is deleted. */
+export async function endAllSessions(db: Db | Tx, userId: string) {
+	await db.delete(session).where(eq(session.userId, userId))
 }

@@ -35,7 +35,8 @@ export const CREDENTIAL_TABLES: ReadonlySet<string> = new Set([
 	'analytics_visitor_caps',
 	'analytics_address_caps',
 ])
-const CREDENTIAL_EMAIL_KINDS = ['password-reset']
+// A staff invitation carries a one-time link that sets a password, as a reset does.
+const CREDENTIAL_EMAIL_KINDS = ['password-reset', 'staff-invitation']
 const isCredentialEmail = (row: Row) => CREDENTIAL_EMAIL_KINDS.includes(String(row.kind))
 
 /**

@@ -33,7 +33,13 @@ export const TABLE_OWNERS = {
 		'auth/profile.ts',
 		// The one command that grants the admin role.
 		'auth/admin-bootstrap.ts',
+		// Roles granted by invitations, changed and taken away at /admin/staff (issue 60).
+		'auth/staff.ts',
 	],
+	staffInvitations: ['auth/staff.ts'],
+	staffSettings: ['auth/staff-settings.ts'],
+	// audit (issue 60): written only through recordAudit, deleted only by the retention job.
+	auditLog: ['audit/audit-log.ts'],
 	session: ['auth/session-activity.ts'],
 	account: ['auth/auth.ts'],
 	verification: ['auth/auth.ts'],

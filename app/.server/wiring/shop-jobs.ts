@@ -1,6 +1,8 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { visitRetention } from '~/.server/analytics/retention'
+import { purgeAuditBefore } from '~/.server/audit/audit-log'
+import { staffRules } from '~/.server/auth/staff-settings'
 import { SURVEY_REMINDER_JOB, sendSurveyReminder } from '~/.server/builds/survey-bookings'
 import { runScheduledBackup } from '~/.server/db/backup-schedule'
 import type { Database } from '~/.server/db/client'
@@ -69,6 +71,14 @@ export function shopJobs(services: {
 			const uploads = await purgeStaleUploads(uploadsDir(env), now())
 			if (uploads) logger.info({ count: uploads }, 'upload folders of interrupted uploads purged')
 		},
+		// Issue 60: audit entries older than the owner's setting (two years by default) are deleted.
+		'audit-retention': async (_payload, { now }) => {
+			const { auditRetentionMonths } = await staffRules(database.db)
+			const before = new Date(now())
+			before.setUTCMonth(before.getUTCMonth() - auditRetentionMonths)
+			const purged = await purgeAuditBefore(database.db, before)
+			if (purged) logger.info({ count: purged }, 'old audit entries purged')
+		},
 		// Decision 0020: yesterday's salt destroyed, finished days totalled, raw views over 13 months gone.
 		'visit-totals': async (_payload, { now }) => {
 			const done = await visitRetention(database.db, now())
@@ -136,6 +146,7 @@ export function shopJobs(services: {
 		{ name: 'plan-morning-summary', everyMs: 15 * 60_000 },
 		{ name: 'visit-totals', everyMs: 15 * 60_000 },
 		{ name: 'resume-refunds', everyMs: 60_000 },
+		{ name: 'audit-retention', dailyAt: '04:10' },
 	]
 	if (env.STRIPE_RECONCILE_MS > 0 && orderDeps.provider.name !== 'test')
 		recurring.push({ name: 'reconcile-payments', everyMs: env.STRIPE_RECONCILE_MS })

@@ -3,22 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { NavLink } from 'react-router'
 import { TestPaymentsBanner } from '~/components/test-payments-notice'
 import { cn } from '~/lib/cn'
-
-const LINKS = [
-	{ to: '/admin', label: 'Orders', end: true },
-	{ to: '/admin/requests', label: 'Requests', end: false },
-	{ to: '/admin/projects', label: 'Pond builds', end: false },
-	{ to: '/admin/insights', label: 'Insights', end: false },
-	{ to: '/admin/money', label: 'Money', end: false },
-	{ to: '/admin/enquiries', label: 'Enquiries', end: false },
-	{ to: '/admin/delivery', label: 'Delivery rates', end: false },
-	{ to: '/admin/products', label: 'Products', end: false },
-	{ to: '/admin/catalogue', label: 'Catalogue', end: false },
-	{ to: '/admin/portfolio', label: 'Portfolio', end: false },
-	{ to: '/admin/testimonials', label: 'Testimonials', end: false },
-	{ to: '/admin/settings', label: 'Business details', end: false },
-	{ to: '/admin/jobs', label: 'Background work', end: false },
-]
+import { sectionsFor } from '~/lib/staff-access'
 
 /**
  * The back office's sections, under the test-payments notice when it applies. A page that knows
@@ -27,9 +12,12 @@ const LINKS = [
  * wrapped rows, eleven tabs filled the first screen of every admin page at 360 px.
  */
 export function AdminNav({
+	role,
 	requestsWaiting,
 	projectsOpen,
 }: {
+	/** The viewer's role: only the sections it may use are shown (app/lib/staff-access.ts). */
+	role: string
 	requestsWaiting?: number
 	/** Pond builds still being worked on (issue 59), on the pages that read it. */
 	projectsOpen?: number
@@ -64,7 +52,7 @@ export function AdminNav({
 					className="relative -mx-4 overflow-x-auto px-4 sm:-mx-6 sm:px-6 md:mx-0 md:overflow-visible md:px-0"
 				>
 					<div className="flex min-w-max gap-1 border-b border-slate-200 md:min-w-0 md:flex-wrap md:gap-2">
-						{LINKS.map((link) => (
+						{sectionsFor(role).map((link) => (
 							<NavLink
 								key={link.to}
 								to={link.to}

@@ -90,3 +90,33 @@ export const loginAttempts = pgTable('login_attempts', {
 	/** The latest attempt: sign-in delays grow from here. */
 	lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * Invitations to the back office (issue 60 item 2): the link's token is only in the email; this
+ * keeps its SHA-256. One use, 72 hours.
+ */
+export const staffInvitations = pgTable(
+	'staff_invitations',
+	{
+		id: text('id').primaryKey(),
+		email: text('email').notNull(),
+		role: text('role').notNull(),
+		tokenHash: text('token_hash').notNull().unique(),
+		invitedBy: text('invited_by').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+		usedAt: timestamp('used_at', { withTimezone: true }),
+	},
+	(t) => [index('staff_invitations_email_idx').on(t.email)],
+)
+
+/** The owner's rules for staff (one row, id 1; none means the defaults in app/lib/staff-rules.ts). */
+export const staffSettings = pgTable('staff_settings', {
+	id: integer('id').primaryKey(),
+	/** The largest refund a staff member may make, in pence (owners have no limit). */
+	refundLimitPence: integer('refund_limit_pence').notNull(),
+	/** How long audit entries are kept, in months. */
+	auditRetentionMonths: integer('audit_retention_months').notNull(),
+	changedBy: text('changed_by').notNull(),
+	changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+})

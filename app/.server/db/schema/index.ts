@@ -1,6 +1,7 @@
 // Drizzle needs every table in one object; each feature's tables live in their own file.
 
 export * from './analytics'
+export * from './audit'
 export * from './auth'
 export * from './books'
 export * from './builds'

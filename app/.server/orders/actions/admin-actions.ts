@@ -23,7 +23,13 @@ export type AdminResult =
 	  }
 	| Extract<TransitionResult, { ok: false }>
 
-export type Target = { orderId: string; actor: Actor; expectedVersion?: number }
+export type Target = {
+	orderId: string
+	actor: Actor
+	expectedVersion?: number
+	/** The most this person may refund (staff, issue 60); none for the owner and the shop itself. */
+	refundLimitPence?: number
+}
 
 export const MESSAGES = {
 	costSet: 'Delivery cost set and payment link created successfully',

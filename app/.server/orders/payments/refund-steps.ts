@@ -1,5 +1,6 @@
 import type { Tx } from '~/.server/db/client'
 import type { OrderRow, Refund, RefundPlan } from '~/.server/db/schema'
+import { refundLimitMessage } from '~/lib/staff-forms'
 import type { ActionDeps } from '../lifecycle/deps'
 import {
 	type Actor,
@@ -61,7 +62,7 @@ export type RefundOutcome =
  */
 export async function runRefund(
 	deps: StepDeps,
-	target: { orderId: string; actor: Actor; expectedVersion?: number },
+	target: { orderId: string; actor: Actor; expectedVersion?: number; refundLimitPence?: number },
 	finishers: Finishers,
 	key: string,
 	prepare: (order: OrderRow, tx: Tx) => Promise<Omit<RefundInput, 'idempotencyKey'> | Refusal>,
@@ -72,6 +73,10 @@ export async function runRefund(
 		if (same) return same
 		const input = await prepare(order, tx)
 		if ('refuse' in input) return input
+		// Staff refund up to the owner's limit (issue 60): over it, nothing is reserved or taken.
+		const limit = target.refundLimitPence
+		if (limit !== undefined && input.amountPence > limit)
+			return { refuse: refundLimitMessage(limit) }
 		started = true
 		return reserveRefund(deps, tx, order, target.actor, { ...input, idempotencyKey: key })
 	})
