@@ -62,6 +62,7 @@ export default [
 	route('admin/money', 'routes/admin.money.tsx'),
 	route('admin/money/export.csv', 'routes/admin.money.export[.csv].ts'),
 	route('admin/money/payouts', 'routes/admin.money.payouts.tsx'),
+	route('admin/money/documents.zip', 'routes/admin.money.documents[.zip].ts'),
 	route('admin/photos', 'routes/admin.photos.ts'),
 	route('admin/catalogue.csv', 'routes/admin.catalogue[.csv].ts'),
 	route('photos/:file', 'routes/photos.$file.ts'),

@@ -136,6 +136,15 @@ export default function AdminMoney({ loaderData, actionData }: Route.ComponentPr
 								</a>
 							</li>
 						))}
+						<li>
+							<a
+								href={`/admin/money/documents.zip?${query}`}
+								className="font-semibold text-pond-700 underline"
+								download
+							>
+								Every document as PDFs (ZIP)
+							</a>
+						</li>
 					</ul>
 				</section>
 				<DocumentList

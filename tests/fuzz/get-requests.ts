@@ -57,6 +57,9 @@ const QUERY_KEYS = [
 	'qs',
 	'show',
 	'format',
+	// /admin/money/payouts' paging (issue 61 item 4)
+	'after',
+	'before',
 ]
 
 /** A route's path with its params filled in: mostly real ids, sometimes anything. */
