@@ -101,7 +101,9 @@ export function PayoutCard({ payout }: { payout: MatchedPayout }) {
 									)}
 								</td>
 								<td className="py-1.5 text-right tabular-nums">{formatPence(line.amountPence)}</td>
-								<td className="py-1.5 text-right tabular-nums">{formatPence(-line.feePence)}</td>
+								<td className="py-1.5 text-right tabular-nums">
+									{formatPence(line.feePence ? -line.feePence : 0)}
+								</td>
 								<td className="py-1.5 text-right tabular-nums">{formatPence(line.netPence)}</td>
 							</tr>
 						))}

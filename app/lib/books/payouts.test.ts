@@ -58,6 +58,10 @@ describe('matching a payout to the shop’s orders', () => {
 		})
 	})
 
+	it('says a payout without refunds refunded £0.00, not −£0.00', () => {
+		expect(matchPayout(payout(4412, [sale]), records).refundsPence).toBe(0)
+	})
+
 	it('flags a payout whose nets do not add up to the amount paid out', () => {
 		expect(matchPayout(payout(3400, [sale, refund, own]), records).problems).toEqual([
 			'Does not add up: the transactions come to £34.13 after fees, but the payout is £34.00.',

@@ -96,7 +96,8 @@ export function matchPayout(
 		...rest,
 		lines,
 		salesPence: sum((l) => l.amountPence, 'sale'),
-		refundsPence: -sum((l) => l.amountPence, 'refund'),
+		// A payout without refunds: 0, not −0.
+		refundsPence: -sum((l) => l.amountPence, 'refund') || 0,
 		feesPence: sum((l) => l.feePence),
 		netPence,
 		problems,
