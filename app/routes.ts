@@ -77,6 +77,8 @@ export default [
 	route('admin/insights.csv', 'routes/admin.insights[.csv].ts'),
 	route('admin/money', 'routes/admin.money.tsx'),
 	route('admin/money/export.csv', 'routes/admin.money.export[.csv].ts'),
+	route('admin/money/payouts', 'routes/admin.money.payouts.tsx'),
+	route('admin/money/documents.zip', 'routes/admin.money.documents[.zip].ts'),
 	route('admin/photos', 'routes/admin.photos.ts'),
 	route('admin/catalogue.csv', 'routes/admin.catalogue[.csv].ts'),
 	route('admin/staff', 'routes/admin.staff.tsx'),

@@ -124,6 +124,8 @@ export const ADMIN_ROUTES = {
 	'admin/insights.csv': { loader: 'insights.export' },
 	'admin/money': { loader: 'money.read', action: 'money.manage' },
 	'admin/money/export.csv': { loader: 'money.export' },
+	'admin/money/documents.zip': { loader: 'money.export' },
+	'admin/money/payouts': { loader: 'money.read' },
 	'admin/staff': { loader: 'staff.manage', action: 'staff.manage' },
 	'admin/audit': { loader: 'audit.read' },
 	'admin/audit.csv': { loader: 'audit.export' },

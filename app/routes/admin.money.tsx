@@ -1,3 +1,4 @@
+import { Link } from 'react-router'
 import { requireAccess } from '~/.server/auth/guards'
 import { moneyPage } from '~/.server/books/report'
 import { waitingRequests } from '~/.server/orders/after-sale/staff-requests'
@@ -81,6 +82,11 @@ export default function AdminMoney({ loaderData, actionData }: Route.ComponentPr
 				{actionData ? (
 					<Notice kind={actionData.ok ? 'done' : 'refused'}>{actionData.message}</Notice>
 				) : null}
+				<p className="mb-4">
+					<Link to="/admin/money/payouts" className="font-semibold text-pond-700 underline">
+						Payouts to the bank, matched to orders and fees
+					</Link>
+				</p>
 				<PeriodPicker period={period} quarterStartMonth={choice.quarterStartMonth} />
 				<h2 className="font-display text-2xl font-bold text-pond-900" data-testid="money-period">
 					{period.label}
@@ -131,6 +137,15 @@ export default function AdminMoney({ loaderData, actionData }: Route.ComponentPr
 								</a>
 							</li>
 						))}
+						<li>
+							<a
+								href={`/admin/money/documents.zip?${query}`}
+								className="font-semibold text-pond-700 underline"
+								download
+							>
+								Every document as PDFs (ZIP)
+							</a>
+						</li>
 					</ul>
 				</section>
 				<DocumentList

@@ -62,6 +62,9 @@ const QUERY_KEYS = [
 	// /admin/audit's filters (issue 60)
 	'person',
 	'kind',
+	// /admin/money/payouts' paging (issue 61 item 4)
+	'after',
+	'before',
 ]
 
 /** A route's path with its params filled in: mostly real ids, sometimes anything. */

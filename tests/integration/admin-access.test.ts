@@ -4,6 +4,8 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
 	auditLog,
+	buildPhotos,
+	buildProjects,
 	enquiries,
 	orderEvents,
 	orderRequests,
@@ -55,6 +57,8 @@ let linkId: string
 let documentNumber: string
 let requestId: number
 let photoId: number
+let buildPhotoId: number
+const buildId = 'PB-MATRXS'
 const enquiryId = 'EN-ABCDEF'
 beforeAll(async () => {
 	app = await startTestApp()
@@ -90,6 +94,35 @@ beforeAll(async () => {
 		.values({ requestId, position: 0, contentType: 'image/jpeg', width: 8, height: 8, bytes })
 		.returning()
 	photoId = photo!.id
+	// A pond build with a site photo (issue 59): the Projects pages.
+	await app.database.db.insert(buildProjects).values({
+		id: buildId,
+		userId: null,
+		name: 'Isla',
+		email: 'isla@example.co.uk',
+		phone: '01463 123456',
+		address: '1 Loch Road, Inverness',
+		postcode: 'IV2 3XY',
+		type: 'koi',
+		size: '4 m by 3 m',
+		budget: '10-20k',
+		timescale: '3-months',
+		heardFrom: 'search',
+		details: '',
+		outsideArea: false,
+	})
+	const [sitePhoto] = await app.database.db
+		.insert(buildPhotos)
+		.values({
+			projectId: buildId,
+			position: 0,
+			contentType: 'image/jpeg',
+			width: 8,
+			height: 8,
+			bytes,
+		})
+		.returning()
+	buildPhotoId = sitePhoto!.id
 	await app.database.db.insert(enquiries).values({
 		id: enquiryId,
 		name: 'Isla',
@@ -127,6 +160,8 @@ function requestFor(
 		.replace(':enquiryId', enquiryId)
 		.replace(':productId', '0')
 		.replace(':projectId', 'pond1')
+		.replace(':buildId/photos/:photoId', `${buildId}/photos/${buildPhotoId}`)
+		.replace(':buildId', buildId)
 		.replace(':number', documentNumber)
 		.replace(':requestId', String(requestId))
 		.replace(':photoId', String(photoId))}`

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueCreditNote, issueInvoice } from '~/.server/documents/issue'
@@ -132,6 +136,41 @@ describe('/admin/money', () => {
 			const lines = (await res.text()).trim().split('\r\n')
 			expect(lines, format).toHaveLength(1)
 		}
+	})
+
+	it('zips the month’s PDFs, each named by its number; an empty month is an empty ZIP', async () => {
+		const zip = async (query: string) => {
+			const res = await admin.request(`/admin/money/documents.zip?${query}`)
+			expect(res.status).toBe(200)
+			expect(res.headers.get('content-type')).toBe('application/zip')
+			const file = path.join(os.tmpdir(), `money-${process.pid}-${Date.now()}.zip`)
+			fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()))
+			return file
+		}
+		const august = await zip(AUGUST)
+		const names = execFileSync('zipinfo', ['-1', august], { encoding: 'utf8' }).trim().split('\n')
+		expect(names).toEqual([
+			expect.stringMatching(/^INV-\d{6}\.pdf$/),
+			expect.stringMatching(/^CN-\d{6}\.pdf$/),
+		])
+		// The credit note read back: its own number and amount.
+		const pdf = execFileSync('unzip', ['-p', august, names[1]!])
+		const text = execFileSync('pdftotext', ['-', '-'], { input: pdf, encoding: 'utf8' })
+		expect(text).toContain(names[1]!.replace('.pdf', ''))
+		expect(text).toContain('£9.99')
+		const empty = await zip('period=month&month=2026-03')
+		// Only the end-of-archive record: what every unzip tool reads as an empty archive.
+		const bytes = fs.readFileSync(empty)
+		expect([bytes.length, bytes.subarray(0, 4).toString('latin1')]).toEqual([22, 'PK\x05\x06'])
+		fs.rmSync(august)
+		fs.rmSync(empty)
+		expect((await admin.request('/admin/money/documents.zip?period=decade')).status).toBe(400)
+	})
+
+	it('says payouts come from Stripe when the shop takes test payments', async () => {
+		expect(await pageText(await admin.request('/admin/money/payouts'))).toContain(
+			'Payouts come from Stripe. This shop takes test payments',
+		)
 	})
 
 	it('closes a period from the page once, and refuses it again', async () => {

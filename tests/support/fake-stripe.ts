@@ -2,10 +2,12 @@ import crypto from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Stripe from 'stripe'
+import { fakeBalance } from './fake-stripe-payouts'
 
 /**
  * A local stand-in for api.stripe.com speaking the few endpoints the shop uses (Checkout
- * Sessions create/retrieve/list/expire, Refunds create) in Stripe's JSON shapes. The app's real
+ * Sessions create/retrieve/list/expire, Refunds create, Payouts and Balance Transactions list)
+ * in Stripe's JSON shapes. The app's real
  * SDK talks to it through STRIPE_API_BASE; tests drive the customer's side (complete a session)
  * and sign webhooks with the SDK's test-header helper.
  */
@@ -34,6 +36,7 @@ export async function startFakeStripe({
 } = {}) {
 	const sessions = new Map<string, Session>()
 	const refunds: Array<Record<string, unknown>> = []
+	const balance = fakeBalance()
 	const idempotent = new Map<string, string>()
 	const requests: Array<{ method: string; path: string; version?: string }> = []
 	/** 'up', answer 503 ('down'), or drop the connection ('reset') — provider outages. */
@@ -141,11 +144,14 @@ export async function startFakeStripe({
 				status: 'succeeded',
 			}
 			refunds.push(refund)
+			balance.refund(refund)
 			const body = JSON.stringify(refund)
 			if (key) idempotent.set(key, body)
 			res.writeHead(200, { 'content-type': 'application/json' })
 			return res.end(body)
 		}
+		const listed = req.method === 'GET' ? balance.answer(url.pathname, url.searchParams) : null
+		if (listed) return send(200, listed)
 		fail(404, `Unrecognized request URL (${req.method}: ${url.pathname}).`)
 	})
 	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
@@ -189,6 +195,7 @@ export async function startFakeStripe({
 			payment_status: 'paid',
 			payment_intent: id('pi'),
 		})
+		balance.charge(String(session.payment_intent), session.amount_total)
 		return session
 	}
 
@@ -220,6 +227,8 @@ export async function startFakeStripe({
 		url: baseUrl,
 		sessions,
 		refunds,
+		/** Charges, refunds and payouts as Stripe's balance holds them; `payout()` pays out. */
+		balance,
 		requests,
 		setMode(next: typeof mode) {
 			mode = next

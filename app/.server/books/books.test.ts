@@ -11,6 +11,7 @@ import { refundPart } from '~/.server/orders/actions/partial-refund'
 import type { ActionDeps } from '~/.server/orders/lifecycle/deps'
 import { applyPayment } from '~/.server/orders/payments/apply-payment'
 import { createTestProvider, newTestPaymentId } from '~/.server/payments/test-provider'
+import { moneyReport } from '~/lib/books/money-report'
 import { quarterPeriod } from '~/lib/books/periods'
 import type { OrderLine } from '~/lib/order-line'
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db'
@@ -18,6 +19,7 @@ import { insertOrder, sampleLine } from '../../../tests/support/factories'
 import { closePeriod } from './closed-periods'
 import { allBookDocuments, bookDocuments } from './documents'
 import { moneyPage } from './report'
+import { reportDocuments } from './report-documents'
 
 /**
  * Issue 61, done as the owner and accountant would: a quarter with orders paid through the real
@@ -141,6 +143,15 @@ describe('the books of two quarters', () => {
 		// The pump's category comes from the catalogue by its code; unknown codes are 'other'.
 		const [product] = await database.db.select().from(products).limit(1)
 		expect(q4.report.byCategory.find((c) => c.key === product!.category)?.pence).toBe(14_999)
+	})
+
+	it('adds up the same from lines summed in SQL (the page) as from every line (the exports)', async () => {
+		for (const period of [Q3, Q4, { from: '2026-01-01', to: '2026-12-31' }]) {
+			const summed = await reportDocuments(database.db, period)
+			const full = await allBookDocuments(database.db, period)
+			expect(summed.map((d) => d.number)).toEqual(full.map((d) => d.number))
+			expect(moneyReport(period, summed)).toEqual(moneyReport(period, full))
+		}
 	})
 
 	it('closes a quarter: its figures are stored, and a late refund lands in the open quarter', async () => {

@@ -1,11 +1,11 @@
 import { sellerFor } from '~/.server/business/details'
 import type { Db } from '~/.server/db/client'
-import { adminDocumentPath, type BookDocument } from '~/lib/books/book-document'
+import { adminDocumentPath, type ReportDocument } from '~/lib/books/book-document'
 import { moneyReport } from '~/lib/books/money-report'
 import { choosePeriod, hasEnded } from '~/lib/books/periods'
 import { vatReturn } from '~/lib/books/vat-return'
 import { closedPeriodsOverlapping } from './closed-periods'
-import { allBookDocuments } from './documents'
+import { reportDocuments } from './report-documents'
 import { getBooksSettings } from './settings'
 
 /** Whether the business is VAT registered now: a VAT number in /admin/settings or VAT_NUMBER. */
@@ -26,7 +26,7 @@ export async function moneyPage(
 	const choice = choosePeriod(params, options.today, settings.quarterStartMonth)
 	const { period } = choice
 	const [documents, registered, closed] = await Promise.all([
-		allBookDocuments(db, period),
+		reportDocuments(db, period),
 		isVatRegistered(db, options.envVatNumber),
 		closedPeriodsOverlapping(db, period),
 	])
@@ -48,7 +48,7 @@ export async function moneyPage(
 }
 
 /** A document as the page lists it. */
-function listed(doc: BookDocument) {
+function listed(doc: ReportDocument) {
 	return {
 		number: doc.number,
 		kind: doc.kind,

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import type { OrderRow, PaymentLink } from '~/.server/db/schema'
+import type { ProviderPayout } from '~/lib/books/payouts'
 
 /**
  * What the shop needs from a card payment provider (DESIGN's Payments contract and DESIGN decision 13).
@@ -42,9 +43,18 @@ export interface PaymentProvider {
 	 * reconciliation; limited to one order when given. The test provider has none.
 	 */
 	findPayments(scope: { orderId?: string }): Promise<VerifiedPayment[]>
+	/**
+	 * Payouts to the bank, newest first, with the transactions in each (issue 61 item 4); absent
+	 * where the provider pays nothing out (the test provider). Throws on the provider's errors.
+	 */
+	payouts?(page: PayoutPage): Promise<PayoutList>
 	/** Verifies a signed callback (raw body); throws WebhookSignatureError when it is not genuine. */
 	verifyWebhook?(rawBody: string, signature: string | null): Promise<ProviderEvent>
 }
+
+/** A page of payouts: the first, or those older than `after` or newer than `before`. */
+export type PayoutPage = { limit: number; after?: string; before?: string }
+export type PayoutList = { payouts: ProviderPayout[]; hasOlder: boolean; hasNewer: boolean }
 
 /** A payment the provider confirmed, in our terms (integer pence, our link token). */
 export type VerifiedPayment = {

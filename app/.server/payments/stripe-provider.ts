@@ -17,6 +17,7 @@ import {
 	readSignedEvent,
 	type StripeSettings,
 } from './stripe-client'
+import { listStripePayouts } from './stripe-payouts'
 import {
 	markSession,
 	openSessionIds,
@@ -217,6 +218,8 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 			}
 			return found
 		},
+
+		payouts: (page) => listStripePayouts(stripe, page),
 
 		async verifyWebhook(rawBody, signature) {
 			const event = await readSignedEvent(stripe, { rawBody, signature, secret: webhookSecret })

@@ -39,6 +39,14 @@ export type BookLine = Pick<
 	category: string
 }
 
+/**
+ * What the money report needs of a document: its own figures, and of its lines only the
+ * category and total (a BookDocument is one; /admin/money reads them summed by category).
+ */
+export type ReportDocument = Omit<BookDocument, 'lines'> & {
+	lines: Array<Pick<BookLine, 'category' | 'grossPence'>>
+}
+
 /** +1 for a sale, −1 for a credit note: what the books add. */
 export const signOf = (doc: Pick<BookDocument, 'kind'>) => (doc.kind === 'credit_note' ? -1 : 1)
 

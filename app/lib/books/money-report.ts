@@ -1,5 +1,5 @@
 import { categoryLabel } from '~/lib/categories'
-import { type BookDocument, signOf } from './book-document'
+import { type ReportDocument, signOf } from './book-document'
 import { bucketOf, bucketsOf } from './periods'
 
 /** A figure and the documents behind it (each links to its PDF). */
@@ -38,7 +38,7 @@ function grouped(map: Map<string, Figure>) {
 /** The money report of a period from its documents (by tax point), all in whole pence. */
 export function moneyReport(
 	period: { from: string; to: string },
-	documents: Iterable<BookDocument>,
+	documents: Iterable<ReportDocument>,
 ): MoneyReport {
 	const report = {
 		grossSales: figure(),

@@ -29,7 +29,7 @@ const empty = (): Totals => ({ count: 0, netPence: 0, vatPence: 0 })
 
 export function vatReturn(
 	period: { from: string; to: string },
-	documents: Iterable<BookDocument>,
+	documents: Iterable<Omit<BookDocument, 'lines'>>,
 	registered: boolean,
 ): VatReturnFigures {
 	const invoices = empty()
