@@ -1,7 +1,11 @@
 import type { AppLoadContext } from 'react-router'
 import { data, redirect } from 'react-router'
+import { secondFactorRequired } from '~/lib/second-factor'
 import { hasControlCharacters } from '~/lib/text-safety'
-import { keepSessionAlive, TOUCH_AFTER_MS } from './session-activity'
+import { SESSION_IDLE_MINUTES, STAFF_SESSION_IDLE_MINUTES } from './auth'
+import { readStaffRule } from './second-factor-store'
+import { isStaffRole } from './second-step'
+import { keepSessionAlive, sessionLastActive, TOUCH_AFTER_MS } from './session-activity'
 import { type CachedSession, credentialOf, sessionCacheFor } from './session-cache'
 
 export type SessionUser = {
@@ -10,6 +14,9 @@ export type SessionUser = {
 	firstName: string
 	lastName: string
 	isAdmin: boolean
+	/** The session this request came with (the devices list marks it). */
+	sessionId: string
+	twoFactorEnabled: boolean
 }
 
 /**
@@ -35,13 +42,25 @@ async function lookUpSession(
 	try {
 		const cache = sessionCacheFor(context.auth)
 		let found: Omit<CachedSession, 'until'> | null | undefined = cache.get(credential)
-		if (!found) {
+		if (found) {
+			// A session ended on any instance (signed out from another device, a reset second
+			// factor) stops here on its next request: one primary-key read (decision 0032).
+			const latest = await sessionLastActive(context.db, found.session.id)
+			if (!latest) {
+				cache.forget({ credential })
+				return null
+			}
+			found.session.updatedAt = latest
+		} else {
 			found = await context.auth.api.getSession({ headers: request.headers })
 			if (found) cache.set(credential, found)
 		}
 		if (!found) return null
 		const now = Date.now()
-		if (!(await keepSessionAlive(context.db, found.session, now))) {
+		const idleMinutes = isStaffRole(found.user.role)
+			? STAFF_SESSION_IDLE_MINUTES
+			: SESSION_IDLE_MINUTES
+		if (!(await keepSessionAlive(context.db, found.session, now, idleMinutes))) {
 			cache.forget({ credential })
 			context.logger.info({ userId: found.user.id }, 'session ended after idle timeout')
 			return null
@@ -56,6 +75,8 @@ async function lookUpSession(
 			firstName: u.firstName ?? '',
 			lastName: u.lastName ?? '',
 			isAdmin: u.role === 'admin',
+			sessionId: found.session.id,
+			twoFactorEnabled: Boolean(u.twoFactorEnabled),
 		}
 	} catch (error) {
 		context.logger.warn({ err: error }, 'session lookup failed')
@@ -85,7 +106,20 @@ export async function requireAdmin(request: Request, context: AppLoadContext) {
 		)
 		throw data({ accessDenied: true }, { status: 403 })
 	}
+	// Staff without a second factor set it up before any admin page opens (issue 60 item 3).
+	if (!user.twoFactorEnabled && (await mustSetUpSecondFactor(context, user)))
+		throw redirect('/account/security?required=1')
 	return user
+}
+
+/** Whether this person may not use the admin until a second factor is set up. */
+export async function mustSetUpSecondFactor(context: AppLoadContext, user: SessionUser) {
+	if (user.twoFactorEnabled || !user.isAdmin) return false
+	const rule = await readStaffRule(context.db)
+	return secondFactorRequired(user, {
+		...rule,
+		relaxedForTests: context.env.STAFF_SECOND_FACTOR === 'relaxed-for-tests',
+	})
 }
 
 /** Longer than any page of the shop: a longer redirectTo is not one of ours. */

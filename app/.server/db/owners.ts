@@ -33,11 +33,17 @@ export const TABLE_OWNERS = {
 		'auth/profile.ts',
 		// The one command that grants the admin role.
 		'auth/admin-bootstrap.ts',
+		// The owner's reset of a staff member's second factor clears the flag better-auth sets.
+		'auth/second-factor-store.ts',
 	],
 	session: ['auth/session-activity.ts'],
 	account: ['auth/auth.ts'],
 	verification: ['auth/auth.ts'],
 	loginAttempts: ['auth/attempt-limiter.ts'],
+	// better-auth's twoFactor and passkey plugins write these too (auth.ts); ours beside them.
+	twoFactor: ['auth/second-factor-store.ts'],
+	passkey: ['auth/second-factor-store.ts'],
+	securitySettings: ['auth/second-factor-store.ts'],
 	// books (issue 61)
 	booksSettings: ['books/settings.ts'],
 	vatPeriods: ['books/closed-periods.ts'],

@@ -17,6 +17,7 @@ const LINKS = [
 	{ to: '/admin/testimonials', label: 'Testimonials', end: false },
 	{ to: '/admin/settings', label: 'Business details', end: false },
 	{ to: '/admin/jobs', label: 'Background work', end: false },
+	{ to: '/admin/account', label: 'Your account', end: false },
 ]
 
 /**
