@@ -35,6 +35,7 @@ const isOwner = (user: { isAdmin: boolean }) => user.isAdmin
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = await requireAdmin(request, context)
 	return {
+		userId: user.id,
 		email: user.email,
 		twoFactorEnabled: user.twoFactorEnabled,
 		devices: await listDevices(context.db, user),
@@ -66,7 +67,7 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
 	return (
 		<>
 			<PageHeader title="Your account" intro={`Signed in as ${loaderData.email}.`} />
-			<div className="container-page space-y-12 py-10">
+			<div className="container-page space-y-12 py-10" data-user-id={loaderData.userId}>
 				<AdminNav requestsWaiting={loaderData.requestsWaiting} />
 				<section aria-labelledby="two-step" className="max-w-3xl space-y-3">
 					<h2 id="two-step" className="font-display text-xl font-bold text-pond-900">

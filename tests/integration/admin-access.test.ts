@@ -33,9 +33,12 @@ let linkId: string
 let documentNumber: string
 let requestId: number
 let photoId: number
+/** A staff member for the owner's pages about one (the second-factor reset). */
+let staffId: string
 const enquiryId = 'EN-ABCDEF'
 beforeAll(async () => {
 	app = await startTestApp()
+	staffId = (await createAdmin(app)).id
 	const order = await insertOrder(app.database.db, { status: 'payment_pending', siteUrl: app.url })
 	orderId = order.id
 	linkId = order.paymentLinkId!
@@ -92,7 +95,8 @@ function requestFor(path: string, method: 'GET' | 'POST'): [string, RequestInit]
 		.replace(':projectId', 'pond1')
 		.replace(':number', documentNumber)
 		.replace(':requestId', String(requestId))
-		.replace(':photoId', String(photoId))}`
+		.replace(':photoId', String(photoId))
+		.replace(':userId', staffId)}`
 	if (method === 'GET') return [url, {}]
 	if (path.startsWith('api/'))
 		return [

@@ -1,10 +1,10 @@
-import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { emailOutbox, session } from '~/.server/db/schema'
 import { startTestApp, type TestApp } from '../support/app'
 import { createAdmin, createCustomer } from '../support/factories'
 import { TestClient } from '../support/session'
+import { TOTP_STEP_MS, totp, totpKeyOf } from '../support/totp'
 
 /**
  * Issue 60 items 3–4 over HTTP (decision 0032): setting up an authenticator app, the code page
@@ -13,21 +13,7 @@ import { TestClient } from '../support/session'
  * the start of a 30-second step (Date only: the server's timers run as usual).
  */
 
-const STEP_MS = 30_000
-
-/** RFC 6238 written out here (not the app's code), from the key the set-up page shows. */
-function totp(base32Key: string, at: number) {
-	const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
-	let bits = ''
-	for (const ch of base32Key.replace(/\s+/g, '').toUpperCase())
-		bits += alphabet.indexOf(ch).toString(2).padStart(5, '0')
-	const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => Number.parseInt(b, 2)))
-	const counter = Buffer.alloc(8)
-	counter.writeBigUInt64BE(BigInt(Math.floor(at / STEP_MS)))
-	const mac = crypto.createHmac('sha1', key).update(counter).digest()
-	const offset = mac[mac.length - 1]! & 15
-	return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0')
-}
+const STEP_MS = TOTP_STEP_MS
 
 let app: TestApp
 let now: number
@@ -45,7 +31,7 @@ afterAll(async () => {
 	await app?.close()
 })
 
-const keyOf = (html: string) => /data-testid="totp-secret"[^>]*>([^<]+)</.exec(html)?.[1] ?? ''
+const keyOf = totpKeyOf
 const codesOf = (html: string) =>
 	[...html.matchAll(/>([a-zA-Z0-9]{5}-[a-zA-Z0-9]{5})</g)].map((m) => m[1]!)
 

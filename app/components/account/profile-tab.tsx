@@ -82,8 +82,8 @@ export function ProfileTab({
 					Sign-in and security
 				</h2>
 				<p className="text-slate-700">
-					Turn on two-step sign-in, add a passkey, and see or sign out the devices signed in to
-					your account.
+					Turn on two-step sign-in, add a passkey, and see or sign out the devices signed in to your
+					account.
 				</p>
 				<Link to="/account/security" className="btn-secondary">
 					Sign-in and security

@@ -22,7 +22,8 @@ export function PasskeyButton({
 	const finish = useFetcher<Answer>()
 	const [supported, setSupported] = useState(false)
 	const [problem, setProblem] = useState('')
-	const started = useRef(false)
+	// The options answer already used: each answer runs the browser's prompt once.
+	const handled = useRef<unknown>(null)
 	const prefix = ceremony === 'sign-in' ? 'passkey' : 'add-passkey'
 	useEffect(() => {
 		setSupported(
@@ -32,8 +33,8 @@ export function PasskeyButton({
 	}, [])
 	useEffect(() => {
 		const json = options.data?.options
-		if (!json || started.current) return
-		started.current = true
+		if (!json || handled.current === options.data) return
+		handled.current = options.data
 		const run = async () => {
 			try {
 				const credential =
@@ -55,8 +56,6 @@ export function PasskeyButton({
 				)
 			} catch {
 				setProblem('The passkey prompt was closed or did not work. You can try again.')
-			} finally {
-				started.current = false
 			}
 		}
 		void run()
