@@ -131,5 +131,10 @@ export async function passkeyCredentialIds(db: Db, userId: string) {
 		.select({ id: passkey.credentialID, transports: passkey.transports })
 		.from(passkey)
 		.where(eq(passkey.userId, userId))
-	return rows.map((r) => ({ id: r.id, transports: r.transports?.split(',') }))
+	// As WebAuthn's JSON names a credential (PublicKeyCredentialDescriptorJSON).
+	return rows.map((r) => ({
+		id: r.id,
+		type: 'public-key' as const,
+		transports: r.transports ? r.transports.split(',').filter(Boolean) : undefined,
+	}))
 }
