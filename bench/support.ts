@@ -18,6 +18,7 @@ export async function startProductionServer(
 		env: {
 			...process.env,
 			NODE_ENV: 'production',
+			STAFF_SECOND_FACTOR: 'relaxed-for-tests',
 			PORT: String(port),
 			DATA_DIR: dataDir,
 			LOG_LEVEL: 'warn',

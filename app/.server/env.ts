@@ -81,6 +81,11 @@ const EnvSchema = z
 		 * address; 'stripe' insists on the Stripe keys. Unset: Stripe when its keys are set.
 		 */
 		PAYMENTS: z.enum(['test', 'stripe']).optional(),
+		/**
+		 * Staff need a second factor (decision 0036). 'relaxed-for-tests' lifts it for the test
+		 * shops' admin only; refused in production on a public address.
+		 */
+		STAFF_SECOND_FACTOR: z.enum(['required', 'relaxed-for-tests']).default('required'),
 		/** How often open Stripe checkouts are reconciled; 0 turns the job off. */
 		STRIPE_RECONCILE_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
 	})
@@ -105,6 +110,16 @@ const EnvSchema = z
 			message:
 				'a public shop needs card payments: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or PAYMENTS=test for a demo that takes no money)',
 			path: ['STRIPE_SECRET_KEY'],
+		},
+	)
+	.refine(
+		(env) =>
+			env.STAFF_SECOND_FACTOR === 'required' ||
+			env.NODE_ENV !== 'production' ||
+			isLoopbackOrigin(env.SITE_URL ?? 'http://localhost'),
+		{
+			message: 'STAFF_SECOND_FACTOR=relaxed-for-tests is for test shops on this machine only',
+			path: ['STAFF_SECOND_FACTOR'],
 		},
 	)
 	.transform((env) => ({

@@ -21,6 +21,7 @@ export const AUDIT_KINDS = {
 	'access.denied': 'Refused (403)',
 	'auth.sign-in': 'Signed in',
 	'auth.second-factor-failed': 'Second factor failed',
+	'auth.second-factor-change': 'Two-step sign-in changed',
 } as const
 
 export type AuditKind = keyof typeof AUDIT_KINDS

@@ -55,6 +55,8 @@ export const PERMISSIONS = {
 	'staff.manage': OWNER,
 	'audit.read': BOOKS,
 	'audit.export': BOOKS,
+	/** A person's own sign-in: their devices and second factor (/admin/account). */
+	'account.own': ALL,
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type Permission = keyof typeof PERMISSIONS
@@ -127,6 +129,17 @@ export const ADMIN_ROUTES = {
 	'admin/money/documents.zip': { loader: 'money.export' },
 	'admin/money/payouts': { loader: 'money.read' },
 	'admin/staff': { loader: 'staff.manage', action: 'staff.manage' },
+	'admin/staff/:userId/second-factor': { loader: 'staff.manage', action: 'staff.manage' },
+	'admin/account': {
+		loader: 'account.own',
+		action: {
+			intents: {
+				'end-session': 'account.own',
+				'end-others': 'account.own',
+				'staff-rule': 'staff.manage',
+			},
+		},
+	},
 	'admin/audit': { loader: 'audit.read' },
 	'admin/audit.csv': { loader: 'audit.export' },
 	'api/createPaymentLink': { action: 'orders.edit' },
@@ -174,6 +187,7 @@ export const ADMIN_SECTIONS = [
 	{ to: '/admin/staff', label: 'Staff', end: false, needs: 'staff.manage' },
 	{ to: '/admin/audit', label: 'Audit log', end: false, needs: 'audit.read' },
 	{ to: '/admin/jobs', label: 'Background work', end: false, needs: 'jobs.manage' },
+	{ to: '/admin/account', label: 'Your account', end: false, needs: 'account.own' },
 ] as const satisfies readonly { to: string; label: string; end: boolean; needs: Permission }[]
 
 export function sectionsFor(role: string | null | undefined) {

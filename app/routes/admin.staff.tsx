@@ -1,4 +1,4 @@
-import { Form, useNavigation } from 'react-router'
+import { Form, Link, useNavigation } from 'react-router'
 import { requireAccess } from '~/.server/auth/guards'
 import { listStaff } from '~/.server/auth/staff'
 import { staffRules } from '~/.server/auth/staff-settings'
@@ -115,6 +115,14 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
 												Change role
 											</button>
 										</Form>
+										{person.id === me ? null : (
+											<Link
+												to={`/admin/staff/${encodeURIComponent(person.id)}/second-factor`}
+												className="py-2 font-medium text-pond-700 underline"
+											>
+												Reset two-step sign-in for {name}
+											</Link>
+										)}
 										{person.id === me ? null : (
 											<details className="rounded-lg border border-red-200 p-2">
 												<summary className="cursor-pointer font-semibold text-red-800">

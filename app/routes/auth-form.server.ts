@@ -38,6 +38,10 @@ export async function handleAuthForm(
 		if (!parsed.ok) return invalid('signin', parsed.fieldErrors, parsed.formError)
 		const result = await signIn(context, parsed.data.email, parsed.data.password, request.headers)
 		if (!result.ok) return fail('signin', result.message, result.status ?? 400)
+		if (result.secondStep)
+			return redirect(`/auth/second-factor?redirectTo=${encodeURIComponent(redirectTo)}`, {
+				headers: result.headers,
+			})
 		return redirect(redirectTo, { headers: result.headers })
 	}
 	if (intent === 'register') {

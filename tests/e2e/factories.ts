@@ -9,7 +9,7 @@ import { E2E_ADMIN } from '../../playwright.config'
 export const uniqueEmail = (prefix = 'customer') =>
 	`${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.co.uk`
 
-const PASSWORD = 'pond keeper 2026'
+export const PASSWORD = 'pond keeper 2026'
 
 export async function newCustomerWithOrder(
 	browser: Browser,

@@ -20,6 +20,8 @@ export const formPages = (ids: KnownIds) => {
 		'/auth?mode=register',
 		'/auth?mode=reset',
 		'/auth/reset-password?token=fuzz',
+		'/auth/second-factor',
+		'/account/security',
 		`/order-confirmation?order=${orderId}`,
 		// The order page: the owner's view; anyone else's 404 carries the 'email me a link' form.
 		`/account/orders/${orderId}`,
@@ -47,6 +49,7 @@ export const formPages = (ids: KnownIds) => {
 		'/admin/testimonials',
 		'/admin/testimonials?edit=1',
 		'/admin/jobs',
+		'/admin/account',
 		'/admin/insights',
 		'/admin/money',
 		'/admin/money?period=custom&from=2026-01-01&to=2026-01-31',

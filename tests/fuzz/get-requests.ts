@@ -23,6 +23,8 @@ export type KnownIds = {
 	requestId: string
 	/** An uploaded photo's main file name (<hash>.jpg), once fuzz.test.ts has uploaded one. */
 	photoFile?: string
+	/** A staff member (the owner's second-factor reset page). */
+	userId?: string
 }
 
 const QUERY_KEYS = [
@@ -83,6 +85,7 @@ function pathFor(pattern: string, ids: KnownIds) {
 			':number': 'RCT-000001',
 			':requestId': ids.requestId,
 			':photoId': '1',
+			':userId': ids.userId ?? 'x',
 			':file': ids.photoFile ?? 'x.jpg',
 		}
 		return fc.oneof(

@@ -49,6 +49,8 @@ export async function startShop({
 	const shopEnv: Record<string, string> = {
 		...(process.env as Record<string, string>),
 		NODE_ENV: 'production',
+		// The fuzzed admin signs in with a password alone (decision 0036: test shops only).
+		STAFF_SECOND_FACTOR: 'relaxed-for-tests',
 		PORT: String(port),
 		HOST: '127.0.0.1',
 		SITE_URL: url.origin,

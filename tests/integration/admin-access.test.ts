@@ -59,6 +59,8 @@ let requestId: number
 let photoId: number
 let buildPhotoId: number
 const buildId = 'PB-MATRXS'
+/** A staff member for the owner's pages about one (the second-factor reset). */
+let staffId: string
 const enquiryId = 'EN-ABCDEF'
 beforeAll(async () => {
 	app = await startTestApp()
@@ -72,6 +74,7 @@ beforeAll(async () => {
 	customer = c
 	owner = o
 	team = others
+	staffId = others[0]!.id
 	const order = await insertOrder(app.database.db, { status: 'payment_pending', siteUrl: app.url })
 	orderId = order.id
 	linkId = order.paymentLinkId!
@@ -164,7 +167,8 @@ function requestFor(
 		.replace(':buildId', buildId)
 		.replace(':number', documentNumber)
 		.replace(':requestId', String(requestId))
-		.replace(':photoId', String(photoId))}`
+		.replace(':photoId', String(photoId))
+		.replace(':userId', staffId)}`
 	if (method === 'GET') return [url, {}]
 	if (path.startsWith('api/'))
 		return [

@@ -68,6 +68,8 @@ export async function startTestApp(
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-test-'))
 	const env = parseEnv({
 		NODE_ENV: 'test',
+		// Test admins sign in with a password alone; the second-factor tests set 'required'.
+		STAFF_SECOND_FACTOR: 'relaxed-for-tests',
 		LOG_LEVEL: 'silent',
 		DATA_DIR: dataDir,
 		SITE_URL: url,

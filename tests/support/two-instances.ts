@@ -71,6 +71,7 @@ export function setUpTwoInstances(
 					parseEnv({
 						// Production settings where they matter: the page cache is on.
 						NODE_ENV: 'production',
+						STAFF_SECOND_FACTOR: 'relaxed-for-tests',
 						LOG_LEVEL: 'silent',
 						DATA_DIR: dataDirs[i],
 						DATABASE_URL: cluster.dbUrl,

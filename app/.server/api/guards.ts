@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router'
 import type { z } from 'zod'
-import { getSessionUser, type SessionUser } from '~/.server/auth/guards'
+import { getSessionUser, mustSetUpSecondFactor, type SessionUser } from '~/.server/auth/guards'
 import { type AdminRoute, actionPermission, can } from '~/lib/staff-access'
 import { apiError, methodNotAllowed, readJson } from './errors'
 
@@ -26,6 +26,15 @@ export async function requireApiAdmin(
 			response: apiError('PERMISSION_DENIED', 'You do not have permission to do this.'),
 		}
 	}
+	// As the admin pages: staff without their second factor set up get no further (decision 0036).
+	if (await mustSetUpSecondFactor(context, user))
+		return {
+			ok: false,
+			response: apiError(
+				'PERMISSION_DENIED',
+				'Set up two-step sign-in at /account/security before using the admin.',
+			),
+		}
 	return { ok: true, user }
 }
 

@@ -6,8 +6,6 @@ import { enqueueEmail } from '~/.server/email/outbox'
 import type { Env } from '~/.server/env'
 import type { Logger } from '~/.server/logger'
 import { AUTH_MESSAGES } from '~/lib/auth-forms'
-import { hintFor } from '~/lib/session-hint'
-import { isStaffRole } from '~/lib/staff-access'
 import {
 	claimSignInAttempt,
 	clearLoginFailures,
@@ -16,15 +14,17 @@ import {
 	takeQuota,
 } from './attempt-limiter'
 import type { Auth } from './auth'
-import { deviceCookie, trustedDeviceId } from './device-cookie'
+import { trustedDeviceId } from './device-cookie'
 import { isAcceptablePassword, verifyCurrentPassword } from './passwords'
+import { finishSignIn } from './second-step'
 import { credentialOf, sessionCacheFor } from './session-cache'
 import { sessionHintCookie } from './session-hint'
 
 /** What the account functions need from a request (plain types: no router here). */
 type Ctx = { auth: Auth; db: Db; logger: Logger; env: Env; clientIp: string | undefined }
 export type AuthResult =
-	| { ok: true; headers: Headers; userId: string }
+	| { ok: true; headers: Headers; userId: string; secondStep?: undefined }
+	| { ok: true; headers: Headers; secondStep: true; userId?: undefined }
 	| { ok: false; message: string; status?: 429 }
 
 /** better-auth signals failures with an APIError carrying a machine code. */
@@ -68,11 +68,11 @@ export async function signIn(
 			returnHeaders: true,
 		})
 		await settleSignInAttempt(ctx.db, keys, 'success', email)
-		const isAdmin = isStaffRole((response.user as { role?: string | null }).role)
-		headers.append('Set-Cookie', sessionHintCookie(hintFor({ isAdmin }), ctx.env.SITE_URL))
-		headers.append('Set-Cookie', deviceCookie(email, secret, ctx.env.SITE_URL))
-		ctx.logger.info({ userId: response.user.id }, 'signed in')
-		return { ok: true, headers, userId: response.user.id }
+		// A second factor is set up: better-auth made no session, only the code page's cookie.
+		if ('twoFactorRedirect' in response) return { ok: true, headers, secondStep: true }
+		const who = response.user as { id: string; email: string; role?: string | null }
+		await finishSignIn(ctx, who, requestHeaders, headers, 'none')
+		return { ok: true, headers, userId: who.id }
 	} catch (error) {
 		const code = errorCode(error)
 		// One message for unknown emails and wrong passwords: no account enumeration (README).

@@ -3,6 +3,7 @@ import type { Db } from '~/.server/db/client'
 import { user } from '~/.server/db/schema'
 import { isEmailAddress } from '~/lib/email-address'
 import { type Auth, PASSWORD_MAX, PASSWORD_MIN } from './auth'
+import { endOtherSessions } from './session-activity'
 
 export type AdminBootstrapResult = { status: 'created' | 'promoted' | 'unchanged'; email: string }
 
@@ -49,5 +50,8 @@ export async function ensureAdmin(
 		body: { name: 'Administrator', email, password, firstName: 'Shop', lastName: 'Administrator' },
 	})
 	await db.update(user).set({ role: 'owner' }).where(eq(user.id, created.user.id))
+	// Sign-up also signed the command in: that session is handed to no one, and would only show as
+	// an 'Unknown browser' among the owner's signed-in devices.
+	await endOtherSessions(db, created.user.id)
 	return { status: 'created', email }
 }

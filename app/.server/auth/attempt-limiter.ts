@@ -236,3 +236,18 @@ async function countAttempt(db: Db, key: string, minutes: number) {
 	)
 	return Number(row?.failures ?? 1)
 }
+
+/**
+ * The second step of sign-in (a code after the password) is held to the same growing delay:
+ * per person half-way through signing in, and per client address.
+ */
+export function secondStepKeys(userId: string, ip: string | undefined) {
+	const keys = [`2fa:user:${userId}`]
+	if (ip) keys.push(ipKey('2fa', ip))
+	return keys
+}
+
+/** A right code clears the person's second-step failures (settleSignInAttempt keeps the address's). */
+export async function clearSecondStepFailures(db: Db, userId: string) {
+	await db.delete(loginAttempts).where(eq(loginAttempts.key, `2fa:user:${userId}`))
+}

@@ -1,9 +1,10 @@
+import { passkey as passkeyPlugin } from '@better-auth/passkey'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { admin } from 'better-auth/plugins'
+import { admin, twoFactor as twoFactorPlugin } from 'better-auth/plugins'
 import { and, eq, like, lt, or } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
-import { account, session, user, verification } from '~/.server/db/schema'
+import { account, passkey, session, twoFactor, user, verification } from '~/.server/db/schema'
 import { passwordResetEmail } from '~/.server/email/account-emails'
 import { enqueueEmail } from '~/.server/email/outbox'
 import { isHttpsSite } from '~/.server/env'
@@ -20,6 +21,11 @@ export const SESSION_IDLE_MINUTES = 30
 export const RESET_TOKEN_SECONDS = 60 * 60
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 128
+/** Staff: idle for up to 12 hours within the same 12-hour absolute limit (decision 0036). */
+export const STAFF_SESSION_IDLE_MINUTES = 12 * 60
+/** How long the code page waits after the password before sign-in starts again. */
+export const SECOND_STEP_MINUTES = 10
+export const BACKUP_CODE_COUNT = 10
 
 type AuthOptions = {
 	db: Db
@@ -48,7 +54,7 @@ export function createAuth({
 		trustedOrigins,
 		database: drizzleAdapter(db, {
 			provider: 'pg',
-			schema: { user, session, account, verification },
+			schema: { user, session, account, verification, twoFactor, passkey },
 		}),
 		emailAndPassword: {
 			enabled: true,
@@ -114,7 +120,24 @@ export function createAuth({
 		},
 		// bearer: the JSON API accepts `Authorization: Bearer <session token>` as well as the cookie;
 		// the token itself is handed out only on request (bearer-on-request.ts).
-		plugins: [admin(), bearerOnRequest()],
+		// twoFactor and passkey: the second step of sign-in (second-factor.ts, decision 0036).
+		plugins: [
+			admin(),
+			bearerOnRequest(),
+			twoFactorPlugin({
+				issuer: BUSINESS.name,
+				// Our own pending-sign-in limits apply (attempt-limiter.ts); its lock-out would let a
+				// stranger lock the owner out, so the growing delay alone answers guessing.
+				accountLockout: { enabled: false },
+				twoFactorCookieMaxAge: SECOND_STEP_MINUTES * 60,
+				backupCodeOptions: { amount: BACKUP_CODE_COUNT, storeBackupCodes: 'encrypted' },
+			}),
+			passkeyPlugin({
+				rpID: new URL(siteUrl).hostname,
+				rpName: BUSINESS.name,
+				origin: trustedOrigins,
+			}),
+		],
 		// Into our JSON logs; its messages name events, not credentials.
 		logger: {
 			log: (level, message) => logger[level]({ source: 'better-auth' }, message),

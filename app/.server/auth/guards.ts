@@ -1,6 +1,7 @@
 import type { AppLoadContext } from 'react-router'
 import { data, redirect } from 'react-router'
 import { recordAudit } from '~/.server/audit/audit-log'
+import { secondFactorRequired } from '~/lib/second-factor'
 import {
 	type AdminRoute,
 	actionPermission,
@@ -12,7 +13,9 @@ import {
 	type StaffRole,
 } from '~/lib/staff-access'
 import { hasControlCharacters } from '~/lib/text-safety'
-import { keepSessionAlive, TOUCH_AFTER_MS } from './session-activity'
+import { SESSION_IDLE_MINUTES, STAFF_SESSION_IDLE_MINUTES } from './auth'
+import { readStaffRule } from './second-factor-store'
+import { keepSessionAlive, sessionLastActive, TOUCH_AFTER_MS } from './session-activity'
 import { type CachedSession, credentialOf, sessionCacheFor } from './session-cache'
 
 export type SessionUser = {
@@ -24,6 +27,9 @@ export type SessionUser = {
 	isAdmin: boolean
 	/** 'owner', 'staff', 'bookkeeper', or 'user' for a customer (app/lib/staff-access.ts). */
 	role: StaffRole | 'user'
+	/** The session this request came with (the devices list marks it). */
+	sessionId: string
+	twoFactorEnabled: boolean
 }
 
 /**
@@ -49,13 +55,25 @@ async function lookUpSession(
 	try {
 		const cache = sessionCacheFor(context.auth)
 		let found: Omit<CachedSession, 'until'> | null | undefined = cache.get(credential)
-		if (!found) {
+		if (found) {
+			// A session ended on any instance (signed out from another device, a reset second
+			// factor) stops here on its next request: one primary-key read (decision 0036).
+			const latest = await sessionLastActive(context.db, found.session.id)
+			if (!latest) {
+				cache.forget({ credential })
+				return null
+			}
+			found.session.updatedAt = latest
+		} else {
 			found = await context.auth.api.getSession({ headers: request.headers })
 			if (found) cache.set(credential, found)
 		}
 		if (!found) return null
 		const now = Date.now()
-		if (!(await keepSessionAlive(context.db, found.session, now))) {
+		const idleMinutes = isStaffRole(found.user.role)
+			? STAFF_SESSION_IDLE_MINUTES
+			: SESSION_IDLE_MINUTES
+		if (!(await keepSessionAlive(context.db, found.session, now, idleMinutes))) {
 			cache.forget({ credential })
 			context.logger.info({ userId: found.user.id }, 'session ended after idle timeout')
 			return null
@@ -71,6 +89,8 @@ async function lookUpSession(
 			lastName: u.lastName ?? '',
 			isAdmin: isStaffRole(u.role),
 			role: isStaffRole(u.role) ? u.role : 'user',
+			sessionId: found.session.id,
+			twoFactorEnabled: Boolean(u.twoFactorEnabled),
 		}
 	} catch (error) {
 		context.logger.warn({ err: error }, 'session lookup failed')
@@ -103,6 +123,9 @@ export async function requireAdmin(request: Request, context: AppLoadContext) {
 		)
 		throw data({ accessDenied: true }, { status: 403 })
 	}
+	// Staff without a second factor set it up before any admin page opens (issue 60 item 3).
+	if (!user.twoFactorEnabled && (await mustSetUpSecondFactor(context, user)))
+		throw redirect('/account/security?required=1')
 	return user
 }
 
@@ -145,6 +168,16 @@ export async function requirePermission(
 			detail: `${intent ? `${intent.slice(0, 40)}: ` : ''}needs ${permission}`,
 		})
 	throw data({ accessDenied: true }, { status: 403 })
+}
+
+/** Whether this person may not use the admin until a second factor is set up. */
+export async function mustSetUpSecondFactor(context: AppLoadContext, user: SessionUser) {
+	if (user.twoFactorEnabled || !user.isAdmin) return false
+	const rule = await readStaffRule(context.db)
+	return secondFactorRequired(user, {
+		...rule,
+		relaxedForTests: context.env.STAFF_SECOND_FACTOR === 'relaxed-for-tests',
+	})
 }
 
 /** Longer than any page of the shop: a longer redirectTo is not one of ours. */

@@ -12,7 +12,14 @@ const MAX_ENTRIES = 5_000
 
 export type CachedSession = {
 	session: { id: string; userId: string; updatedAt: Date | string; expiresAt: Date | string }
-	user: { id: string; email: string; firstName?: string; lastName?: string; role?: string | null }
+	user: {
+		id: string
+		email: string
+		firstName?: string
+		lastName?: string
+		role?: string | null
+		twoFactorEnabled?: boolean | null
+	}
 	until: number
 }
 

@@ -9,7 +9,7 @@ import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '~/lib/staff-access'
 import { INVITE_HOURS, STAFF_MESSAGES } from '~/lib/staff-forms'
 import { type Auth, PASSWORD_MAX, PASSWORD_MIN } from './auth'
 import { isAcceptablePassword } from './passwords'
-import { endAllSessions } from './session-activity'
+import { endOtherSessions } from './session-activity'
 import { sessionCacheFor } from './session-cache'
 
 /**
@@ -257,7 +257,7 @@ export async function removeStaff(
 		if (person.role === 'owner' && !(await anotherOwner(tx, userId)))
 			return { ok: false, message: STAFF_MESSAGES.lastOwner }
 		await tx.update(user).set({ role: 'user', updatedAt: new Date() }).where(eq(user.id, userId))
-		await endAllSessions(tx, userId)
+		await endOtherSessions(tx, userId)
 		await recordAudit(tx, {
 			...who,
 			kind: 'staff.remove',

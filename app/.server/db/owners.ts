@@ -35,6 +35,8 @@ export const TABLE_OWNERS = {
 		'auth/admin-bootstrap.ts',
 		// Roles granted by invitations, changed and taken away at /admin/staff (issue 60).
 		'auth/staff.ts',
+		// The owner's reset of a staff member's second factor clears the flag better-auth sets.
+		'auth/second-factor-store.ts',
 	],
 	staffInvitations: ['auth/staff.ts'],
 	staffSettings: ['auth/staff-settings.ts'],
@@ -44,6 +46,10 @@ export const TABLE_OWNERS = {
 	account: ['auth/auth.ts'],
 	verification: ['auth/auth.ts'],
 	loginAttempts: ['auth/attempt-limiter.ts'],
+	// better-auth's twoFactor and passkey plugins write these too (auth.ts); ours beside them.
+	twoFactor: ['auth/second-factor-store.ts'],
+	passkey: ['auth/second-factor-store.ts'],
+	securitySettings: ['auth/second-factor-store.ts'],
 	// books (issue 61)
 	booksSettings: ['books/settings.ts'],
 	vatPeriods: ['books/closed-periods.ts'],

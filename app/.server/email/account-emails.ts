@@ -45,3 +45,29 @@ export function welcomeEmail(to: string, siteUrl: string): EmailMessage {
 		]),
 	}
 }
+
+/** To a staff account when it is signed in to from a browser not seen before (issue 60 item 4). */
+export function newDeviceEmail(
+	to: string,
+	device: string,
+	when: string,
+	siteUrl: string,
+): EmailMessage {
+	return {
+		to,
+		kind: 'new-device-sign-in',
+		subject: `New sign-in to your ${latestBusinessDetails().tradingName} staff account`,
+		...renderEmail('A new device signed in', [
+			{ type: 'p', text: 'Hello,' },
+			{
+				type: 'p',
+				text: `Your staff account was signed in to from ${device} on ${when}.`,
+			},
+			{
+				type: 'p',
+				text: 'If this was you, there is nothing to do. If not, sign that device out from your account page and change your password straight away.',
+			},
+			{ type: 'button', text: 'See your signed-in devices', href: `${siteUrl}/admin/account` },
+		]),
+	}
+}

@@ -1,5 +1,5 @@
 import { Download, LogOut } from 'lucide-react'
-import { Form, useNavigation } from 'react-router'
+import { Form, Link, useNavigation } from 'react-router'
 import { ErrorSummary } from '~/components/forms/error-summary'
 import { useFormErrors } from '~/components/forms/use-form-errors'
 import { type DeliveryField, ProfileDeliverySchema } from '~/lib/delivery-schema'
@@ -77,6 +77,18 @@ export function ProfileTab({
 				error={accountError?.form === 'password' ? accountError : undefined}
 				changed={passwordChanged}
 			/>
+			<section aria-labelledby="sign-in-security" className="space-y-2">
+				<h2 id="sign-in-security" className="font-display text-xl font-bold text-pond-900">
+					Sign-in and security
+				</h2>
+				<p className="text-slate-700">
+					Turn on two-step sign-in, add a passkey, and see or sign out the devices signed in to your
+					account.
+				</p>
+				<Link to="/account/security" className="btn-secondary">
+					Sign-in and security
+				</Link>
+			</section>
 			<section aria-labelledby="your-data" className="space-y-4">
 				<h2 id="your-data" className="font-display text-xl font-bold text-pond-900">
 					Your data

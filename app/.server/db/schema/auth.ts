@@ -24,6 +24,8 @@ export const user = pgTable('user', {
 	postcode: text('postcode').notNull().default(''),
 	/** What a courier needs to know (saved from checkout when the customer asks). */
 	siteAccess: jsonb('site_access').$type<SiteAccess>(),
+	/** Set by better-auth's twoFactor plugin once an authenticator app is confirmed. */
+	twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
 })
 
 export const session = pgTable(
@@ -119,4 +121,57 @@ export const staffSettings = pgTable('staff_settings', {
 	auditRetentionMonths: integer('audit_retention_months').notNull(),
 	changedBy: text('changed_by').notNull(),
 	changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * A person's authenticator-app secret and backup codes (better-auth's twoFactor plugin, both
+ * encrypted with the auth secret). `lastTotpStep` is ours: the 30-second step of the last code
+ * accepted, so the same code cannot be used twice within its window (second-factor.ts).
+ */
+export const twoFactor = pgTable(
+	'two_factor',
+	{
+		id: text('id').primaryKey(),
+		secret: text('secret').notNull(),
+		backupCodes: text('backup_codes').notNull(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => user.id, { onDelete: 'cascade' }),
+		verified: boolean('verified').default(true),
+		failedVerificationCount: integer('failed_verification_count').default(0),
+		lockedUntil: timestamp('locked_until', { withTimezone: true }),
+		lastTotpStep: integer('last_totp_step').notNull().default(0),
+	},
+	(t) => [index('two_factor_user_idx').on(t.userId)],
+)
+
+/** Passkeys (WebAuthn credentials) a person registered as a second way through sign-in's second step. */
+export const passkey = pgTable(
+	'passkey',
+	{
+		id: text('id').primaryKey(),
+		name: text('name'),
+		publicKey: text('public_key').notNull(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => user.id, { onDelete: 'cascade' }),
+		credentialID: text('credential_id').notNull(),
+		counter: integer('counter').notNull(),
+		deviceType: text('device_type').notNull(),
+		backedUp: boolean('backed_up').notNull(),
+		transports: text('transports'),
+		createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+		aaguid: text('aaguid'),
+	},
+	(t) => [
+		index('passkey_user_idx').on(t.userId),
+		index('passkey_credential_idx').on(t.credentialID),
+	],
+)
+
+/** The owner's sign-in rules for staff: one row (id 1). Owners always need a second factor. */
+export const securitySettings = pgTable('security_settings', {
+	id: integer('id').primaryKey(),
+	staffSecondFactorRequired: boolean('staff_second_factor_required').notNull().default(true),
+	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
