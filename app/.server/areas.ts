@@ -26,6 +26,7 @@ export const SERVER_AREAS = [
 	'books', // the money report, VAT return figures, closed periods and the accountant's exports
 	'builds', // pond builds: projects, site surveys and their bookings, private project links
 	'enquiries', // the contact form's enquiries (ids shaped like orders')
+	'privacy', // a customer's copy of their data and its erasure, across orders and builds
 	'api', // the JSON API's errors and guards (answers an order change's result)
 	'analytics', // visits and sales figures
 	'wiring', // the job registry, startup data, readiness and the sitemap
@@ -47,5 +48,5 @@ export const ORDER_PARTS = [
 	'quotes', // quote follow-ups and reminders
 	'after-sale', // returns, problem reports and cancellations as requests, and what they refund
 	'actions', // staff and customer actions: delivery cost, cancel, mark paid/shipped, refunds
-	'pages', // read models for the order pages and lists, private links, personal data
+	'pages', // read models for the order pages and lists, private links
 ] as const

@@ -1,5 +1,5 @@
 import { requireUser } from '~/.server/auth/guards'
-import { exportPersonalData } from '~/.server/orders/pages/personal-data'
+import { exportPersonalData } from '~/.server/privacy/personal-data'
 import type { Route } from './+types/auth.my-data'
 
 /** 'Download my data': the customer's profile and orders as a JSON file (UK GDPR access right). */

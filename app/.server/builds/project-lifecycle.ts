@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Tx } from '~/.server/db/client'
 import { type BuildProject, buildEvents, buildProjects } from '~/.server/db/schema'
 import type { BuildEnquiryInput } from '~/lib/builds/build-schemas'
@@ -128,4 +128,39 @@ export async function saveSurveyNotes(
 			visible: false,
 		})
 	return Boolean(row)
+}
+
+/**
+ * UK GDPR erasure (privacy/personal-data.ts): a customer's projects stay for the business's
+ * records, with their name, contact details, address, own words and the customer's messages in the
+ * timeline removed and no link to the account. Matched by the account and by its email address,
+ * so an enquiry sent signed out goes too. Returns the projects' ids.
+ */
+export async function anonymiseProjectsOf(tx: Tx, userId: string, email: string | undefined) {
+	const mine = email
+		? or(eq(buildProjects.userId, userId), sql`lower(${buildProjects.email}) = lower(${email})`)
+		: eq(buildProjects.userId, userId)
+	const gone = await tx
+		.update(buildProjects)
+		.set({
+			userId: null,
+			name: 'Deleted Customer',
+			email: '',
+			phone: '',
+			address: '',
+			postcode: '',
+			details: '',
+			version: sql`${buildProjects.version} + 1`,
+			updatedAt: new Date(),
+		})
+		.where(mine)
+		.returning({ id: buildProjects.id })
+	const ids = gone.map((p) => p.id)
+	// Messages to the customer may quote them; staff notes and status moves stay as written.
+	if (ids.length)
+		await tx
+			.update(buildEvents)
+			.set({ text: 'Message removed at the customer’s request.' })
+			.where(and(inArray(buildEvents.projectId, ids), eq(buildEvents.kind, 'message')))
+	return ids
 }

@@ -1,5 +1,5 @@
-import { and, eq, gt } from 'drizzle-orm'
-import type { Db } from '~/.server/db/client'
+import { and, eq, gt, inArray } from 'drizzle-orm'
+import type { Db, Tx } from '~/.server/db/client'
 import { type BuildProject, buildLinks, buildProjects } from '~/.server/db/schema'
 import type { EmailBlock } from '~/.server/email/layout'
 import {
@@ -82,4 +82,10 @@ export async function findProjectByLink(
 			),
 		)
 	return found?.project
+}
+
+/** UK GDPR erasure: every private link to the customer's projects stops working. */
+export async function revokeProjectLinks(tx: Tx, projectIds: string[]) {
+	if (projectIds.length)
+		await tx.delete(buildLinks).where(inArray(buildLinks.projectId, projectIds))
 }

@@ -195,3 +195,30 @@ export async function adminProjectPage(db: Db, projectId: string) {
 		})),
 	}
 }
+
+/**
+ * UK GDPR right of access (privacy/personal-data.ts): the customer's projects as they sent them,
+ * with what the shop showed them (the visible timeline) and their survey bookings.
+ */
+export async function customerProjectsData(db: Db, userId: string, email: string | undefined) {
+	const projects = await db
+		.select()
+		.from(buildProjects)
+		.where(
+			email
+				? or(eq(buildProjects.userId, userId), sql`lower(${buildProjects.email}) = lower(${email})`)
+				: eq(buildProjects.userId, userId),
+		)
+		.orderBy(asc(buildProjects.createdAt))
+	return Promise.all(
+		projects.map(async ({ surveyNotes: _internal, version: _v, userId: _u, ...project }) => ({
+			...project,
+			bookings: await bookingHistory(db, project.id),
+			timeline: await db
+				.select({ at: buildEvents.at, kind: buildEvents.kind, text: buildEvents.text })
+				.from(buildEvents)
+				.where(and(eq(buildEvents.projectId, project.id), eq(buildEvents.visible, true)))
+				.orderBy(asc(buildEvents.at), asc(buildEvents.id)),
+		})),
+	)
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { buildPhotos } from '~/.server/db/schema'
 import type { PreparedPhoto } from '~/.server/orders/after-sale/request-photos'
@@ -26,4 +26,10 @@ export async function projectPhoto(db: Db, projectId: string, photoId: number) {
 		.from(buildPhotos)
 		.where(and(eq(buildPhotos.projectId, projectId), eq(buildPhotos.id, photoId)))
 	return row
+}
+
+/** UK GDPR erasure: the site photos a customer sent are theirs, and go with their account. */
+export async function deleteProjectPhotos(tx: Tx, projectIds: string[]) {
+	if (projectIds.length)
+		await tx.delete(buildPhotos).where(inArray(buildPhotos.projectId, projectIds))
 }

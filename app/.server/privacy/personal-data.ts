@@ -2,25 +2,32 @@ import { eq } from 'drizzle-orm'
 import { forgetAttempts } from '~/.server/auth/attempt-limiter'
 import { forgetResetLinks } from '~/.server/auth/auth'
 import { deleteUser, getProfile } from '~/.server/auth/profile'
+import { anonymiseProjectsOf } from '~/.server/builds/project-lifecycle'
+import { revokeProjectLinks } from '~/.server/builds/project-links'
+import { customerProjectsData } from '~/.server/builds/project-pages'
+import { deleteProjectPhotos } from '~/.server/builds/project-photos'
 import type { Db } from '~/.server/db/client'
 import { user } from '~/.server/db/schema'
 import { revokeCustomerOrderLinks } from '~/.server/email/order-link'
 import { deleteCustomerEmails } from '~/.server/email/outbox'
-import { anonymiseCustomerRequests } from '../after-sale/request-records'
-import { anonymiseOrdersOf } from '../lifecycle/lifecycle'
-import { listCustomerOrders } from './customer-orders'
+import { anonymiseCustomerRequests } from '~/.server/orders/after-sale/request-records'
+import { anonymiseOrdersOf } from '~/.server/orders/lifecycle/lifecycle'
+import { listCustomerOrders } from '~/.server/orders/pages/customer-orders'
 
 /**
- * A customer's rights over their personal data (UK GDPR): a copy of it, and its erasure. Here,
- * above auth, because both read and change orders; each table is changed by its owner's function.
+ * A customer's rights over their personal data (UK GDPR): a copy of it, and its erasure. An area
+ * of its own above orders and builds, because it reads and changes both; each table is changed by
+ * its owner's function.
  */
 
 /** UK GDPR right of access: everything we hold about the customer, as JSON. */
 export async function exportPersonalData(db: Db, userId: string) {
+	const profile = await getProfile(db, userId)
 	return {
 		exportedAt: new Date().toISOString(),
-		profile: await getProfile(db, userId),
+		profile,
 		orders: await listCustomerOrders(db, userId),
+		pondBuilds: await customerProjectsData(db, userId, profile?.email),
 	}
 }
 
@@ -37,8 +44,9 @@ const REDACTED = {
 }
 
 /**
- * UK GDPR right to erasure: the account, its sessions and saved details go; orders stay for the
- * business's records with the personal details removed and no link to the person. Emails to the
+ * UK GDPR right to erasure: the account, its sessions and saved details go; orders and pond-build
+ * projects stay for the business's records with the personal details removed and no link to the
+ * person (a project's site photos and private links go). Emails to the
  * customer and about their orders (queued or sent), unused reset links and attempt counters go
  * too. Resolves to the deleted emails' ids, so their .eml files can be removed.
  */
@@ -51,6 +59,9 @@ export async function deleteAccount(db: Db, userId: string) {
 		await revokeCustomerOrderLinks(tx, userId)
 		await anonymiseCustomerRequests(tx, userId)
 		await anonymiseOrdersOf(tx, userId, REDACTED)
+		const projects = await anonymiseProjectsOf(tx, userId, row?.email)
+		await deleteProjectPhotos(tx, projects)
+		await revokeProjectLinks(tx, projects)
 		await forgetResetLinks(tx, userId)
 		if (row) await forgetAttempts(tx, row.email)
 		await deleteUser(tx, userId)
