@@ -125,7 +125,7 @@ export { isPersonalPage }
  * personal links come from the session hint instead (docs/decisions/0014-public-pages-for-everyone.md).
  */
 const SHARED_PAGES =
-	/^\/(?:|_root\.data|(?:about|services|portfolio|pond-products|contact|cart|privacy-policy|terms-and-conditions)(?:[./].*)?)$/
+	/^\/(?:|_root\.data|(?:about|services|portfolio|pond-products|contact|plan-a-pond|cart|privacy-policy|terms-and-conditions)(?:[./].*)?)$/
 
 export function isSharedPage(pathname: string) {
 	return SHARED_PAGES.test(pathname) && !isPersonalPage(pathname)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { safeText } from './text-safety'
+import { wholeNumber } from './whole-number'
 
 /**
  * What the audit log records (issue 60 item 5), each kind with the words /admin/audit shows.
@@ -53,8 +54,7 @@ export function changedFields<T extends Record<string, Value>>(
 export const AUDIT_PAGE_SIZE = 50
 export const AUDIT_RETENTION_MONTHS_DEFAULT = 24
 
-const day = z
-	.string()
+const day = safeText()
 	.regex(/^\d{4}-\d{2}-\d{2}$/)
 	.refine((text) => {
 		const date = new Date(`${text}T00:00:00Z`)
@@ -76,7 +76,7 @@ export const AuditFiltersSchema = z.object({
 		.catch(''),
 	from: day.or(z.literal('')).catch(''),
 	to: day.or(z.literal('')).catch(''),
-	page: z.coerce.number().int().min(1).max(10_000).catch(1),
+	page: wholeNumber('Not a page number', { min: 1, max: 10_000 }).catch(1),
 })
 export type AuditFilters = z.infer<typeof AuditFiltersSchema>
 

@@ -45,7 +45,7 @@ export const StartSetupSchema = z.object({
 	password: safeText({ keepFormatCharacters: true })
 		.max(128)
 		.default('')
-		.pipe(z.string().min(1, 'Please enter your password.')),
+		.pipe(safeText({ keepFormatCharacters: true }).min(1, 'Please enter your password.')),
 })
 export const ConfirmSetupSchema = z.object({
 	code: safeText()
@@ -125,10 +125,10 @@ export function lastActiveText(at: Date, now: Date) {
 
 /** 'Sign out' beside one device. */
 export const EndSessionSchema = z.object({
-	sessionId: safeText().max(64).default('').pipe(z.string().min(1, 'Please choose a device.')),
+	sessionId: safeText().max(64).default('').pipe(safeText().min(1, 'Please choose a device.')),
 })
 
 /** Removing one passkey. */
 export const RemovePasskeySchema = z.object({
-	passkeyId: safeText().max(64).default('').pipe(z.string().min(1, 'Please choose a passkey.')),
+	passkeyId: safeText().max(64).default('').pipe(safeText().min(1, 'Please choose a passkey.')),
 })

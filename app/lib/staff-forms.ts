@@ -5,6 +5,7 @@ import { isEmailAddress } from './email-address'
 import { formatPence } from './money'
 import { STAFF_ROLES } from './staff-access'
 import { safeText } from './text-safety'
+import { wholeNumber } from './whole-number'
 
 /** The staff pages' forms (issue 60 item 2), one schema each, shared by the page and its action. */
 export const INVITE_HOURS = 72
@@ -53,12 +54,10 @@ export const StaffRulesSchema = z.object({
 		(pence) => pence <= REFUND_LIMIT_MAX_PENCE,
 		'Please enter a limit up to £1,000,000.',
 	),
-	auditRetentionMonths: z.coerce
-		.number({ error: 'Please enter a number of months from 12 to 120.' })
-		.int('Please enter a number of months from 12 to 120.')
-		.min(12, 'Please enter a number of months from 12 to 120.')
-		.max(120, 'Please enter a number of months from 12 to 120.')
-		.default(AUDIT_RETENTION_MONTHS_DEFAULT),
+	auditRetentionMonths: wholeNumber('Please enter a number of months from 12 to 120.', {
+		min: 12,
+		max: 120,
+	}).default(AUDIT_RETENTION_MONTHS_DEFAULT),
 })
 
 const name = safeText().trim().max(100).default('')

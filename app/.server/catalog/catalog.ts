@@ -93,8 +93,11 @@ export class Catalog {
 			.then((index) => {
 				// A version this process published (adopt) may have gone live while this one loaded.
 				if (this.#index && this.#index.version > index.version) return this.#index
+				const replaced = this.#index
 				this.#index = index
-				this.onSwap()
+				// No cached page can show a catalogue before the first one loads: the first load (the
+				// root loader reads the categories on every page) must not discard pages mid-render.
+				if (replaced) this.onSwap()
 				return index
 			})
 			.finally(() => {

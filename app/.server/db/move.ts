@@ -2,6 +2,7 @@ import pg from 'pg'
 import { type Db, openDatabase } from './client'
 import {
 	appliedMigrations,
+	emptyTables,
 	followSequences,
 	tableBatches,
 	tablesInOrder,
@@ -27,6 +28,9 @@ export async function moveToPostgres(source: Db, url: string): Promise<MoveRepor
 			throw new MoveError('The two databases have different migrations; nothing was copied.')
 		const tables = await tablesInOrder(source)
 		return await target.db.transaction(async (tx) => {
+			// The database was empty before its migrations: any row now is one they seed (the five
+			// first categories), which the source has too, as its owner left them.
+			await emptyTables(tx, tables)
 			const report: MoveReport = []
 			for (const table of tables) {
 				// A batch at a time (a cursor needs a transaction of its own on the source): the photos'

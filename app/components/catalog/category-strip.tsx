@@ -1,7 +1,8 @@
+import { LayoutGrid } from 'lucide-react'
 import { Link } from 'react-router'
 import type { ShopCategory } from '~/lib/categories'
 import { cn } from '~/lib/cn'
-import { ALL_PRODUCTS_ICON, categoryIcon } from './category-icons'
+import { categoryIcon } from './category-icons'
 
 export type StripCategory = Pick<ShopCategory, 'slug' | 'name' | 'tileImage'>
 
@@ -24,7 +25,7 @@ export function CategoryStrip({
 }) {
 	const query = search ? `?search=${encodeURIComponent(search)}` : ''
 	const items = [
-		{ id: 'all', label: 'All Products', Icon: ALL_PRODUCTS_ICON },
+		{ id: 'all', label: 'All Products', Icon: LayoutGrid },
 		...categories.map((c) => ({ id: c.slug, label: c.name, Icon: categoryIcon(c.tileImage) })),
 	]
 	return (

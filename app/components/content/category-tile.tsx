@@ -1,4 +1,3 @@
-import { Waves } from 'lucide-react'
 import { Link } from 'react-router'
 import { categoryIcon } from '~/components/catalog/category-icons'
 import { useImageStatus } from '~/components/ui/picture'
@@ -8,7 +7,8 @@ import { SITE_IMAGES, siteImageUrl } from '~/lib/images'
 /** A failed tile image falls back to the tile's icon, or a generic one (spec section 4). */
 export function CategoryTile({ tile }: { tile: Tile }) {
 	const { status, onLoad, onError } = useImageStatus()
-	const Icon = tile.id === 'all' ? Waves : categoryIcon(tile.tileImage)
+	// 'Browse All Products' (tile-all) and a category without its own icon get the shop's waves.
+	const Icon = categoryIcon(tile.tileImage)
 	const spec = tile.image ? SITE_IMAGES[tile.image] : undefined
 	const showImage = tile.image && spec && status !== 'failed'
 	return (

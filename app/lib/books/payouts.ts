@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { formatPence } from '~/lib/money'
+import { safeText } from '~/lib/text-safety'
 
 /** A payout to the bank as the provider reports it (Stripe), with the transactions in it. */
 export type ProviderPayout = {
@@ -114,8 +115,8 @@ export const PAYOUT_ID = /^po_[A-Za-z0-9]{1,64}$/
 
 /** The payouts page's query: a payout to page after (older) or before (newer); else the first. */
 export const PayoutPageSchema = z.object({
-	after: z.string().regex(PAYOUT_ID).optional().catch(undefined),
-	before: z.string().regex(PAYOUT_ID).optional().catch(undefined),
+	after: safeText().regex(PAYOUT_ID).optional().catch(undefined),
+	before: safeText().regex(PAYOUT_ID).optional().catch(undefined),
 })
 
 /** How the page names a payout's status. */
