@@ -3,9 +3,11 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sessionCacheFor } from '~/.server/auth/session-cache'
-import { user } from '~/.server/db/schema'
+import { buildPhotos, buildProjects, user } from '~/.server/db/schema'
 import { AUTH_MESSAGES } from '~/lib/auth-forms'
+import { photoWithLocation } from '../support/after-sale'
 import { startTestApp, type TestApp } from '../support/app'
+import { createCustomer } from '../support/factories'
 import { TestClient } from '../support/session'
 
 let app: TestApp
@@ -289,6 +291,71 @@ describe('My Account', () => {
 			.from(user)
 			.where(eq(user.email, 'mover@example.co.uk'))
 		expect(rows).toHaveLength(0)
+	})
+})
+
+describe('a customer’s pond builds and their personal data (UK GDPR)', () => {
+	const enquire = async (client: TestClient, email: string, photo?: Buffer) => {
+		const form = new FormData()
+		const fields = {
+			name: 'Morag Fraser',
+			email,
+			phone: '01463 123456',
+			address: '12 Culduthel Road, Inverness',
+			postcode: 'IV2 4AG',
+			type: 'koi',
+			size: '5 m by 3 m',
+			budget: '20-40k',
+			timescale: '6-months',
+			heardFrom: 'saw-work',
+			details: 'A raised koi pond by the patio.',
+		}
+		for (const [name, value] of Object.entries(fields)) form.append(name, value)
+		if (photo)
+			form.append('photos', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'a.jpg')
+		const res = await client.request('/plan-a-pond', { method: 'POST', body: form })
+		expect(res.status).toBe(302)
+		return /\/account\/projects\/(PB-[A-Z0-9]{6})\?key=[A-Za-z0-9_-]{43}/.exec(
+			res.headers.get('location') ?? '',
+		)!
+	}
+
+	it('gives their projects in their copy, and on erasure keeps each for the records without them', async () => {
+		const customer = await createCustomer(app)
+		const [minePage, mine] = await enquire(
+			customer.client,
+			customer.email,
+			await photoWithLocation(),
+		)
+		// Sent signed out with the same address: theirs too.
+		const [guestPage, guest] = await enquire(new TestClient(app), customer.email.toUpperCase())
+		const copy = await (await customer.client.request('/auth/my-data')).json()
+		expect(copy.pondBuilds.map((p: { id: string }) => p.id).sort()).toEqual([mine, guest].sort())
+		expect(copy.pondBuilds[0]).toMatchObject({ address: '12 Culduthel Road, Inverness' })
+		expect(copy.pondBuilds[0]).not.toHaveProperty('surveyNotes')
+		const gone = await customer.client.post('/auth', {
+			intent: 'delete-account',
+			confirm: 'yes',
+			currentPassword: customer.password,
+		})
+		expect(gone.headers.get('location')).toBe('/?account=deleted')
+		for (const [page, id] of [
+			[minePage, mine],
+			[guestPage, guest],
+		] as const) {
+			const [row] = await app.database.db
+				.select()
+				.from(buildProjects)
+				.where(eq(buildProjects.id, id!))
+			expect(row).toMatchObject({ userId: null, name: 'Deleted Customer', email: '', phone: '' })
+			expect(row).toMatchObject({ address: '', postcode: '', details: '', type: 'koi' })
+			const photos = await app.database.db
+				.select()
+				.from(buildPhotos)
+				.where(eq(buildPhotos.projectId, id!))
+			expect(photos).toEqual([])
+			expect((await new TestClient(app).request(page!)).status).toBe(404)
+		}
 	})
 })
 

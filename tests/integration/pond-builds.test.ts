@@ -237,40 +237,6 @@ describe('who sees a project', () => {
 	})
 })
 
-describe('a customer’s personal data (UK GDPR)', () => {
-	it('gives their projects in their copy, and on erasure keeps each for the records without them', async () => {
-		const customer = await createCustomer(shop.app)
-		const mine = await newProject(
-			customer.client,
-			fields({ email: customer.email }),
-			await photoWithLocation(),
-		)
-		// Sent signed out with the same address: theirs too.
-		const asGuest = await newProject(undefined, fields({ email: customer.email.toUpperCase() }))
-		const copy = await (await customer.client.request('/auth/my-data')).json()
-		expect(copy.pondBuilds.map((p: { id: string }) => p.id).sort()).toEqual(
-			[mine.id, asGuest.id].sort(),
-		)
-		expect(copy.pondBuilds[0]).toMatchObject({ address: '12 Culduthel Road, Inverness' })
-		expect(copy.pondBuilds[0]).not.toHaveProperty('surveyNotes')
-		const gone = await customer.client.post('/auth', {
-			intent: 'delete-account',
-			confirm: 'yes',
-			currentPassword: customer.password,
-		})
-		expect(gone.headers.get('location')).toBe('/?account=deleted')
-		for (const project of [mine, asGuest]) {
-			const [row] = await db().select().from(buildProjects).where(eq(buildProjects.id, project.id))
-			expect(row).toMatchObject({ userId: null, name: 'Deleted Customer', email: '', phone: '' })
-			expect(row).toMatchObject({ address: '', postcode: '', details: '', type: 'koi' })
-			expect(
-				await db().select().from(buildPhotos).where(eq(buildPhotos.projectId, project.id)),
-			).toEqual([])
-			expect((await new TestClient(shop.app).request(project.page)).status).toBe(404)
-		}
-	})
-})
-
 describe('staff and the pipeline', () => {
 	it('moves a project only by allowed moves, messages the customer and keeps notes to staff', async () => {
 		const sent = await newProject()

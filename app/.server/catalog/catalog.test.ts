@@ -158,7 +158,8 @@ describe('catalogue reads', () => {
 		// Reads answer from the old catalogue (never fail) until the new one has loaded.
 		expect([before, 10]).toContain((await other.all()).length)
 		await vi.waitFor(async () => expect(await other.all()).toHaveLength(10), { timeout: 5000 })
-		expect(swaps).toBe(2)
+		// The first load is no swap (no cached page can show a catalogue before it); the import is.
+		expect(swaps).toBe(1)
 		await importCatalog(database.db, demo)
 	})
 
