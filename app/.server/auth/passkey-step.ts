@@ -1,6 +1,3 @@
-import type { Db } from '~/.server/db/client'
-import type { Env } from '~/.server/env'
-import type { Logger } from '~/.server/logger'
 import { SECOND_FACTOR_MESSAGES } from '~/lib/second-factor'
 import {
 	claimSignInAttempt,
@@ -8,20 +5,10 @@ import {
 	secondStepKeys,
 	settleSignInAttempt,
 } from './attempt-limiter'
-import type { Auth } from './auth'
 import { authCookieName, passkeyCredentialIds, pendingSignIn } from './second-factor'
-import { authSecret, finishSignIn, type SecondStepResult } from './second-step'
-import { recordSecurityEvent, type SecurityEventSink } from './security-events'
+import { authSecret, type Ctx, finishSignIn, type SecondStepResult } from './second-step'
+import { recordSecurityEvent } from './security-events'
 import { endSession } from './session-activity'
-
-type Ctx = {
-	auth: Auth
-	db: Db
-	logger: Logger
-	env: Env
-	clientIp: string | undefined
-	securityEvents?: SecurityEventSink
-}
 
 /**
  * A passkey as the second step (decision 0036): the passkey plugin checks the signature and the

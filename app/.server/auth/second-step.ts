@@ -25,7 +25,8 @@ import { claimTotpStep } from './second-factor-store'
 import { recordSecurityEvent, type SecurityEventSink } from './security-events'
 import { sessionHintCookie } from './session-hint'
 
-type Ctx = {
+/** What the sign-in's second step needs from a request (both its code page and its passkey). */
+export type Ctx = {
 	auth: Auth
 	db: Db
 	logger: Logger
