@@ -60,6 +60,10 @@ export const TABLE_OWNERS = {
 	surveyBookings: ['builds/survey-bookings.ts'],
 	buildLinks: ['builds/project-links.ts'],
 	buildSettings: ['builds/settings.ts'],
+	buildQuotes: ['builds/quotes.ts'],
+	buildQuoteLines: ['builds/quotes.ts'],
+	buildQuoteTemplates: ['builds/quote-templates.ts'],
+	buildStages: ['builds/stages.ts'],
 	// business, catalogue, documents, enquiries, jobs
 	businessSettings: ['business/details.ts'],
 	products: ['catalog/import.ts'],

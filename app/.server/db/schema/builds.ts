@@ -11,6 +11,7 @@ import {
 	uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import type { BudgetBand, BuildType, HeardFrom, Timescale } from '~/lib/builds/build-schemas'
+import type { ScheduleStage } from '~/lib/builds/payment-schedule'
 import type { ProjectStatus } from '~/lib/builds/project-status'
 import type { BuildSettings } from '~/lib/builds/survey-slots'
 import { bytea } from './columns'
@@ -153,3 +154,129 @@ export const buildSettings = pgTable('build_settings', {
 
 export type BuildProject = typeof buildProjects.$inferSelect
 export type SurveyBooking = typeof surveyBookings.$inferSelect
+
+/**
+ * A quote for a build (issue 59 items 4 and 7, decision 0037). Versioned per project: sending a
+ * new version supersedes the one before, which stays readable. Money in pence, prices incl. VAT.
+ * `acceptedTotalPence` is the total with the options the customer chose, fixed at acceptance.
+ */
+export const buildQuotes = pgTable(
+	'build_quotes',
+	{
+		id: serial('id').primaryKey(),
+		projectId: text('project_id')
+			.notNull()
+			.references(() => buildProjects.id, { onDelete: 'cascade' }),
+		version: integer('version').notNull(),
+		status: text('status').$type<BuildQuoteStatus>().notNull().default('draft'),
+		title: text('title').notNull(),
+		/** A short note above the lines, to the customer. */
+		intro: text('intro').notNull().default(''),
+		terms: text('terms').notNull().default(''),
+		validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+		/** The payment schedule as set on the quote; amounts are worked out from the total. */
+		schedule: jsonb('schedule').$type<ScheduleStage[]>().notNull(),
+		createdBy: text('created_by').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		sentAt: timestamp('sent_at', { withTimezone: true }),
+		acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+		/** The typed name that signs the acceptance. */
+		acceptedName: text('accepted_name'),
+		acceptedTotalPence: integer('accepted_total_pence'),
+		/** The customer asked for work to start within the 14 cancellation days (CCR 2013 reg. 36). */
+		earlyStart: boolean('early_start').notNull().default(false),
+	},
+	(t) => [
+		uniqueIndex('build_quotes_version_idx').on(t.projectId, t.version),
+		// One accepted quote per project.
+		uniqueIndex('build_quotes_accepted_idx').on(t.projectId).where(sql`${t.status} = 'accepted'`),
+	],
+)
+
+/** A quote's lines, in sections. `chosen` is the customer's tick on an optional line. */
+export const buildQuoteLines = pgTable(
+	'build_quote_lines',
+	{
+		id: serial('id').primaryKey(),
+		quoteId: integer('quote_id')
+			.notNull()
+			.references(() => buildQuotes.id, { onDelete: 'cascade' }),
+		position: integer('position').notNull(),
+		section: text('section').notNull(),
+		description: text('description').notNull(),
+		quantity: integer('quantity').notNull(),
+		unitPence: integer('unit_pence').notNull(),
+		optional: boolean('optional').notNull().default(false),
+		/** Optional lines: whether the customer (or the default) includes it. Required lines: true. */
+		chosen: boolean('chosen').notNull().default(true),
+		/** Set when the line came from the catalogue (its price then). */
+		productId: text('product_id'),
+	},
+	(t) => [index('build_quote_lines_quote_idx').on(t.quoteId, t.position)],
+)
+
+/** Saved starting points for common builds: sections, lines, schedule and terms. */
+export const buildQuoteTemplates = pgTable('build_quote_templates', {
+	id: serial('id').primaryKey(),
+	name: text('name').notNull().unique(),
+	content: jsonb('content').$type<QuoteTemplateContent>().notNull(),
+	changedBy: text('changed_by').notNull(),
+	changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * The accepted quote's payment stages (decision 0038): amounts fixed at acceptance from the
+ * schedule, summing to the accepted total to the penny (the last stage takes the remainder).
+ * 'upcoming' until staff mark the stage reached (the deposit is due at acceptance), then 'due'
+ * with a payment link, then 'paid' (card or a bank transfer staff record), or 'refunded'.
+ */
+export const buildStages = pgTable(
+	'build_stages',
+	{
+		id: serial('id').primaryKey(),
+		projectId: text('project_id')
+			.notNull()
+			.references(() => buildProjects.id, { onDelete: 'restrict' }),
+		quoteId: integer('quote_id')
+			.notNull()
+			.references(() => buildQuotes.id, { onDelete: 'restrict' }),
+		position: integer('position').notNull(),
+		label: text('label').notNull(),
+		amountPence: integer('amount_pence').notNull(),
+		status: text('status').$type<BuildStageStatus>().notNull().default('upcoming'),
+		dueAt: timestamp('due_at', { withTimezone: true }),
+		paidAt: timestamp('paid_at', { withTimezone: true }),
+		/** 'card' or 'bank_transfer'. */
+		paidBy: text('paid_by'),
+		/** The bank transfer's reference staff recorded, or the provider's payment id. */
+		paymentReference: text('payment_reference'),
+		/** The stage's current payment link (payment_links.id), while one is issued. */
+		paymentLinkId: text('payment_link_id'),
+		remindersSent: jsonb('reminders_sent').$type<string[]>().notNull().default([]),
+	},
+	(t) => [
+		uniqueIndex('build_stages_position_idx').on(t.quoteId, t.position),
+		index('build_stages_project_idx').on(t.projectId),
+	],
+)
+
+export type BuildQuoteStatus = 'draft' | 'sent' | 'superseded' | 'accepted'
+export type BuildStageStatus = 'upcoming' | 'due' | 'paid' | 'refunded'
+
+export type QuoteTemplateContent = {
+	title: string
+	intro: string
+	terms: string
+	schedule: ScheduleStage[]
+	lines: {
+		section: string
+		description: string
+		quantity: number
+		unitPence: number
+		optional: boolean
+	}[]
+}
+
+export type BuildQuote = typeof buildQuotes.$inferSelect
+export type BuildQuoteLine = typeof buildQuoteLines.$inferSelect
+export type BuildStage = typeof buildStages.$inferSelect
