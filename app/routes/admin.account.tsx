@@ -1,8 +1,8 @@
 import { data, Form, Link, redirect } from 'react-router'
 import { listDevices } from '~/.server/auth/devices'
 import { requireAccess, requireAction } from '~/.server/auth/guards'
-import { readStaffRule, saveStaffRule } from '~/.server/auth/second-factor-store'
 import { recordSecurityEvent } from '~/.server/auth/security-events'
+import { readStaffRule, saveStaffRule } from '~/.server/auth/staff-settings'
 import { readForm } from '~/.server/http/read-body'
 import { waitingRequests } from '~/.server/orders/after-sale/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const parsed = parseForm(StaffRuleSchema, form)
 	if (!parsed.ok) return data({ form: 'staff-rule', notice: parsed.formError }, { status: 400 })
 	const staffRequired = parsed.data.staffRequired === 'on'
-	await saveStaffRule(context.db, staffRequired)
+	await saveStaffRule(context.db, staffRequired, user.email)
 	await recordSecurityEvent(context, {
 		kind: 'staff-rule-changed',
 		byUserId: user.id,

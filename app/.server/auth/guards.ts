@@ -14,9 +14,9 @@ import {
 } from '~/lib/staff-access'
 import { hasControlCharacters } from '~/lib/text-safety'
 import { SESSION_IDLE_MINUTES, STAFF_SESSION_IDLE_MINUTES } from './auth'
-import { readStaffRule } from './second-factor-store'
 import { keepSessionAlive, sessionLastActive, TOUCH_AFTER_MS } from './session-activity'
 import { type CachedSession, credentialOf, sessionCacheFor } from './session-cache'
+import { readStaffRule } from './staff-settings'
 
 export type SessionUser = {
 	id: string

@@ -1,6 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
-import { passkey, securitySettings, twoFactor, user } from '~/.server/db/schema'
+import { passkey, twoFactor, user } from '~/.server/db/schema'
 
 /**
  * Our own writes beside better-auth's twoFactor and passkey plugins (which write these tables
@@ -41,19 +41,4 @@ export async function removePasskey(db: Db, userId: string, passkeyId: string) {
 		.where(and(eq(passkey.userId, userId), eq(passkey.id, passkeyId)))
 		.returning({ id: passkey.id })
 	return gone.length > 0
-}
-
-export async function readStaffRule(db: Db) {
-	const [row] = await db.select().from(securitySettings).where(eq(securitySettings.id, 1))
-	return { staffRequired: row?.staffSecondFactorRequired ?? true }
-}
-
-export async function saveStaffRule(db: Db, staffRequired: boolean) {
-	await db
-		.insert(securitySettings)
-		.values({ id: 1, staffSecondFactorRequired: staffRequired })
-		.onConflictDoUpdate({
-			target: securitySettings.id,
-			set: { staffSecondFactorRequired: staffRequired, updatedAt: new Date() },
-		})
 }

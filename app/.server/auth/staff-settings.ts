@@ -35,3 +35,20 @@ export async function refundLimitFor(db: Db, role: string): Promise<number | und
 	if (role === 'owner') return undefined
 	return (await staffRules(db)).refundLimitPence
 }
+
+/** Whether staff must use a second factor (the owner may relax it; owners always need one). */
+export async function readStaffRule(db: Db | Tx) {
+	const [row] = await db
+		.select({ required: staffSettings.staffSecondFactorRequired })
+		.from(staffSettings)
+		.where(eq(staffSettings.id, 1))
+	return { staffRequired: row?.required ?? true }
+}
+
+export async function saveStaffRule(db: Db | Tx, staffRequired: boolean, changedBy: string) {
+	const set = { staffSecondFactorRequired: staffRequired, changedBy, changedAt: new Date() }
+	await db
+		.insert(staffSettings)
+		.values({ id: 1, ...DEFAULT_STAFF_RULES, ...set })
+		.onConflictDoUpdate({ target: staffSettings.id, set })
+}

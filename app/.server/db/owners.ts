@@ -49,7 +49,6 @@ export const TABLE_OWNERS = {
 	// better-auth's twoFactor and passkey plugins write these too (auth.ts); ours beside them.
 	twoFactor: ['auth/second-factor-store.ts'],
 	passkey: ['auth/second-factor-store.ts'],
-	securitySettings: ['auth/second-factor-store.ts'],
 	// books (issue 61)
 	booksSettings: ['books/settings.ts'],
 	vatPeriods: ['books/closed-periods.ts'],

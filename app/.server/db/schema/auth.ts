@@ -119,6 +119,8 @@ export const staffSettings = pgTable('staff_settings', {
 	refundLimitPence: integer('refund_limit_pence').notNull(),
 	/** How long audit entries are kept, in months. */
 	auditRetentionMonths: integer('audit_retention_months').notNull(),
+	/** Whether staff (not owners, who always need one) must sign in with a second factor. */
+	staffSecondFactorRequired: boolean('staff_second_factor_required').notNull().default(true),
 	changedBy: text('changed_by').notNull(),
 	changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
 })
@@ -168,10 +170,3 @@ export const passkey = pgTable(
 		index('passkey_credential_idx').on(t.credentialID),
 	],
 )
-
-/** The owner's sign-in rules for staff: one row (id 1). Owners always need a second factor. */
-export const securitySettings = pgTable('security_settings', {
-	id: integer('id').primaryKey(),
-	staffSecondFactorRequired: boolean('staff_second_factor_required').notNull().default(true),
-	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-})
