@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { auditLog, emailOutbox, session } from '~/.server/db/schema'
 import { startTestApp, type TestApp } from '../support/app'
-import { createAdmin, createCustomer } from '../support/factories'
+import { createAdmin, createCustomer, createStaffMember } from '../support/factories'
 import { TestClient } from '../support/session'
 import { TOTP_STEP_MS, totp, totpKeyOf } from '../support/totp'
 
@@ -202,6 +202,25 @@ describe('two-step sign-in for staff', () => {
 		const customer = await createCustomer(app)
 		expect((await owner.client.request(`/admin/staff/${customer.id}/second-factor`)).status).toBe(
 			404,
+		)
+	})
+
+	it('lets the owner relax the rule for staff, never for owners', async () => {
+		const relax = await owner.client.post('/admin/account', {
+			intent: 'staff-rule',
+			staffRequired: 'off',
+		})
+		expect(relax.headers.get('location')).toBe('/admin/account?saved=1')
+		const helper = await createStaffMember(app, 'staff')
+		expect((await helper.client.request('/admin')).status).toBe(200)
+		const second = await createStaffMember(app, 'owner')
+		expect((await second.client.request('/admin')).headers.get('location')).toBe(
+			'/account/security?required=1',
+		)
+		// Required again (the checkbox left unticked posts nothing): the helper must set one up.
+		await owner.client.post('/admin/account', { intent: 'staff-rule', staffRequired: 'on' })
+		expect((await helper.client.request('/admin')).headers.get('location')).toBe(
+			'/account/security?required=1',
 		)
 	})
 
