@@ -18,6 +18,7 @@ export const AUDIT_KINDS = {
 	'staff.join': 'Invitation accepted',
 	'staff.role': 'Role changed',
 	'staff.remove': 'Staff removed',
+	'staff.sign-out': 'Signed out by the owner',
 	'data.export': 'Data exported',
 	'access.denied': 'Refused (403)',
 	'auth.sign-in': 'Signed in',

@@ -21,9 +21,13 @@ export const STAFF_MESSAGES = {
 		`Invitation sent to ${email}. The link works once, for ${INVITE_HOURS} hours.`,
 	lastOwner: 'The shop must keep at least one owner, so this change was not made.',
 	notYourself: 'You cannot remove yourself. Ask another owner to do it.',
+	notYourselfSignOut:
+		"To sign yourself out elsewhere, use 'Sign out everywhere else' on Your account.",
 	notFound: 'That person is no longer on the staff list.',
 	roleChanged: (email: string, role: string) => `${email} is now ${role}.`,
 	removed: (email: string) => `${email} was removed and signed out everywhere.`,
+	signedOut: (email: string, devices: number) =>
+		`${email} was signed out on ${devices === 1 ? '1 device' : `${devices} devices`}.`,
 	rulesSaved: 'Staff rules saved.',
 	inviteInvalid:
 		'This invitation link has expired or has already been used. Please ask the owner for a new one.',
@@ -48,6 +52,7 @@ export const InviteSchema = z.object({
 
 export const ChangeRoleSchema = z.object({ userId, role })
 export const RemoveStaffSchema = z.object({ userId })
+export const SignOutStaffSchema = RemoveStaffSchema
 
 export const StaffRulesSchema = z.object({
 	refundLimit: poundsField('Please enter the refund limit in pounds, for example 250.').refine(
@@ -83,5 +88,12 @@ export const AcceptInviteSchema = z
 			})
 	})
 
-export const STAFF_INTENTS = ['invite', 'change-role', 'remove', 'rules', 'cancel-invite'] as const
+export const STAFF_INTENTS = [
+	'invite',
+	'change-role',
+	'remove',
+	'sign-out',
+	'rules',
+	'cancel-invite',
+] as const
 export const CancelInviteSchema = z.object({ inviteId: safeText().trim().min(1).max(100) })

@@ -8,6 +8,7 @@ import {
 	inviteStaff,
 	removeStaff,
 	type StaffResult,
+	signOutStaff,
 } from '~/.server/auth/staff'
 import { saveStaffRules, staffRules } from '~/.server/auth/staff-settings'
 import { readForm } from '~/.server/http/read-body'
@@ -19,6 +20,7 @@ import {
 	ChangeRoleSchema,
 	InviteSchema,
 	RemoveStaffSchema,
+	SignOutStaffSchema,
 	STAFF_INTENTS,
 	STAFF_MESSAGES,
 	StaffRulesSchema,
@@ -51,6 +53,9 @@ const HANDLERS: Record<Intent, Handler<z.ZodType>> = {
 	),
 	remove: handler(RemoveStaffSchema, (input, context, who) =>
 		removeStaff(context.db, context.auth, input.userId, who),
+	),
+	'sign-out': handler(SignOutStaffSchema, (input, context, who) =>
+		signOutStaff(context.db, context.auth, input.userId, who),
 	),
 	'cancel-invite': handler(CancelInviteSchema, (input, context, who) =>
 		cancelInvitation(context.db, input.inviteId, who),

@@ -124,6 +124,15 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
 											</Link>
 										)}
 										{person.id === me ? null : (
+											<Form method="post">
+												<input type="hidden" name="intent" value="sign-out" />
+												<input type="hidden" name="userId" value={person.id} />
+												<button type="submit" className="btn-secondary" disabled={busy}>
+													Sign {name} out everywhere
+												</button>
+											</Form>
+										)}
+										{person.id === me ? null : (
 											<details className="rounded-lg border border-red-200 p-2">
 												<summary className="cursor-pointer font-semibold text-red-800">
 													Remove {name}…

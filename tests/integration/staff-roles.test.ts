@@ -160,13 +160,28 @@ describe('staff invitations, roles and the audit log', () => {
 			{ field: 'role', from: 'bookkeeper', to: 'staff' },
 		])
 
+		// Signed out everywhere by the owner: still staff, but every device signs in again.
+		const devices = await db().select().from(session).where(eq(session.userId, before[0]!.id))
+		const signedOut = await shop.admin.client.post('/admin/staff', {
+			intent: 'sign-out',
+			userId: before[0]!.id,
+		})
+		expect(await pageText(signedOut)).toContain(
+			`${email} was signed out on ${devices.length} devices.`,
+		)
+		expect((await bookkeeper.request('/admin')).status).toBe(302)
+		expect((await entries('staff.sign-out')).at(-1)!.subject).toBe(email)
+		const again = new TestClient(shop.app)
+		await again.post('/auth', { intent: 'signin', email, password: PASSWORD })
+		expect((await again.request('/admin/requests')).status).toBe(200)
+
 		const removed = await shop.admin.client.post('/admin/staff', {
 			intent: 'remove',
 			userId: before[0]!.id,
 		})
 		expect(await pageText(removed)).toContain('was removed and signed out everywhere')
 		expect(await db().select().from(session).where(eq(session.userId, before[0]!.id))).toEqual([])
-		const after = await bookkeeper.request('/admin')
+		const after = await again.request('/admin')
 		expect(after.status).toBe(302)
 		expect((await entries('staff.remove')).map((e) => e.subject)).toContain(email)
 	})

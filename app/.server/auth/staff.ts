@@ -269,3 +269,33 @@ export async function removeStaff(
 	if (result.ok) sessionCacheFor(auth).forget({ userId })
 	return result
 }
+
+/**
+ * Ends every session of a member of staff (a lost phone, a shared computer): they sign in again,
+ * with their second factor, on their next request. Not oneself: that is 'Sign out everywhere else'.
+ */
+export async function signOutStaff(
+	db: Db,
+	auth: Auth,
+	userId: string,
+	who: Who,
+): Promise<StaffResult> {
+	if (userId === who.actor.id) return { ok: false, message: STAFF_MESSAGES.notYourselfSignOut }
+	const result = await db.transaction(async (tx): Promise<StaffResult> => {
+		const [person] = await tx
+			.select({ email: user.email })
+			.from(user)
+			.where(and(eq(user.id, userId), inArray(user.role, [...STAFF_ROLES])))
+		if (!person) return { ok: false, message: STAFF_MESSAGES.notFound }
+		const devices = await endOtherSessions(tx, userId)
+		await recordAudit(tx, {
+			...who,
+			kind: 'staff.sign-out',
+			subject: person.email,
+			detail: `Signed out everywhere (${devices} ${devices === 1 ? 'device' : 'devices'})`,
+		})
+		return { ok: true, message: STAFF_MESSAGES.signedOut(person.email, devices) }
+	})
+	if (result.ok) sessionCacheFor(auth).forget({ userId })
+	return result
+}
