@@ -76,6 +76,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
 	const listResult =
 		result(actionData, 'change-role') ??
 		result(actionData, 'remove') ??
+		result(actionData, 'sign-out') ??
 		result(actionData, 'cancel-invite')
 	return (
 		<>
