@@ -18,8 +18,10 @@ import { expectFitsPhone, expectNoSidewaysScroll, visit } from './support'
  * and the 360 px phone), with real ids from data made here, and must load without a redirect,
  * fit the screen and pass axe. A new page is checked from the day it lands; one with a new kind
  * of id fails here until the data below gives it one. The desktop run also narrows each admin
- * page to 360 px (a desktop browser's file inputs are wider than the phone's). Four tests, so the
- * two workers share them: which pages each takes is by their address.
+ * page to 360 px (a desktop browser's file inputs are wider than the phone's), so the admin pages
+ * run in the desktop project only: the phone project would repeat that check, less strictly, at
+ * a minute of CI time. Four tests, so the two workers share them: which pages each takes is by
+ * their address.
  */
 const PAGES = allRoutes()
 	.filter((route) => route.file.endsWith('.tsx'))
@@ -132,7 +134,7 @@ test("every page of a customer's orders loads, fits the screen and passes axe @m
 	await customer.context.close()
 })
 
-test('every admin page about orders loads, fits the screen and passes axe, in each state @mobile', async ({
+test('every admin page about orders loads, fits the screen and passes axe, in each state', async ({
 	adminPage,
 	browser,
 	baseURL,
@@ -158,7 +160,7 @@ test('every admin page about orders loads, fits the screen and passes axe, in ea
 	await orders.customer.context.close()
 })
 
-test('every other admin page loads, fits the screen and passes axe @mobile', async ({
+test('every other admin page loads, fits the screen and passes axe', async ({
 	adminPage,
 	baseURL,
 }, info) => {
