@@ -7,7 +7,12 @@ import { contentId } from '~/.server/photos/content-id.mjs'
 import { savePhoto } from '~/.server/photos/store'
 import { createProject } from '~/.server/portfolio/project-admin'
 import { addCustomerTestimonial } from '~/.server/portfolio/testimonials'
-import type { PortfolioDraft, TestimonialRequestForm } from '~/lib/builds/aftercare-schemas'
+import {
+	type PortfolioDraft,
+	type TestimonialRequestForm,
+	townFromAddress,
+} from '~/lib/builds/aftercare-schemas'
+import { BUILD_TYPE_LABELS } from '~/lib/builds/build-schemas'
 import type { ProjectPhoto } from '~/lib/portfolio/project'
 import { testimonialArrivedEmail, testimonialRequestEmail } from './build-emails'
 import { addProjectEvent, lockProject } from './project-lifecycle'
@@ -227,4 +232,18 @@ export async function sendTestimonial(
 		await enqueueEmail(tx, testimonialArrivedEmail(projectId, deps.siteUrl))
 		return { ok: true as const }
 	})
+}
+
+/** The admin page's after-care part, for a completed build only (null before). */
+export async function adminAftercare(
+	db: Db,
+	project: Pick<BuildProject, 'id' | 'status' | 'type' | 'address'>,
+) {
+	if (project.status !== 'completed') return null
+	const town = townFromAddress(project.address)
+	const kind = BUILD_TYPE_LABELS[project.type]
+	return {
+		...(await aftercareFor(db, project.id)),
+		defaults: { title: town ? `${kind} in ${town}` : kind, location: town },
+	}
 }
