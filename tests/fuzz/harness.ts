@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import fc from 'fast-check'
+import { aftercareForms } from './aftercare-forms'
 import { formPages } from './form-pages'
 import type { FoundForm } from './form-requests'
 import { distinct, formsIn } from './forms'
@@ -172,35 +173,7 @@ export async function prepare(shop: Shop): Promise<Prepared> {
 			multipart,
 			fields: fields.map(([k, v]) => [k, v] as [string, string]),
 		})
-	// Shown only on a completed pond build (issue 59 item 10): its after-care forms, staff's and
-	// the customer's (the fuzz build is an enquiry, so a valid post is refused, never a 5xx).
-	const buildPage = `/admin/projects/${ids.buildId}`
-	for (const fields of [
-		[
-			['intent', 'portfolio-draft'],
-			['title', 'Koi pond in Inverness'],
-			['location', 'Inverness'],
-			['description', 'A raised koi pond by the patio.'],
-			['photo.1', 'yes'],
-		],
-		[['intent', 'ask-testimonial']],
-	] as Array<Array<[string, string]>>)
-		found.push({ page: buildPage, role: 'admin', action: buildPage, multipart: false, fields })
-	const customerBuild = `/account/projects/${ids.buildId}`
-	found.push({
-		page: customerBuild,
-		role: 'customer',
-		action: customerBuild,
-		multipart: false,
-		fields: [
-			['intent', 'testimonial'],
-			['name', 'Fuzz B.'],
-			['town', 'Inverness'],
-			['text', 'A lovely pond, built with care.'],
-			['rating', '5'],
-			['consent', 'yes'],
-		],
-	})
+	found.push(...aftercareForms(ids))
 	return { shop, roles, customerEmail, ids, forms: distinct(found) }
 }
 

@@ -12,6 +12,7 @@ import {
 	type BuildMonth,
 	buildFunnel,
 	fillMonths,
+	monthsOf,
 } from '~/lib/analytics/build-figures'
 import type { Range } from '~/lib/analytics/range'
 import { addDays, startOfLondonDay } from '~/lib/london-time'
@@ -29,37 +30,67 @@ import { rowsOf } from './visit-figures'
  * replaced, so a re-quote is not counted twice; accepted is the total the customer accepted, in
  * the month they accepted it.
  */
+/** Each UK month of the range as instants, clipped to the range: grouped by these in SQL. */
+function monthBounds(range: Pick<Range, 'from' | 'to'>, from: Date, to: Date) {
+	const months = monthsOf(range)
+	return months.map((month, i) => {
+		const next = months[i + 1] ?? nextMonth(month)
+		const starts = startOfLondonDay(`${month}-01`)
+		const ends = startOfLondonDay(`${next}-01`)
+		return {
+			month,
+			starts: starts < from ? from : starts,
+			ends: ends > to ? to : ends,
+		}
+	})
+}
+
+const nextMonth = (month: string) => {
+	const [y, m] = month.split('-').map(Number) as [number, number]
+	return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`
+}
+
 export async function buildFigures(db: Db, range: Pick<Range, 'from' | 'to'>) {
 	const from = startOfLondonDay(range.from)
 	const to = startOfLondonDay(addDays(range.to, 1))
-	const month = (at: ReturnType<typeof sql>) =>
-		sql`to_char(${at} at time zone 'Europe/London', 'YYYY-MM')`
+	// The months' bounds are worked out here: converting each row's time to UK time in SQL cost
+	// 40 µs a row on the embedded database (200 ms for a year's quote lines).
+	const months = sql`(values ${sql.join(
+		monthBounds(range, from, to).map(
+			(m) =>
+				sql`(${m.month}, ${m.starts.toISOString()}::timestamptz, ${m.ends.toISOString()}::timestamptz)`,
+		),
+		sql`, `,
+	)}) as m(month, starts, ends)`
 	const [counts] = rowsOf<BuildCounts>(
 		await db.execute(sql`
 			select count(*)::int as enquiries,
-				count(*) filter (where exists (select 1 from ${surveyBookings} b where b.project_id = p.id)
-					or exists (select 1 from ${buildEvents} e where e.project_id = p.id
-						and e.to_status in ('survey_booked', 'surveyed')))::int as surveyed,
-				count(*) filter (where exists (select 1 from ${buildQuotes} q where q.project_id = p.id
-					and q.sent_at is not null))::int as quoted,
-				count(*) filter (where exists (select 1 from ${buildQuotes} q where q.project_id = p.id
-					and q.status = 'accepted'))::int as accepted
+				count(*) filter (where p.id in (select project_id from ${surveyBookings})
+					or p.id in (select project_id from ${buildEvents}
+						where to_status in ('survey_booked', 'surveyed')))::int as surveyed,
+				count(*) filter (where p.id in (select project_id from ${buildQuotes}
+					where sent_at is not null))::int as quoted,
+				count(*) filter (where p.id in (select project_id from ${buildQuotes}
+					where status = 'accepted'))::int as accepted
 			from ${buildProjects} p where p.created_at >= ${from} and p.created_at < ${to}`),
 	)
 	const quoted = rowsOf<{ month: string; pence: number }>(
 		await db.execute(sql`
-			select ${month(sql`q.sent_at`)} as month,
-				coalesce(sum(l.quantity::bigint * l.unit_pence) filter (where l.chosen), 0)::float8 as pence
-			from ${buildQuotes} q left join ${buildQuoteLines} l on l.quote_id = q.id
-			where q.sent_at >= ${from} and q.sent_at < ${to} and q.status <> 'superseded'
-			group by 1`),
+			select m.month, coalesce(sum(t.pence), 0)::float8 as pence
+			from (
+				select q.sent_at, (select coalesce(sum(l.quantity::bigint * l.unit_pence), 0)
+					from ${buildQuoteLines} l where l.quote_id = q.id and l.chosen) as pence
+				from ${buildQuotes} q
+				where q.sent_at >= ${from} and q.sent_at < ${to} and q.status <> 'superseded'
+			) t join ${months} on t.sent_at >= m.starts and t.sent_at < m.ends
+			group by m.month`),
 	)
 	const accepted = rowsOf<{ month: string; pence: number }>(
 		await db.execute(sql`
-			select ${month(sql`accepted_at`)} as month, coalesce(sum(accepted_total_pence), 0)::float8 as pence
-			from ${buildQuotes}
-			where status = 'accepted' and accepted_at >= ${from} and accepted_at < ${to}
-			group by 1`),
+			select m.month, coalesce(sum(q.accepted_total_pence), 0)::float8 as pence
+			from ${buildQuotes} q join ${months} on q.accepted_at >= m.starts and q.accepted_at < m.ends
+			where q.status = 'accepted' and q.accepted_at >= ${from} and q.accepted_at < ${to}
+			group by m.month`),
 	)
 	const byMonth = new Map<string, BuildMonth>()
 	const row = (m: string) => {

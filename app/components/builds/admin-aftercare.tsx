@@ -185,7 +185,10 @@ function PortfolioDraftForm({
 							</li>
 						))}
 					</ul>
-					<FieldError id="draft-photos" error={errors.photoIds} />
+					<FieldError
+						id="draft-photos"
+						error={Object.entries(errors).find(([key]) => key.startsWith('photoIds'))?.[1]}
+					/>
 				</fieldset>
 			) : (
 				<p className="text-slate-700">
