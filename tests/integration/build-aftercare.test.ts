@@ -312,17 +312,24 @@ describe('the morning summary and insights', () => {
 		// A re-quote: the first version, replaced, is not counted again.
 		await insertQuoteForTest(db(), quoted.id, { status: 'superseded', lines: [[750_000, 1, true]] })
 		const won = await newProject()
-		await moveTo(won.id, ['surveyed', 'quoted'])
+		await moveTo(won.id, ['surveyed', 'quoted', 'accepted'])
 		await insertQuoteForTest(db(), won.id, { status: 'accepted', lines: [[1_500_000, 1, true]] })
+		// Lost after its quote went out: still counted as quoted, found by the quote itself.
+		const lost = await newProject()
+		await moveTo(lost.id, ['surveyed', 'quoted'])
+		await insertQuoteForTest(db(), lost.id, { lines: [[100_000, 1, true]] })
+		await db().transaction((tx) =>
+			changeProjectStatus(tx, lost.id, { to: 'lost', actor: 'staff', reason: 'Went elsewhere' }),
+		)
 
 		const after = await buildFigures(db(), range)
 		const delta = (k: keyof typeof after.counts) => after.counts[k] - before.counts[k]
 		expect([delta('enquiries'), delta('surveyed'), delta('quoted'), delta('accepted')]).toEqual([
-			4, 3, 2, 1,
+			5, 4, 3, 1,
 		])
 		const month = range.from.slice(0, 7)
 		const m = (f: typeof after) => f.months.find((x) => x.month === month)!
-		expect(m(after).quotedPence - m(before).quotedPence).toBe(2_300_000)
+		expect(m(after).quotedPence - m(before).quotedPence).toBe(2_400_000)
 		expect(m(after).acceptedPence - m(before).acceptedPence).toBe(1_500_000)
 
 		const page = await pageText(await shop.admin.client.request('/admin/insights?period=7d'))

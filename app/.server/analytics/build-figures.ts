@@ -18,18 +18,6 @@ import type { Range } from '~/lib/analytics/range'
 import { addDays, startOfLondonDay } from '~/lib/london-time'
 import { rowsOf } from './visit-figures'
 
-/**
- * The insights' 'Pond builds' panel (issue 59 item 11), counted and summed in SQL.
- *
- * The funnel follows this period's enquiries, as the order funnel follows this period's
- * requests: how many had a survey booked (a booking, or staff moving it to surveyed), a quote
- * sent, and a quote accepted, whenever that happened.
- *
- * Value by month (UK months): quoted is each sent quote's total as sent (its required lines and
- * the options ticked by default) in the month it was sent, leaving out versions a later one
- * replaced, so a re-quote is not counted twice; accepted is the total the customer accepted, in
- * the month they accepted it.
- */
 /** Each UK month of the range as instants, clipped to the range: grouped by these in SQL. */
 function monthBounds(range: Pick<Range, 'from' | 'to'>, from: Date, to: Date) {
 	const months = monthsOf(range)
@@ -50,6 +38,18 @@ const nextMonth = (month: string) => {
 	return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`
 }
 
+/**
+ * The insights' 'Pond builds' panel (issue 59 item 11), counted and summed in SQL.
+ *
+ * The funnel follows this period's enquiries, as the order funnel follows this period's
+ * requests: how many have since had a survey booked, a quote sent and a quote accepted (their
+ * status past that step, or the booking, the move in the timeline or the quote itself).
+ *
+ * Value by month (UK months): quoted is each sent quote's total as sent (its required lines and
+ * the options ticked by default) in the month it was sent, leaving out versions a later one
+ * replaced, so a re-quote is not counted twice; accepted is the total the customer accepted, in
+ * the month they accepted it.
+ */
 export async function buildFigures(db: Db, range: Pick<Range, 'from' | 'to'>) {
 	const from = startOfLondonDay(range.from)
 	const to = startOfLondonDay(addDays(range.to, 1))
@@ -62,16 +62,32 @@ export async function buildFigures(db: Db, range: Pick<Range, 'from' | 'to'>) {
 		),
 		sql`, `,
 	)}) as m(month, starts, ends)`
+	// A project's status says how far it got for most; the others (lost or cancelled on the way,
+	// or not there yet) look it up by the project's own index, so no whole table is read.
+	const reached = (statuses: string[], event: ReturnType<typeof sql>) =>
+		sql`(p.status in (${sql.join(
+			statuses.map((st) => sql`${st}`),
+			sql`, `,
+		)}) or ${event})`
 	const [counts] = rowsOf<BuildCounts>(
 		await db.execute(sql`
 			select count(*)::int as enquiries,
-				count(*) filter (where p.id in (select project_id from ${surveyBookings})
-					or p.id in (select project_id from ${buildEvents}
-						where to_status in ('survey_booked', 'surveyed')))::int as surveyed,
-				count(*) filter (where p.id in (select project_id from ${buildQuotes}
-					where sent_at is not null))::int as quoted,
-				count(*) filter (where p.id in (select project_id from ${buildQuotes}
-					where status = 'accepted'))::int as accepted
+				count(*) filter (where ${reached(
+					['survey_booked', 'surveyed', 'quoted', 'accepted', 'in_progress', 'completed'],
+					sql`(exists (select 1 from ${surveyBookings} b where b.project_id = p.id)
+						or exists (select 1 from ${buildEvents} e where e.project_id = p.id
+							and e.to_status in ('survey_booked', 'surveyed')))`,
+				)})::int as surveyed,
+				count(*) filter (where ${reached(
+					['quoted', 'accepted', 'in_progress', 'completed'],
+					sql`exists (select 1 from ${buildQuotes} q where q.project_id = p.id
+						and q.sent_at is not null)`,
+				)})::int as quoted,
+				count(*) filter (where ${reached(
+					['accepted', 'in_progress', 'completed'],
+					sql`exists (select 1 from ${buildQuotes} q where q.project_id = p.id
+						and q.status = 'accepted')`,
+				)})::int as accepted
 			from ${buildProjects} p where p.created_at >= ${from} and p.created_at < ${to}`),
 	)
 	const quoted = rowsOf<{ month: string; pence: number }>(
