@@ -13,6 +13,7 @@ export const AUDIT_KINDS = {
 	'product.change': 'Product changed',
 	'product.delete': 'Product deleted',
 	'catalogue.publish': 'Catalogue published',
+	'portfolio.draft': 'Portfolio draft from a build',
 	'settings.change': 'Settings changed',
 	'staff.invite': 'Staff invited',
 	'staff.join': 'Invitation accepted',

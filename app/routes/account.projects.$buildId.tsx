@@ -1,10 +1,12 @@
 import { CheckCircle2 } from 'lucide-react'
 import { data, Form } from 'react-router'
+import { aftercareFor, canSendTestimonial } from '~/.server/builds/aftercare'
 import { projectAccessFor } from '~/.server/builds/project-access'
 import { customerProjectPage, surveyCalendar } from '~/.server/builds/project-pages'
 import { currentBusinessDetails } from '~/.server/business/details'
 import { ProjectTimeline } from '~/components/builds/project-timeline'
 import { SlotPicker } from '~/components/builds/slot-picker'
+import { isTestimonialAnswer, TestimonialForm } from '~/components/builds/testimonial-form'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { BUDGET_LABELS, BUILD_TYPE_LABELS, TIMESCALE_LABELS } from '~/lib/builds/build-schemas'
@@ -46,7 +48,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const access = await projectAccessFor(request, context, params.buildId)
 	if (!access) throw data(PROJECT_NOT_FOUND, { status: 404, headers: PRIVATE_ORDER_HEADERS })
 	const now = new Date()
-	const page = await customerProjectPage(context.db, access.project, now)
+	const [page, aftercare] = await Promise.all([
+		customerProjectPage(context.db, access.project, now),
+		aftercareFor(context.db, access.project.id),
+	])
 	const choosing = canBookSurvey(access.project.status) && (!page.booking || page.booking.canChange)
 	const search = new URL(request.url).searchParams
 	return data(
@@ -55,6 +60,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 			key: access.key,
 			calendar: choosing ? await surveyCalendar(context.db, now) : [],
 			phone: (await currentBusinessDetails(context.db)).phone,
+			testimonial: canSendTestimonial(access.project, aftercare),
 			isNew: search.get('new') === '1',
 			done: search.get('done'),
 		},
@@ -111,7 +117,7 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
 					<h2 id="survey-heading" className={H2}>
 						Site survey
 					</h2>
-					{actionData?.message ? (
+					{actionData?.message && !isTestimonialAnswer(actionData) ? (
 						<p
 							role="alert"
 							className="mt-3 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800"
@@ -201,6 +207,20 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
 								</li>
 							))}
 						</ul>
+					</section>
+				) : null}
+				{loaderData.testimonial || loaderData.done === 'testimonial' ? (
+					<section id="testimonial" aria-labelledby="testimonial-heading" className={SECTION}>
+						<h2 id="testimonial-heading" className={H2}>
+							How did we do?
+						</h2>
+						{loaderData.testimonial ? (
+							<TestimonialForm answer={isTestimonialAnswer(actionData) ? actionData : undefined} />
+						) : (
+							<p role="status" className="mt-3 rounded-lg bg-green-50 px-4 py-3 text-green-950">
+								Thank you for your testimonial. We will read it before it goes on our website.
+							</p>
+						)}
 					</section>
 				) : null}
 				<section aria-labelledby="timeline-heading" className={SECTION}>

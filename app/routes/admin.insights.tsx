@@ -3,6 +3,7 @@ import { requireAccess } from '~/.server/auth/guards'
 import { waitingRequests } from '~/.server/orders/after-sale/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { PageHeader } from '~/components/content/page-header'
+import { BuildsPanel } from '~/components/insights/builds-panel'
 import { FunnelTable } from '~/components/insights/funnel-table'
 import { LineChart } from '~/components/insights/line-chart'
 import { RangePicker } from '~/components/insights/range-picker'
@@ -135,6 +136,8 @@ export default function AdminInsights({ loaderData }: Route.ComponentProps) {
 				<div className="mt-6">
 					<RevenueWeeks weeks={i.revenueByWeek} />
 				</div>
+				<h2 className="mt-10 mb-3 font-display text-2xl font-bold text-pond-900">Pond builds</h2>
+				<BuildsPanel funnel={i.builds.funnel} months={i.builds.months} />
 				<h2 className="mt-10 mb-3 font-display text-2xl font-bold text-pond-900">Visits</h2>
 				<div className="grid gap-6 lg:grid-cols-2">
 					<RankedTable

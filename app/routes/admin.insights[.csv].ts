@@ -56,6 +56,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		rows.push(['Payments by week (GBP)', w.week, penceToInput(w.paidPence), '', ''])
 		rows.push(['Refunds by week (GBP)', w.week, penceToInput(w.refundedPence), '', ''])
 	}
+	for (const s of i.builds.funnel) rows.push(['Pond builds funnel', s.label, s.count, '', ''])
+	for (const m of i.builds.months) {
+		rows.push(['Pond builds quoted by month (GBP)', m.month, penceToInput(m.quotedPence), '', ''])
+		rows.push([
+			'Pond builds accepted by month (GBP)',
+			m.month,
+			penceToInput(m.acceptedPence),
+			'',
+			'',
+		])
+	}
 	for (const z of i.byZone)
 		rows.push([
 			'Delivery zone',

@@ -1,5 +1,6 @@
 import { data, Form, useNavigation } from 'react-router'
 import { requireAccess, requireAction } from '~/.server/auth/guards'
+import { buildsSummary } from '~/.server/builds/builds-summary'
 import { businessMailFor } from '~/.server/email/business-mail'
 import { readForm } from '~/.server/http/read-body'
 import { jobOverview, retryFailedJob } from '~/.server/jobs/queue'
@@ -43,9 +44,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const parsed = parseForm(JobsActionSchema, await readForm(request))
 	if (!parsed.ok) return data({ message: parsed.formError, ok: false }, { status: 400 })
 	if (parsed.data.intent === 'send-summary') {
-		await sendMorningSummary({ db: context.db, siteUrl: context.env.SITE_URL }, new Date(), {
-			preview: true,
-		})
+		await sendMorningSummary(
+			{ db: context.db, siteUrl: context.env.SITE_URL, builds: buildsSummary },
+			new Date(),
+			{ preview: true },
+		)
 		context.logger.info({ adminId: admin.id }, 'morning summary sent by staff')
 		// The address the outbox worker will send it to, by the same rule.
 		const { staffInbox } = await businessMailFor(context.db, context.env)

@@ -1,5 +1,7 @@
 import { data, redirect } from 'react-router'
+import { auditWho } from '~/.server/audit/audit-log'
 import { requireAction } from '~/.server/auth/guards'
+import { askForTestimonial, createPortfolioDraft } from '~/.server/builds/aftercare'
 import {
 	addInternalNote,
 	messageCustomer,
@@ -8,6 +10,7 @@ import {
 } from '~/.server/builds/project-actions'
 import { bookSurvey, cancelSurvey } from '~/.server/builds/survey-bookings'
 import { readForm } from '~/.server/http/read-body'
+import { PortfolioDraftSchema } from '~/lib/builds/aftercare-schemas'
 import {
 	ProjectMessageSchema,
 	ProjectNoteSchema,
@@ -64,6 +67,18 @@ export async function adminProjectAction({ request, context, params }: Route.Act
 		result = await bookSurvey(deps, id, new Date(form.data.slot), { actor, customer: false })
 	} else if (intent === 'cancel-survey') {
 		result = await cancelSurvey(deps, id, { actor, customer: false })
+	} else if (intent === 'portfolio-draft') {
+		// A completed build's after-care (issue 59 item 10).
+		const form = parseForm(PortfolioDraftSchema, values)
+		if (!form.ok) return fail(400, form.formError, form.fieldErrors)
+		result = await createPortfolioDraft(
+			context.db,
+			id,
+			form.data,
+			auditWho(admin, context.clientIp),
+		)
+	} else if (intent === 'ask-testimonial') {
+		result = await askForTestimonial(context.db, id, actor)
 	} else return fail(400, 'Unknown action')
 	if (!result.ok) {
 		if (result.status === 404) throw data('Project not found', { status: 404 })

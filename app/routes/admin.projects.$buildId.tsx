@@ -1,8 +1,10 @@
 import { data, Form, Link } from 'react-router'
 import { requireAccess } from '~/.server/auth/guards'
+import { adminAftercare } from '~/.server/builds/aftercare'
 import { adminProjectPage, openProjectCount, surveyCalendar } from '~/.server/builds/project-pages'
 import { waitingRequests } from '~/.server/orders/after-sale/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
+import { AdminAftercare } from '~/components/builds/admin-aftercare'
 import { StatusForm, TextForm } from '~/components/builds/admin-project-forms'
 import { ProjectTimeline } from '~/components/builds/project-timeline'
 import { SlotPicker } from '~/components/builds/slot-picker'
@@ -46,10 +48,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 		: undefined
 	if (!page) throw data('Project not found', { status: 404 })
 	const bookable = canBookSurvey(page.project.status)
-	const [calendar, open, requestsWaiting] = await Promise.all([
+	const [calendar, open, requestsWaiting, aftercare] = await Promise.all([
 		bookable ? surveyCalendar(context.db, new Date()) : [],
 		openProjectCount(context.db),
 		waitingRequests(context.db),
+		adminAftercare(context.db, page.project),
 	])
 	return {
 		role: viewer.role,
@@ -58,6 +61,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 		bookable,
 		open,
 		requestsWaiting,
+		aftercare,
 		done: new URL(request.url).searchParams.get('done'),
 	}
 }
@@ -225,6 +229,19 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
 						/>
 					</section>
 				</div>
+				{loaderData.aftercare ? (
+					<section aria-labelledby="aftercare-heading" className={`${SECTION} mt-6`}>
+						<h2 id="aftercare-heading" className={H2}>
+							Finished build
+						</h2>
+						<AdminAftercare
+							projectId={p.id}
+							data={loaderData.aftercare}
+							photos={page.photos}
+							answer={actionData}
+						/>
+					</section>
+				) : null}
 				<section aria-labelledby="timeline-heading" className={`${SECTION} mt-6`}>
 					<h2 id="timeline-heading" className={H2}>
 						Timeline

@@ -8,7 +8,7 @@ import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { Rating } from '~/components/ui/rating'
 import { cn } from '~/lib/cn'
-import { authorOf } from '~/lib/portfolio/testimonial-schema'
+import { authorOf, awaitingApproval } from '~/lib/portfolio/testimonial-schema'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/admin.testimonials'
 import { testimonialAction } from './admin.testimonials.server'
@@ -103,7 +103,7 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
 								<span className="font-semibold text-pond-900">{authorOf(t)}</span>
 								{t.hidden ? (
 									<span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
-										Hidden
+										{awaitingApproval(t) ? `Awaiting approval (${t.updatedBy})` : 'Hidden'}
 									</span>
 								) : null}
 							</div>
@@ -127,7 +127,7 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
 								<RowButton
 									intent={t.hidden ? 'show' : 'hide'}
 									t={t}
-									label={t.hidden ? 'Show' : 'Hide'}
+									label={awaitingApproval(t) ? 'Approve and show' : t.hidden ? 'Show' : 'Hide'}
 								/>
 							</div>
 						</li>

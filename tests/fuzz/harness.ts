@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import fc from 'fast-check'
+import { aftercareForms } from './aftercare-forms'
 import { formPages } from './form-pages'
 import type { FoundForm } from './form-requests'
 import { distinct, formsIn } from './forms'
@@ -172,6 +173,7 @@ export async function prepare(shop: Shop): Promise<Prepared> {
 			multipart,
 			fields: fields.map(([k, v]) => [k, v] as [string, string]),
 		})
+	found.push(...aftercareForms(ids))
 	return { shop, roles, customerEmail, ids, forms: distinct(found) }
 }
 

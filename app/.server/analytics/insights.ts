@@ -3,6 +3,7 @@ import type { Db } from '~/.server/db/client'
 import { funnel } from '~/lib/analytics/funnel'
 import { pageLabel } from '~/lib/analytics/labels'
 import { previousRange, type Range } from '~/lib/analytics/range'
+import { buildFigures } from './build-figures'
 import { salesFigures, salesTotals } from './sales-figures'
 import { todayTotals, visitBreakdown, visitsByDay, visitTotals } from './visit-figures'
 
@@ -16,13 +17,14 @@ const TOP = 10
 export async function insightsFor(db: Db, catalog: Catalog, range: Range, today: string) {
 	const before = previousRange(range)
 	const live = range.to >= today ? await todayTotals(db, today) : []
-	const [days, breakdown, totals, previous, sales, previousSales] = await Promise.all([
+	const [days, breakdown, totals, previous, sales, previousSales, builds] = await Promise.all([
 		visitsByDay(db, range, today, live),
 		visitBreakdown(db, range, today, live),
 		visitTotals(db, range, today, live),
 		visitTotals(db, before, today),
 		salesFigures(db, range),
 		salesTotals(db, before),
+		buildFigures(db, range),
 	])
 	const name = async (id: string) => (await catalog.anyProduct(id))?.name ?? `Product ${id}`
 	const named = <T extends { id: string }>(rows: T[]) =>
@@ -80,6 +82,7 @@ export async function insightsFor(db: Db, catalog: Catalog, range: Range, today:
 		medianToPayMs: sales.medianToPayMs,
 		revenueByWeek: sales.revenueByWeek,
 		byZone: sales.byZone,
+		builds,
 	}
 }
 

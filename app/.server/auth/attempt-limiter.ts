@@ -15,6 +15,7 @@ export type LimitedAction =
 	| 'reset'
 	| 'enquiry'
 	| 'build-enquiry'
+	| 'build-testimonial'
 	| 'order-link'
 
 export const emailHash = (email: string) =>
@@ -68,6 +69,11 @@ export const QUOTAS = {
 	enquiry: { perEmail: 5, perIp: 10, overall: 60, windowMinutes: 60 },
 	/** 'Plan a pond' (issue 59): as the contact form, counted on its own. */
 	'build-enquiry': { perEmail: 5, perIp: 10, overall: 60, windowMinutes: 60 },
+	/**
+	 * A finished build's testimonial (issue 59 item 10), keyed by the project: one is kept per
+	 * project, so this only bounds refused tries and a flood from one address.
+	 */
+	'build-testimonial': { perEmail: 5, perIp: 20, windowMinutes: 60 },
 	/**
 	 * 'Email me a fresh order link' (issue 30): keyed by the order number asked about, so one
 	 * order's inbox gets a few links an hour at most; per IP it bounds guessing numbers.

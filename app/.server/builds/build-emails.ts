@@ -199,3 +199,36 @@ export function surveyStaffEmail(
 		]),
 	}
 }
+
+// --- A finished build (issue 59 item 10): the testimonial request and its arrival ---
+
+/** Asks the customer of a finished build for a few words, answered on their project page. */
+export function testimonialRequestEmail(project: Project) {
+	return toCustomer(project, 'build-testimonial-request', 'How did we do?', 'How did we do?', [
+		{ type: 'p', text: 'Hello,' },
+		{
+			type: 'p',
+			text: 'Now that your pond is finished, would you tell other pond owners what it was like to build it with us? A few sentences are plenty. There is a short form on your project page; we read every one before it goes on our website, and we show only the name and town you give.',
+		},
+	])
+}
+
+/** To the business: a customer's testimonial is waiting to be read and approved. */
+export function testimonialArrivedEmail(projectId: string, siteUrl: string): EmailMessage {
+	return {
+		to: STAFF_INBOX,
+		kind: 'build-testimonial-arrived',
+		subject: `Testimonial to approve from project ${projectId}`,
+		...renderEmail('A testimonial is waiting for approval', [
+			{
+				type: 'p',
+				text: `The customer of project ${projectId} has sent a testimonial. It is hidden until you show it.`,
+			},
+			{
+				type: 'button',
+				text: 'Read and approve it',
+				href: staffLink(siteUrl, '/admin/testimonials'),
+			},
+		]),
+	}
+}

@@ -1,6 +1,7 @@
 import { enqueueEmail } from '~/.server/email/outbox'
 import type { ProjectStatus } from '~/lib/builds/project-status'
 import { PROJECT_STATUS_LABELS } from '~/lib/builds/project-status'
+import { requestTestimonial } from './aftercare'
 import { projectMessageEmail, projectStatusEmail } from './build-emails'
 import {
 	addProjectEvent,
@@ -41,6 +42,8 @@ export async function staffChangeStatus(
 					news,
 				),
 			)
+		// A finished build: the customer is asked for a testimonial (issue 59 item 10).
+		if (change.to === 'completed') await requestTestimonial(tx, moved.project, 'system')
 		return { ok: true as const }
 	})
 }

@@ -11,7 +11,7 @@ import { canMove, needsReason, type ProjectStatus } from '~/lib/builds/project-s
  * the caller's transaction (with its emails and jobs).
  */
 export type ProjectEvent = {
-	kind: 'status' | 'survey' | 'message' | 'note' | 'enquiry'
+	kind: (typeof buildEvents.$inferInsert)['kind']
 	actor: string
 	text?: string
 	visible?: boolean

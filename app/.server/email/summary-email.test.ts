@@ -15,6 +15,7 @@ const summary = (at: string, waitingMinutes = [0]): MorningSummary => ({
 	toShip: [],
 	openEnquiries: 0,
 	flaggedPayments: [],
+	builds: null,
 })
 
 const send = (s: MorningSummary) => summaryEmail(s, { siteUrl: 'https://shop.example' })
@@ -39,5 +40,37 @@ describe('the morning summary (issue 62 item 7)', () => {
 			expect(body.match(/under an hour/g)).toHaveLength(2)
 			expect(body).toContain('2 working hours')
 		}
+	})
+
+	it('adds the pond builds part with what it has, and leaves it out when there is nothing', () => {
+		const at = '2026-12-02T07:30:00Z'
+		expect(send(summary(at)).text).not.toContain('Pond builds')
+		const email = send({
+			...summary(at),
+			builds: {
+				surveys: [
+					{
+						projectId: 'PB-7F3K9Q',
+						startsAt: new Date('2026-12-02T09:30:00Z'),
+						day: 'Today',
+						district: 'IV2',
+					},
+				],
+				quotes: { count: 0, pence: 0 },
+				stages: [
+					{
+						projectId: 'PB-2M4N6P',
+						label: 'Liner stage',
+						amountPence: 625_000,
+						dueAt: new Date('2026-11-30T10:00:00Z'),
+						overdue: true,
+					},
+				],
+			},
+		})
+		expect(email.text).toContain('Pond builds')
+		expect(email.text).toMatch(/Today 09:30\s+PB-7F3K9Q · IV2/)
+		expect(email.text).toMatch(/PB-2M4N6P · Liner stage · OVERDUE\s+£6,250\.00, due 30 Nov 2026/)
+		expect(email.text).not.toContain('awaiting acceptance')
 	})
 })

@@ -1,5 +1,7 @@
+import { type BuildsSummary, isEmptyBuildsSummary } from '~/lib/builds/builds-summary'
 import { formatDate, formatDateTime } from '~/lib/dates'
 import { londonGreeting } from '~/lib/london-time'
+import { formatPence } from '~/lib/money'
 import { workingAge } from '~/lib/working-hours'
 import { STAFF_INBOX } from './business-mail'
 import { type EmailBlock, renderEmail, staffLink } from './layout'
@@ -18,6 +20,8 @@ export type MorningSummary = {
 	toShip: Array<{ id: string; name: string }>
 	openEnquiries: number
 	flaggedPayments: string[]
+	/** Pond builds (issue 59 item 11), gathered by the builds area; null when not asked for. */
+	builds: BuildsSummary | null
 }
 
 /** A day with nothing in it: no summary is sent (a preview says so instead). */
@@ -27,7 +31,8 @@ export const isEmptySummary = (s: MorningSummary) =>
 	s.expiringToday.length === 0 &&
 	s.toShip.length === 0 &&
 	s.openEnquiries === 0 &&
-	s.flaggedPayments.length === 0
+	s.flaggedPayments.length === 0 &&
+	isEmptyBuildsSummary(s.builds)
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
@@ -91,6 +96,7 @@ export function summaryEmail(s: MorningSummary, { siteUrl }: { siteUrl: string }
 			text: `Check the payment on ${id}`,
 			href: staffLink(siteUrl, `/admin/orders/${id}`),
 		})
+	if (!isEmptyBuildsSummary(s.builds)) blocks.push(...buildsBlocks(s.builds!, siteUrl))
 	if (isEmptySummary(s)) blocks.unshift({ type: 'p', text: 'Nothing needs you today.' })
 	return {
 		to: STAFF_INBOX,
@@ -98,4 +104,51 @@ export function summaryEmail(s: MorningSummary, { siteUrl }: { siteUrl: string }
 		subject: `Morning summary for ${formatDate(`${s.date}T12:00:00Z`)}: ${plural(s.waiting.length, 'request')} to quote, ${plural(s.toShip.length, 'order')} to dispatch`,
 		...renderEmail(londonGreeting(s.at), blocks),
 	}
+}
+
+const UK_TIME = new Intl.DateTimeFormat('en-GB', {
+	timeZone: 'Europe/London',
+	hour: '2-digit',
+	minute: '2-digit',
+	hourCycle: 'h23',
+})
+
+/** The 'Pond builds' part: only the parts with something in them. */
+function buildsBlocks(b: BuildsSummary, siteUrl: string): EmailBlock[] {
+	const blocks: EmailBlock[] = [{ type: 'p', text: 'Pond builds' }]
+	if (b.surveys.length)
+		blocks.push(
+			{ type: 'p', text: 'Site surveys today and tomorrow (UK time):' },
+			{
+				type: 'table',
+				rows: b.surveys.map((v) => [
+					`${v.day} ${UK_TIME.format(v.startsAt)}`,
+					`${v.projectId}${v.district ? ` · ${v.district}` : ''}`,
+				]),
+			},
+		)
+	if (b.quotes.count)
+		blocks.push({
+			type: 'table',
+			rows: [
+				[`${plural(b.quotes.count, 'quote')} awaiting acceptance`, formatPence(b.quotes.pence)],
+			],
+		})
+	if (b.stages.length)
+		blocks.push(
+			{ type: 'p', text: 'Stage payments due:' },
+			{
+				type: 'table',
+				rows: b.stages.map((st) => [
+					`${st.projectId} · ${st.label}${st.overdue ? ' · OVERDUE' : ''}`,
+					`${formatPence(st.amountPence)}${st.dueAt ? `, due ${formatDate(st.dueAt)}` : ''}`,
+				]),
+			},
+		)
+	blocks.push({
+		type: 'button',
+		text: 'Open pond builds',
+		href: staffLink(siteUrl, '/admin/projects'),
+	})
+	return blocks
 }

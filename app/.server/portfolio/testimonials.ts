@@ -4,6 +4,7 @@ import { testimonials } from '~/.server/db/schema'
 import { starsOf } from '~/lib/portfolio/project'
 import {
 	authorOf,
+	customerAuthor,
 	type PublicTestimonial,
 	type TestimonialForm,
 } from '~/lib/portfolio/testimonial-schema'
@@ -49,6 +50,30 @@ export async function createTestimonial(db: Db, by: string, form: TestimonialFor
 			.returning({ id: testimonials.id })
 		return row!.id
 	})
+}
+
+/**
+ * A testimonial a customer sent from their finished build's page (issue 59 item 10): hidden
+ * until the owner reads it and shows it at /admin/testimonials ('awaiting approval' there), at the
+ * end of the order. Written in the caller's transaction with the project's timeline entry.
+ */
+export async function addCustomerTestimonial(
+	tx: Tx,
+	projectId: string,
+	form: { text: string; name: string; place: string; rating: number },
+) {
+	await tx.execute(sql`select pg_advisory_xact_lock(3203)`)
+	const [last] = await tx.select({ last: max(testimonials.position) }).from(testimonials)
+	const [row] = await tx
+		.insert(testimonials)
+		.values({
+			...form,
+			hidden: true,
+			position: (last?.last ?? -1) + 1,
+			updatedBy: customerAuthor(projectId),
+		})
+		.returning({ id: testimonials.id })
+	return row!.id
 }
 
 type Result = { ok: true } | { ok: false; status: 404 | 409; error: string }

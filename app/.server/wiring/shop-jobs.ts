@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { visitRetention } from '~/.server/analytics/retention'
 import { purgeAuditBefore } from '~/.server/audit/audit-log'
 import { staffRules } from '~/.server/auth/staff-settings'
+import { buildsSummary } from '~/.server/builds/builds-summary'
 import { SURVEY_REMINDER_JOB, sendSurveyReminder } from '~/.server/builds/survey-bookings'
 import { runScheduledBackup } from '~/.server/db/backup-schedule'
 import type { Database } from '~/.server/db/client'
@@ -117,7 +118,11 @@ export function shopJobs(services: {
 		[SUMMARY_JOB]: async (_payload, { job, now }) => {
 			// Turned off since it was planned: nothing to send.
 			if (!(await getDeliverySettings(database.db)).summaryAt) return
-			const done = await runSummaryJob({ db: database.db, siteUrl: env.SITE_URL }, job, now())
+			const done = await runSummaryJob(
+				{ db: database.db, siteUrl: env.SITE_URL, builds: buildsSummary },
+				job,
+				now(),
+			)
 			logger.info(done, 'morning summary')
 		},
 		// The day before a site survey (issue 59): once, and nothing for one moved or cancelled since.

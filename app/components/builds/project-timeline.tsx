@@ -18,6 +18,8 @@ const KIND_LABELS: Record<string, string> = {
 	message: 'Message',
 	note: 'Internal note',
 	status: 'Status',
+	portfolio: 'Portfolio',
+	testimonial: 'Testimonial',
 }
 
 /** A project's timeline, newest last for customers, as given. */

@@ -20,14 +20,19 @@ function byUnit(steps: FunnelStep[]) {
  * off only within its group, where the two count the same thing. Each bar is in proportion to
  * its group's first step, its figure in the next cell.
  */
-export function FunnelTable({ steps }: { steps: FunnelStep[] }) {
+export function FunnelTable({
+	steps,
+	title = 'From visit to payment',
+	intro = 'Visits are counted without cookies, so a visitor cannot be followed into an order request: visitors are compared with visitors, and order requests with order requests.',
+}: {
+	steps: FunnelStep[]
+	title?: string
+	intro?: string
+}) {
 	return (
 		<section className="min-w-0 rounded-xl p-4 ring-1 ring-slate-200">
-			<h3 className="font-display text-lg font-bold text-pond-900">From visit to payment</h3>
-			<p className="mt-1 text-sm text-slate-700">
-				Visits are counted without cookies, so a visitor cannot be followed into an order request:
-				visitors are compared with visitors, and order requests with order requests.
-			</p>
+			<h3 className="font-display text-lg font-bold text-pond-900">{title}</h3>
+			<p className="mt-1 text-sm text-slate-700">{intro}</p>
 			<table className="mt-3 w-full table-fixed text-sm">
 				<thead>
 					<tr className="text-left text-slate-600">

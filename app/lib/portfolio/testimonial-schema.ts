@@ -45,3 +45,10 @@ export type TestimonialForm = z.output<typeof TestimonialFormSchema>
 
 export const authorOf = (t: { name: string; place: string }) =>
 	t.place ? `${t.name}, ${t.place}` : t.name
+
+/** Who a customer's testimonial is from until staff first change it (issue 59 item 10). */
+export const customerAuthor = (projectId: string) => `customer, project ${projectId}`
+
+/** Sent by a customer and not yet touched by staff: hidden until the owner approves it. */
+export const awaitingApproval = (t: { hidden: boolean; version: number; updatedBy: string }) =>
+	t.hidden && t.version === 1 && t.updatedBy.startsWith('customer, project ')

@@ -69,7 +69,10 @@ export const buildEvents = pgTable(
 			.notNull()
 			.references(() => buildProjects.id, { onDelete: 'cascade' }),
 		at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-		kind: text('kind').$type<'status' | 'survey' | 'message' | 'note' | 'enquiry'>().notNull(),
+		kind: text('kind')
+			// 'portfolio' (the draft made from it) and 'testimonial' (asked for, or sent): issue 59 item 10.
+			.$type<'status' | 'survey' | 'message' | 'note' | 'enquiry' | 'portfolio' | 'testimonial'>()
+			.notNull(),
 		/** 'customer', 'system', or the staff member's email. */
 		actor: text('actor').notNull(),
 		fromStatus: text('from_status').$type<ProjectStatus>(),

@@ -5,6 +5,7 @@ import { currentDeliverySettings, getDeliverySettings } from '~/.server/delivery
 import { enqueueEmail } from '~/.server/email/outbox'
 import { isEmptySummary, type MorningSummary, summaryEmail } from '~/.server/email/summary-email'
 import { enqueueJob, finishClaimedJob, type Job } from '~/.server/jobs/queue'
+import type { BuildsSummary } from '~/lib/builds/builds-summary'
 import { addDays, atLondonTime, dailyKey, londonDate, startOfLondonDay } from '~/lib/london-time'
 import { workingCutoff, workingMinutesBetween } from '~/lib/working-hours'
 import { INACTIVE_LINK_ALERT } from '../payments/record-payment'
@@ -21,7 +22,18 @@ export async function overdueCutoff(db: Db, now: Date) {
 	return workingCutoff(now, unquotedAlertHours * 60)
 }
 
-export async function gatherSummary(db: Db, now: Date): Promise<MorningSummary> {
+/**
+ * The builds' part of the summary (issue 59 item 11): builds sit above orders, so the wiring and
+ * the jobs page hand their reader in (`buildsSummary` in builds/builds-summary.ts).
+ */
+export type BuildsPart = (db: Db, now: Date) => Promise<BuildsSummary>
+type SummaryDeps = { db: Db; siteUrl: string; builds?: BuildsPart }
+
+export async function gatherSummary(
+	db: Db,
+	now: Date,
+	builds?: BuildsPart,
+): Promise<MorningSummary> {
 	const since = new Date(now.getTime() - 86_400_000)
 	const today = londonDate(now)
 	const [startOfDay, endOfDay] = [startOfLondonDay(today), startOfLondonDay(addDays(today, 1))]
@@ -95,6 +107,7 @@ export async function gatherSummary(db: Db, now: Date): Promise<MorningSummary> 
 		toShip: toShip.map((o) => ({ id: o.id, name: name(o) })),
 		openEnquiries: openEnquiries.length,
 		flaggedPayments: flagged.map((f) => f.orderId),
+		builds: builds ? await builds(db, now) : null,
 	}
 }
 
@@ -102,12 +115,8 @@ export async function gatherSummary(db: Db, now: Date): Promise<MorningSummary> 
  * Queues the summary to the business address; nothing on a day with nothing in it, unless staff
  * asked for a preview ('Send now').
  */
-export async function sendMorningSummary(
-	deps: { db: Db; siteUrl: string },
-	now: Date,
-	{ preview = false } = {},
-) {
-	const summary = await gatherSummary(deps.db, now)
+export async function sendMorningSummary(deps: SummaryDeps, now: Date, { preview = false } = {}) {
+	const summary = await gatherSummary(deps.db, now, deps.builds)
 	if (isEmptySummary(summary) && !preview) return { sent: false, summary }
 	await enqueueEmail(deps.db, summaryEmail(summary, deps))
 	return { sent: true, summary }
@@ -139,12 +148,12 @@ export async function planMorningSummary(db: Db, now: Date) {
  * The email is queued in the transaction that completes the job under this instance's claim, so a
  * run repeated after a lost lease or a crash cannot send it again.
  */
-export async function runSummaryJob(deps: { db: Db; siteUrl: string }, job: Job, now: Date) {
+export async function runSummaryJob(deps: SummaryDeps, job: Job, now: Date) {
 	if (job.key !== dailyKey(SUMMARY_JOB, now)) {
 		await planMorningSummary(deps.db, now)
 		return { sent: false, late: true }
 	}
-	const summary = await gatherSummary(deps.db, now)
+	const summary = await gatherSummary(deps.db, now, deps.builds)
 	if (isEmptySummary(summary)) return { sent: false, late: false }
 	const sent = await deps.db.transaction(async (tx) => {
 		if (!(await finishClaimedJob(tx, job, now))) return false
