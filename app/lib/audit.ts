@@ -14,6 +14,7 @@ export const AUDIT_KINDS = {
 	'product.delete': 'Product deleted',
 	'catalogue.publish': 'Catalogue published',
 	'settings.change': 'Settings changed',
+	'project.quote-sent': 'Build quote sent',
 	'staff.invite': 'Staff invited',
 	'staff.join': 'Invitation accepted',
 	'staff.role': 'Role changed',

@@ -1,0 +1,319 @@
+import { z } from 'zod'
+import { parsePriceText, penceToInput } from '../money'
+import { safeText } from '../text-safety'
+import { wholeNumber } from '../whole-number'
+import { DEFAULT_SCHEDULE, type ScheduleStage, scheduleProblem } from './payment-schedule'
+import { MAX_QUOTE_PENCE, totalRange } from './quote-totals'
+
+/**
+ * The quote forms (issue 59 items 4 and 7, decision 0037): the builder, acceptance, and saving a
+ * template; one schema each, shared by the page and the server. The builder posts the whole form
+ * every time (it works without JavaScript): rows are named `lines.3.price`, `stages.1.due`, so a
+ * field's error key is its input's name.
+ */
+export const MAX_QUOTE_LINES = 100
+export const MAX_QUOTE_STAGES = 10
+/** Sections a build quote usually has, offered as suggestions (any name may be typed). */
+export const COMMON_SECTIONS = [
+	'Excavation',
+	'Liner and construction',
+	'Filtration',
+	'Plumbing',
+	'Electrics',
+	'Landscaping',
+] as const
+
+export const QUOTE_STAGE_DUE = ['acceptance', 'stage', 'completion'] as const
+export const STAGE_DUE_LABELS: Record<(typeof QUOTE_STAGE_DUE)[number], string> = {
+	acceptance: 'On acceptance (deposit)',
+	stage: 'When the stage is reached',
+	completion: 'On completion',
+}
+
+/** The builder's rows as typed: text, so a form sent back with an error shows what was typed. */
+export type QuoteLineRow = {
+	section: string
+	description: string
+	quantity: string
+	price: string
+	optional: boolean
+	productId: string
+}
+export type QuoteStageRow = {
+	label: string
+	kind: 'percent' | 'fixed'
+	amount: string
+	due: string
+}
+export type QuoteFormState = {
+	title: string
+	intro: string
+	terms: string
+	/** 'YYYY-MM-DD', UK date. */
+	validUntil: string
+	lines: QuoteLineRow[]
+	stages: QuoteStageRow[]
+}
+
+/** What a draft, a template (without the date) and a copy carry. */
+export type QuoteContent = {
+	title: string
+	intro: string
+	terms: string
+	schedule: ScheduleStage[]
+	lines: Array<{
+		section: string
+		description: string
+		quantity: number
+		unitPence: number
+		optional: boolean
+		productId?: string | null
+	}>
+}
+
+/** The default terms: a plain summary of a UK build contract, with the 14-day right to cancel. */
+export const DEFAULT_QUOTE_TERMS = [
+	'This quote is for the work and materials listed, at the prices shown, which include VAT at 20%. It is valid until the date shown.',
+	'Payment is due as set out in the payment schedule: the deposit on acceptance, stage payments as each stage is reached, and the balance on completion. Materials remain ours until paid for.',
+	'You have the right to cancel this contract within 14 days of accepting it without giving a reason (Consumer Contracts Regulations 2013). To cancel, tell us clearly by email, letter or phone; we refund what you have paid within 14 days. If you ask us to start work within the 14 days and then cancel, you pay for the work done up to the time you tell us.',
+	'We agree the start date with you. Dates can move with the weather and ground conditions; we will keep you informed. Hidden obstacles found on digging (rock, services, contaminated ground) are priced separately and agreed with you before we continue.',
+	'Please make sure we have safe access to the site and the use of water and electricity. We remove our waste unless the quote says otherwise.',
+	'Our workmanship is guaranteed for 12 months from completion; equipment carries its maker’s warranty. Your statutory rights are not affected: the work will be done with reasonable care and skill.',
+].join('\n\n')
+
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
+const MAX_UNIT_PENCE = 10_000_000 // £100,000 a unit
+
+const text = (label: string, max: number, lineBreaks = false) =>
+	safeText({ allowLineBreaks: lineBreaks })
+		.trim()
+		.max(max, `Please keep the ${label} under ${max.toLocaleString('en-GB')} characters`)
+
+const pounds = (message: string, max: number) =>
+	safeText()
+		.transform((v) => parsePriceText(v))
+		.refine((v): v is number => v !== null && v <= max, message)
+
+const LineSchema = z.object({
+	section: text('section name', 80).min(1, 'Name the section'),
+	description: text('description', 300).min(1, 'Describe the line'),
+	quantity: wholeNumber('Enter a whole number from 1 to 9,999', { min: 1, max: 9999 }),
+	unitPence: pounds('Enter a price such as 1250.00 (up to £100,000)', MAX_UNIT_PENCE),
+	optional: z.boolean(),
+	productId: text('product code', 64).transform((v) => v || null),
+})
+
+const StageSchema = z
+	.object({
+		label: text('stage name', 80).min(1, 'Name the stage'),
+		kind: z.enum(['percent', 'fixed'], { error: 'Choose a percentage or a fixed sum' }),
+		amount: safeText().trim().max(20, 'Enter a percentage or a sum'),
+		due: z.enum(QUOTE_STAGE_DUE, { error: 'Choose when the stage is due' }),
+	})
+	.transform((s, ctx): ScheduleStage => {
+		if (s.kind === 'percent') {
+			const percent = /^\d{1,3}$/.test(s.amount) ? Number(s.amount) : Number.NaN
+			if (!(percent >= 1 && percent <= 100))
+				ctx.addIssue({
+					code: 'custom',
+					path: ['amount'],
+					message: 'Enter a whole percentage from 1 to 100',
+				})
+			return { label: s.label, due: s.due, percent }
+		}
+		const fixedPence = parsePriceText(s.amount)
+		if (fixedPence === null || fixedPence < 1 || fixedPence > MAX_QUOTE_PENCE)
+			ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Enter a sum such as 2500.00' })
+		return { label: s.label, due: s.due, fixedPence: fixedPence ?? 0 }
+	})
+
+/** The builder's 'Save' and 'Send': everything checked, the schedule against both totals. */
+export const QuoteBuilderSchema = z
+	.object({
+		title: text('title', 120).min(1, 'Give the quote a title'),
+		intro: text('introduction', 2000, true),
+		terms: text('terms', 10_000, true).min(1, 'Write the terms (the default is a good start)'),
+		validUntil: safeText().regex(DATE, 'Enter the date as YYYY-MM-DD'),
+		lines: z
+			.array(LineSchema)
+			.min(1, 'Add at least one line')
+			.max(MAX_QUOTE_LINES, `A quote has at most ${MAX_QUOTE_LINES} lines`),
+		stages: z
+			.array(StageSchema)
+			.min(1, 'Add at least one payment stage')
+			.max(MAX_QUOTE_STAGES, `A schedule has at most ${MAX_QUOTE_STAGES} stages`),
+	})
+	.superRefine((quote, ctx) => {
+		const { fewestPence, mostPence } = totalRange(quote.lines)
+		if (mostPence > MAX_QUOTE_PENCE) {
+			ctx.addIssue({ code: 'custom', path: ['lines'], message: 'The total is too large' })
+			return
+		}
+		if (fewestPence <= 0) {
+			ctx.addIssue({
+				code: 'custom',
+				path: ['lines'],
+				message: 'The lines that are not optional must come to more than £0.00',
+			})
+			return
+		}
+		const problem =
+			scheduleProblem(fewestPence, quote.stages) ??
+			(mostPence !== fewestPence ? scheduleProblem(mostPence, quote.stages) : null)
+		if (problem)
+			ctx.addIssue({
+				code: 'custom',
+				path: ['stages'],
+				message:
+					mostPence === fewestPence
+						? problem
+						: `${problem} (The schedule must suit the total with no options and with every option.)`,
+			})
+	})
+export type QuoteBuilderInput = z.output<typeof QuoteBuilderSchema>
+
+export const toContent = (q: QuoteBuilderInput): QuoteContent & { validUntil: string } => ({
+	title: q.title,
+	intro: q.intro,
+	terms: q.terms,
+	validUntil: q.validUntil,
+	schedule: q.stages,
+	lines: q.lines,
+})
+
+const ROW = /^(lines|stages)\.(\d{1,3})\.(\w+)$/
+
+/**
+ * The posted builder as rows (pure), blank ones included (the buttons name rows by position); at
+ * most 100 lines and 10 stages are read, whatever was posted.
+ */
+export function readQuoteForm(values: Record<string, string>): QuoteFormState {
+	const lines = new Map<number, Record<string, string>>()
+	const stages = new Map<number, Record<string, string>>()
+	for (const [key, value] of Object.entries(values)) {
+		const m = ROW.exec(key)
+		if (!m) continue
+		const rows = m[1] === 'lines' ? lines : stages
+		const i = Number(m[2])
+		rows.set(i, { ...rows.get(i), [m[3]!]: value })
+	}
+	const ordered = (rows: Map<number, Record<string, string>>, max: number) =>
+		[...rows.entries()]
+			.sort(([a], [b]) => a - b)
+			.map(([, row]) => row)
+			.slice(0, max + 1) // one more than allowed, so the limit's message shows
+	return {
+		title: values.title ?? '',
+		intro: values.intro ?? '',
+		terms: values.terms ?? '',
+		validUntil: values.validUntil ?? '',
+		lines: ordered(lines, MAX_QUOTE_LINES).map((r) => ({
+			section: r.section ?? '',
+			description: r.description ?? '',
+			quantity: r.quantity ?? '',
+			price: r.price ?? '',
+			optional: r.optional === 'on' || r.optional === '1',
+			productId: r.productId ?? '',
+		})),
+		stages: ordered(stages, MAX_QUOTE_STAGES).map((r) => ({
+			label: r.label ?? '',
+			kind: r.kind === 'fixed' ? ('fixed' as const) : ('percent' as const),
+			amount: r.amount ?? '',
+			due: r.due ?? '',
+		})),
+	}
+}
+
+/** Rows left wholly blank (an 'Add line' not filled in) are dropped before saving. */
+export const withoutBlankRows = (state: QuoteFormState): QuoteFormState => ({
+	...state,
+	lines: state.lines.filter((r) => r.description.trim() || r.price.trim()),
+	stages: state.stages.filter((r) => r.label.trim() || r.amount.trim()),
+})
+
+/** The rows as the schema reads them (the price column is `unitPence` there). */
+export const formForSchema = (state: QuoteFormState) => ({
+	...state,
+	lines: state.lines.map(({ price, ...line }) => ({ ...line, unitPence: price })),
+})
+
+/** A saved quote or template as the builder's rows. */
+export function formFromContent(content: QuoteContent, validUntil: string): QuoteFormState {
+	return {
+		title: content.title,
+		intro: content.intro,
+		terms: content.terms,
+		validUntil,
+		lines: content.lines.map((l) => ({
+			section: l.section,
+			description: l.description,
+			quantity: String(l.quantity),
+			price: penceToInput(l.unitPence),
+			optional: l.optional,
+			productId: l.productId ?? '',
+		})),
+		stages: content.schedule.map((s) => ({
+			label: s.label,
+			kind: s.fixedPence === undefined ? 'percent' : 'fixed',
+			amount: s.fixedPence === undefined ? String(s.percent) : penceToInput(s.fixedPence),
+			due: s.due,
+		})),
+	}
+}
+
+/** A blank quote: one section to start, the usual schedule and the default terms. */
+export const blankContent = (title: string): QuoteContent => ({
+	title,
+	intro: '',
+	terms: DEFAULT_QUOTE_TERMS,
+	schedule: DEFAULT_SCHEDULE,
+	lines: [],
+})
+
+/** The builder's buttons: each posts the whole form. */
+export const BUILDER_INTENTS = [
+	'save',
+	'send',
+	'add-line',
+	'add-section',
+	'add-product',
+	'remove-line',
+	'add-stage',
+	'remove-stage',
+	'save-template',
+] as const
+export type BuilderIntent = (typeof BUILDER_INTENTS)[number]
+
+/** `intent=remove-line:3` names the row; anything else answers undefined (an unknown action). */
+export function builderIntent(raw: string): { intent: BuilderIntent; row: number } | undefined {
+	const [name, row = '0'] = raw.split(':')
+	if (!(BUILDER_INTENTS as readonly string[]).includes(name ?? '') || !/^\d{1,3}$/.test(row))
+		return undefined
+	return { intent: name as BuilderIntent, row: Number(row) }
+}
+
+export const TemplateNameSchema = z.object({
+	templateName: text('template name', 80).min(1, 'Name the template'),
+})
+
+/** 'New quote' on the project page: blank, a template's copy, or a copy of the latest version. */
+export const NewQuoteSchema = z.object({
+	from: z
+		.string()
+		.regex(/^(blank|latest|template:\d{1,9})$/, 'Choose how to start the quote')
+		.default('blank'),
+})
+
+/** 'Accept and pay deposit': the typed name signs; the early start is asked, never assumed. */
+export const AcceptQuoteSchema = z.object({
+	name: text('name', 100)
+		.min(2, 'Type your full name to sign')
+		.refine((v) => /\p{L}/u.test(v), 'Type your full name to sign'),
+	earlyStart: z.enum(['yes']).optional(),
+	options: z.array(z.number().int().positive()).max(200),
+})
+
+/** A customer's request for a new quote (an expired or superseded one). */
+export const RequestQuoteSchema = z.object({
+	message: text('message', 1000, true).default(''),
+})
