@@ -388,8 +388,7 @@ describe('accepting a quote', () => {
 			`/account/projects/${project.id}/quotes/0?key=${project.key}`,
 			`${path}/pdf?key=${other.key}`,
 		]) {
-			const res = await stranger.request(url)
-			expect(res.status, url).toBe(404)
+			expect((await stranger.request(url)).status, url).toBe(404)
 		}
 		const post = await other.client.post(`${path}?key=${other.key}`, {
 			intent: 'accept',

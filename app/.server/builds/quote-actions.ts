@@ -2,17 +2,18 @@ import { recordAudit } from '~/.server/audit/audit-log'
 import { enqueueEmail } from '~/.server/email/outbox'
 import { scheduleProblem, splitSchedule } from '~/lib/builds/payment-schedule'
 import type { ProjectStatus } from '~/lib/builds/project-status'
-import { blankContent, type QuoteContent } from '~/lib/builds/quote-schemas'
+import { blankContent } from '~/lib/builds/quote-defaults'
+import type { QuoteContent } from '~/lib/builds/quote-schemas'
 import { chosenLines, quoteTotals, totalRange } from '~/lib/builds/quote-totals'
 import { canDraftQuote, quoteExpiresAt, shownStatus, validUntilDate } from '~/lib/builds/quote-view'
 import { addDays, londonDate } from '~/lib/london-time'
-import { quoteAcceptedEmail, quoteRequestStaffEmail, quoteSentEmail } from './build-emails'
 import {
 	addProjectEvent,
 	changeProjectStatus,
 	lockProject,
 	touchProject,
 } from './project-lifecycle'
+import { quoteAcceptedEmail, quoteRequestStaffEmail, quoteSentEmail } from './quote-emails'
 import { findQuoteTemplate } from './quote-templates'
 import {
 	insertDraft,

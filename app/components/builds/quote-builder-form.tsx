@@ -1,12 +1,8 @@
 import { Form } from 'react-router'
 import { errorProps, FieldError } from '~/components/forms/field-error'
 import { INPUT_CLASS } from '~/components/forms/input-class'
-import {
-	COMMON_SECTIONS,
-	QUOTE_STAGE_DUE,
-	type QuoteFormState,
-	STAGE_DUE_LABELS,
-} from '~/lib/builds/quote-schemas'
+import { COMMON_SECTIONS } from '~/lib/builds/quote-defaults'
+import { QUOTE_STAGE_DUE, type QuoteFormState, STAGE_DUE_LABELS } from '~/lib/builds/quote-schemas'
 import type { FieldErrors } from '~/lib/forms'
 import { formatPence } from '~/lib/money'
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { parsePriceText, penceToInput } from '../money'
 import { safeText } from '../text-safety'
 import { wholeNumber } from '../whole-number'
-import { DEFAULT_SCHEDULE, type ScheduleStage, scheduleProblem } from './payment-schedule'
+import { type ScheduleStage, scheduleProblem } from './payment-schedule'
 import { MAX_QUOTE_PENCE, totalRange } from './quote-totals'
 
 /**
@@ -13,16 +13,6 @@ import { MAX_QUOTE_PENCE, totalRange } from './quote-totals'
  */
 export const MAX_QUOTE_LINES = 100
 export const MAX_QUOTE_STAGES = 10
-/** Sections a build quote usually has, offered as suggestions (any name may be typed). */
-export const COMMON_SECTIONS = [
-	'Excavation',
-	'Liner and construction',
-	'Filtration',
-	'Plumbing',
-	'Electrics',
-	'Landscaping',
-] as const
-
 export const QUOTE_STAGE_DUE = ['acceptance', 'stage', 'completion'] as const
 export const STAGE_DUE_LABELS: Record<(typeof QUOTE_STAGE_DUE)[number], string> = {
 	acceptance: 'On acceptance (deposit)',
@@ -70,16 +60,6 @@ export type QuoteContent = {
 		productId?: string | null
 	}>
 }
-
-/** The default terms: a plain summary of a UK build contract, with the 14-day right to cancel. */
-export const DEFAULT_QUOTE_TERMS = [
-	'This quote is for the work and materials listed, at the prices shown, which include VAT at 20%. It is valid until the date shown.',
-	'Payment is due as set out in the payment schedule: the deposit on acceptance, stage payments as each stage is reached, and the balance on completion. Materials remain ours until paid for.',
-	'You have the right to cancel this contract within 14 days of accepting it without giving a reason (Consumer Contracts Regulations 2013). To cancel, tell us clearly by email, letter or phone; we refund what you have paid within 14 days. If you ask us to start work within the 14 days and then cancel, you pay for the work done up to the time you tell us.',
-	'We agree the start date with you. Dates can move with the weather and ground conditions; we will keep you informed. Hidden obstacles found on digging (rock, services, contaminated ground) are priced separately and agreed with you before we continue.',
-	'Please make sure we have safe access to the site and the use of water and electricity. We remove our waste unless the quote says otherwise.',
-	'Our workmanship is guaranteed for 12 months from completion; equipment carries its maker’s warranty. Your statutory rights are not affected: the work will be done with reasonable care and skill.',
-].join('\n\n')
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
 const MAX_UNIT_PENCE = 10_000_000 // £100,000 a unit
@@ -260,15 +240,6 @@ export function formFromContent(content: QuoteContent, validUntil: string): Quot
 		})),
 	}
 }
-
-/** A blank quote: one section to start, the usual schedule and the default terms. */
-export const blankContent = (title: string): QuoteContent => ({
-	title,
-	intro: '',
-	terms: DEFAULT_QUOTE_TERMS,
-	schedule: DEFAULT_SCHEDULE,
-	lines: [],
-})
 
 /** The builder's buttons: each posts the whole form. */
 export const BUILDER_INTENTS = [
