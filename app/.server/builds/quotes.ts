@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import {
 	type BuildQuote,
@@ -203,4 +203,13 @@ export async function quoteContent(db: Db | Tx, quote: BuildQuote): Promise<Quot
 			productId: l.productId,
 		})),
 	}
+}
+
+/** UK GDPR erasure: the typed names that signed acceptances go with the rest of the customer. */
+export async function anonymiseQuotesOf(tx: Tx, projectIds: string[]) {
+	if (projectIds.length)
+		await tx
+			.update(buildQuotes)
+			.set({ acceptedName: 'Deleted Customer' })
+			.where(and(inArray(buildQuotes.projectId, projectIds), isNotNull(buildQuotes.acceptedName)))
 }
