@@ -92,7 +92,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
 					</p>
 				) : null}
 				<Form method="post" className={`${SECTION} space-y-6`} noValidate>
-					<QuoteDocument key={view.chosen.join(',')} view={view} choosing={view.acceptable} />
+					<QuoteDocument view={view} choosing={view.acceptable} />
 					{view.acceptable && view.hasOptions ? (
 						<button type="submit" name="intent" value="update" className="btn-secondary">
 							Update total

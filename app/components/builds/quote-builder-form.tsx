@@ -92,7 +92,7 @@ export function QuoteBuilderForm({
 					<div
 						// Rows are positional (the buttons name them by place); the text keeps keys apart.
 						key={`${i}-${line.description}`}
-						className="grid gap-2 rounded-xl bg-slate-50 p-3 sm:grid-cols-[10rem_1fr_5rem_8rem]"
+						className="grid grid-cols-1 gap-2 rounded-xl bg-slate-50 p-3 sm:grid-cols-[10rem_1fr_5rem_8rem]"
 					>
 						{field(`lines.${i}.section`, 'Section', line.section, {
 							list: 'quote-sections',
@@ -142,8 +142,8 @@ export function QuoteBuilderForm({
 					</button>
 				</div>
 				{products.length ? (
-					<div className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
-						<div>
+					<div className="grid grid-cols-1 gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
+						<div className="min-w-0">
 							<label htmlFor="q-product" className={LABEL}>
 								A line from the catalogue (its current price)
 							</label>
@@ -172,10 +172,10 @@ export function QuoteBuilderForm({
 				{state.stages.map((stage, i) => (
 					<div
 						key={`${i}-${stage.label}`}
-						className="grid gap-2 rounded-xl bg-slate-50 p-3 sm:grid-cols-[1fr_9rem_7rem_14rem_auto] sm:items-end"
+						className="grid grid-cols-1 gap-2 rounded-xl bg-slate-50 p-3 lg:grid-cols-[1fr_9rem_7rem_14rem_auto] lg:items-end"
 					>
 						{field(`stages.${i}.label`, 'Stage', stage.label, { maxLength: 80 })}
-						<div>
+						<div className="min-w-0">
 							<label htmlFor={`q-stages-${i}-kind`} className={LABEL}>
 								Amount as
 							</label>
@@ -190,7 +190,7 @@ export function QuoteBuilderForm({
 							</select>
 						</div>
 						{field(`stages.${i}.amount`, 'Amount', stage.amount, { inputMode: 'decimal' })}
-						<div>
+						<div className="min-w-0">
 							<label htmlFor={`q-stages-${i}-due`} className={LABEL}>
 								Due
 							</label>
@@ -248,7 +248,7 @@ export function QuoteBuilderForm({
 					Save and send to the customer
 				</button>
 			</div>
-			<div className="grid gap-2 border-t border-slate-200 pt-5 sm:grid-cols-[1fr_auto] sm:items-end">
+			<div className="grid grid-cols-1 gap-2 border-t border-slate-200 pt-5 sm:grid-cols-[1fr_auto] sm:items-end">
 				{field('templateName', 'Save as a template named', '', { maxLength: 80 })}
 				<button type="submit" name="intent" value="save-template" className="btn-secondary">
 					Save as template

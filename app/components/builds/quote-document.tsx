@@ -9,6 +9,13 @@ import { formatPence } from '~/lib/money'
  * inside the accept form (`choosing`: the options are checkboxes named `option`); staff's preview
  * shows the same, read-only.
  */
+/** With JavaScript, ticking an option posts 'Update total' at once (the same request as the button). */
+function updateTotal(event: React.ChangeEvent<HTMLInputElement>) {
+	const form = event.currentTarget.form
+	const button = form?.querySelector<HTMLButtonElement>('button[name="intent"][value="update"]')
+	if (button) form?.requestSubmit(button)
+}
+
 export function QuoteDocument({ view, choosing }: { view: QuoteViewModel; choosing: boolean }) {
 	return (
 		<div className="space-y-6">
@@ -39,6 +46,7 @@ export function QuoteDocument({ view, choosing }: { view: QuoteViewModel; choosi
 										value={line.id}
 										defaultChecked={line.included}
 										disabled={!choosing}
+										onChange={choosing ? updateTotal : undefined}
 										className="mt-1 size-5 shrink-0"
 									/>
 								) : null}

@@ -68,9 +68,12 @@ export function AdminQuotes({
 				</p>
 			) : null}
 			{canDraft ? (
-				<Form method="post" className="mt-4 grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
+				<Form
+					method="post"
+					className="mt-4 grid grid-cols-1 gap-2 sm:grid-cols-[1fr_auto] sm:items-end"
+				>
 					<input type="hidden" name="intent" value="new-quote" />
-					<div>
+					<div className="min-w-0">
 						<label htmlFor="quote-from" className="block text-sm font-semibold text-slate-800">
 							Start the new quote from
 						</label>
