@@ -7,6 +7,7 @@ import type { QuoteContent } from '~/lib/builds/quote-schemas'
 import { chosenLines, quoteTotals, totalRange } from '~/lib/builds/quote-totals'
 import { canDraftQuote, quoteExpiresAt, shownStatus, validUntilDate } from '~/lib/builds/quote-view'
 import { addDays, londonDate } from '~/lib/london-time'
+import { formatPence } from '~/lib/money'
 import {
 	addProjectEvent,
 	changeProjectStatus,
@@ -162,7 +163,7 @@ export async function sendQuote(
 			ip: deps.ip ?? null,
 			kind: 'project.quote-sent',
 			subject: projectId,
-			detail: `Version ${quote.version}, ${range.fewestPence === range.mostPence ? range.fewestPence : `${range.fewestPence}–${range.mostPence}`} pence`,
+			detail: `Version ${quote.version}: ${formatPence(range.fewestPence)}${range.mostPence === range.fewestPence ? '' : ` to ${formatPence(range.mostPence)} with every option`}`,
 		})
 		return { ok: true as const }
 	})

@@ -110,6 +110,12 @@ describe('the quote builder form', () => {
 		expect(!none.ok && none.fieldErrors.lines).toBe('Add at least one line')
 	})
 
+	it('takes only a real date this century as valid-until', () => {
+		for (const validUntil of ['2026-02-31', '9999-12-31', '31/12/2026'])
+			expect(parse(posted({ validUntil })).ok, validUntil).toBe(false)
+		expect(parse(posted({ validUntil: '2028-02-29' })).ok).toBe(true)
+	})
+
 	it('keeps blank rows for the row buttons, drops them for saving', () => {
 		const rows = readQuoteForm(posted({ 'lines.5.section': 'Plumbing' }))
 		expect(rows.lines).toHaveLength(3)

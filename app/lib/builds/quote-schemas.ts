@@ -113,7 +113,13 @@ export const QuoteBuilderSchema = z
 		title: text('title', 120).min(1, 'Give the quote a title'),
 		intro: text('introduction', 2000, true),
 		terms: text('terms', 10_000, true).min(1, 'Write the terms (the default is a good start)'),
-		validUntil: safeText().regex(DATE, 'Enter the date as YYYY-MM-DD'),
+		validUntil: safeText()
+			.regex(DATE, 'Enter the date as YYYY-MM-DD')
+			// A real day this century: 31 February is not one, and a far-off year is a typing slip.
+			.refine(
+				(v) => v.startsWith('20') && new Date(`${v}T12:00:00Z`).toISOString().startsWith(v),
+				'Enter a real date, such as 2027-03-31',
+			),
 		lines: z
 			.array(LineSchema)
 			.min(1, 'Add at least one line')
