@@ -4,15 +4,15 @@ import { customerQuote } from '~/.server/builds/quote-pages'
 import { renderQuotePdf } from '~/.server/builds/quote-pdf'
 import { currentBusinessDetails } from '~/.server/business/details'
 import { PROJECT_NOT_FOUND } from '~/lib/builds/project-paths'
+import { QUOTE_VERSION_PATTERN } from '~/lib/builds/quote-schemas'
 import { optionIds } from '~/lib/builds/quote-totals'
 import type { Route } from './+types/account.projects.$buildId.quotes.$version.pdf'
-
-const VERSION = /^[1-9]\d{0,5}$/
 
 /** A quote's PDF for its customer (the project page's access rule), with the options asked. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
 	const access = await projectAccessFor(request, context, params.buildId)
-	if (!access || !VERSION.test(params.version)) throw data(PROJECT_NOT_FOUND, { status: 404 })
+	if (!access || !QUOTE_VERSION_PATTERN.test(params.version))
+		throw data(PROJECT_NOT_FOUND, { status: 404 })
 	const search = new URL(request.url).searchParams
 	const asked = search.has('update') ? optionIds(search.getAll('option')) : null
 	const view = await customerQuote(

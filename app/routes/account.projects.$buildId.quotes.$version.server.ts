@@ -4,7 +4,11 @@ import { acceptQuote, requestNewQuote } from '~/.server/builds/quote-actions'
 import { customerQuote } from '~/.server/builds/quote-pages'
 import { readForm } from '~/.server/http/read-body'
 import { PROJECT_NOT_FOUND, projectPath } from '~/lib/builds/project-paths'
-import { AcceptQuoteSchema, RequestQuoteSchema } from '~/lib/builds/quote-schemas'
+import {
+	AcceptQuoteSchema,
+	QUOTE_VERSION_PATTERN,
+	RequestQuoteSchema,
+} from '~/lib/builds/quote-schemas'
 import { optionIds } from '~/lib/builds/quote-totals'
 import { type FieldErrors, formValues, parseForm } from '~/lib/forms'
 import { PRIVATE_ORDER_HEADERS } from '~/lib/seo'
@@ -14,8 +18,6 @@ import type { Route } from './+types/account.projects.$buildId.quotes.$version'
  * The customer's quote page's forms (issue 59 items 4 and 5): 'Update total' (the options
  * without JavaScript), 'Accept and pay deposit', and 'Ask for a new quote'.
  */
-export const QUOTE_VERSION = /^[1-9]\d{0,5}$/
-
 export type QuoteAnswer = {
 	intent: string
 	message?: string
@@ -26,7 +28,7 @@ export type QuoteAnswer = {
 
 export async function quoteAction({ params, request, context }: Route.ActionArgs) {
 	const access = await projectAccessFor(request, context, params.buildId)
-	if (!access || !QUOTE_VERSION.test(params.version))
+	if (!access || !QUOTE_VERSION_PATTERN.test(params.version))
 		throw data(PROJECT_NOT_FOUND, { status: 404, headers: PRIVATE_ORDER_HEADERS })
 	const projectId = access.project.id
 	const version = Number(params.version)

@@ -7,10 +7,11 @@ import { errorProps, FieldError } from '~/components/forms/field-error'
 import { INPUT_CLASS } from '~/components/forms/input-class'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { PROJECT_NOT_FOUND, projectPath } from '~/lib/builds/project-paths'
+import { QUOTE_VERSION_PATTERN } from '~/lib/builds/quote-schemas'
 import { optionIds } from '~/lib/builds/quote-totals'
 import { PRIVATE_ORDER_HEADERS, privateOrderMeta } from '~/lib/seo'
 import type { Route } from './+types/account.projects.$buildId.quotes.$version'
-import { QUOTE_VERSION, quoteAction } from './account.projects.$buildId.quotes.$version.server'
+import { quoteAction } from './account.projects.$buildId.quotes.$version.server'
 
 /**
  * A build quote for its customer (issue 59 items 4 and 5): the project page's access rule (the
@@ -40,7 +41,7 @@ export const headers: Route.HeadersFunction = () => PRIVATE_ORDER_HEADERS
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const access = await projectAccessFor(request, context, params.buildId)
-	if (!access || !QUOTE_VERSION.test(params.version))
+	if (!access || !QUOTE_VERSION_PATTERN.test(params.version))
 		throw data(PROJECT_NOT_FOUND, { status: 404, headers: PRIVATE_ORDER_HEADERS })
 	const search = new URL(request.url).searchParams
 	const asked = search.has('update') ? optionIds(search.getAll('option')) : null

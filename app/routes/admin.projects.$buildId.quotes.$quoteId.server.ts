@@ -9,6 +9,7 @@ import {
 	formForSchema,
 	MAX_QUOTE_LINES,
 	MAX_QUOTE_STAGES,
+	QUOTE_ID_PATTERN,
 	QuoteBuilderSchema,
 	type QuoteFormState,
 	readQuoteForm,
@@ -24,8 +25,6 @@ import type { Route } from './+types/admin.projects.$buildId.quotes.$quoteId'
  * The quote builder's buttons (issue 59 item 7). Row buttons answer the form with its rows changed
  * (nothing saved); 'Save', 'Send' and 'Save as template' check the whole quote first.
  */
-export const QUOTE_ID = /^[1-9]\d{0,8}$/
-
 export type BuilderAnswer = {
 	intent: string
 	message?: string
@@ -44,7 +43,7 @@ const blankLine = (section: string) => ({
 
 export async function quoteBuilderAction({ request, context, params }: Route.ActionArgs) {
 	const admin = await requireAction(request, context, 'admin/projects/:buildId/quotes/:quoteId')
-	if (!PROJECT_ID_PATTERN.test(params.buildId) || !QUOTE_ID.test(params.quoteId))
+	if (!PROJECT_ID_PATTERN.test(params.buildId) || !QUOTE_ID_PATTERN.test(params.quoteId))
 		throw data('Quote not found', { status: 404 })
 	const projectId = params.buildId
 	const quoteId = Number(params.quoteId)

@@ -9,10 +9,11 @@ import { QuoteDocument } from '~/components/builds/quote-document'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { PROJECT_ID_PATTERN } from '~/lib/builds/project-paths'
+import { QUOTE_ID_PATTERN } from '~/lib/builds/quote-schemas'
 import { QUOTE_STATUS_LABELS } from '~/lib/builds/quote-view'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/admin.projects.$buildId.quotes.$quoteId'
-import { QUOTE_ID, quoteBuilderAction } from './admin.projects.$buildId.quotes.$quoteId.server'
+import { quoteBuilderAction } from './admin.projects.$buildId.quotes.$quoteId.server'
 
 /**
  * The quote builder (issue 59 item 7): a draft's sections and lines, catalogue lines, the payment
@@ -40,7 +41,7 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request, context, params }: Route.LoaderArgs) {
 	const viewer = await requireAccess(request, context, 'admin/projects/:buildId/quotes/:quoteId')
 	const page =
-		PROJECT_ID_PATTERN.test(params.buildId) && QUOTE_ID.test(params.quoteId)
+		PROJECT_ID_PATTERN.test(params.buildId) && QUOTE_ID_PATTERN.test(params.quoteId)
 			? await builderPage(context.db, params.buildId, Number(params.quoteId), new Date())
 			: undefined
 	if (!page) throw data('Quote not found', { status: 404 })

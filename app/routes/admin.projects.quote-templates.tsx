@@ -1,19 +1,17 @@
-import { data, Form, Link, redirect } from 'react-router'
-import { z } from 'zod'
-import { requireAccess, requireAction } from '~/.server/auth/guards'
+import { Form, Link } from 'react-router'
+import { requireAccess } from '~/.server/auth/guards'
 import { openProjectCount } from '~/.server/builds/project-pages'
-import { deleteQuoteTemplate, listQuoteTemplates } from '~/.server/builds/quote-templates'
-import { readForm } from '~/.server/http/read-body'
+import { listQuoteTemplates } from '~/.server/builds/quote-templates'
 import { waitingRequests } from '~/.server/orders/after-sale/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import { totalRange } from '~/lib/builds/quote-totals'
 import { formatDate } from '~/lib/dates'
-import { parseForm } from '~/lib/forms'
 import { formatPence } from '~/lib/money'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/admin.projects.quote-templates'
+import { quoteTemplatesAction } from './admin.projects.quote-templates.server'
 
 /**
  * Saved quote templates (issue 59 item 7): made with 'Save as template' in the builder, used from
@@ -58,19 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	}
 }
 
-const DeleteTemplateSchema = z.object({
-	intent: z.literal('delete', { error: 'Unknown action' }),
-	id: z.string().regex(/^[1-9]\d{0,8}$/, 'Template not found'),
-})
-
-export async function action({ request, context }: Route.ActionArgs) {
-	await requireAction(request, context, 'admin/projects/quote-templates')
-	const form = parseForm(DeleteTemplateSchema, await readForm(request))
-	if (!form.ok) return data({ message: form.formError }, { status: 400 })
-	if (!(await deleteQuoteTemplate(context.db, Number(form.data.id))))
-		return data({ message: 'That template has already been deleted.' }, { status: 404 })
-	throw redirect('/admin/projects/quote-templates?deleted=1')
-}
+export const action = (args: Route.ActionArgs) => quoteTemplatesAction(args)
 
 export default function QuoteTemplates({ loaderData, actionData }: Route.ComponentProps) {
 	return (

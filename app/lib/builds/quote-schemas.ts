@@ -11,6 +11,10 @@ import { MAX_QUOTE_PENCE, totalRange } from './quote-totals'
  * every time (it works without JavaScript): rows are named `lines.3.price`, `stages.1.due`, so a
  * field's error key is its input's name.
  */
+/** A quote's number in the customer's addresses (its version) and the builder's (its id). */
+export const QUOTE_VERSION_PATTERN = /^[1-9]\d{0,5}$/
+export const QUOTE_ID_PATTERN = /^[1-9]\d{0,8}$/
+
 export const MAX_QUOTE_LINES = 100
 export const MAX_QUOTE_STAGES = 10
 export const QUOTE_STAGE_DUE = ['acceptance', 'stage', 'completion'] as const
@@ -288,6 +292,12 @@ export const AcceptQuoteSchema = z.object({
 		.refine((v) => /\p{L}/u.test(v), 'Type your full name to sign'),
 	earlyStart: z.enum(['yes']).optional(),
 	options: z.array(z.number().int().positive()).max(200),
+})
+
+/** Deleting a saved template at /admin/projects/quote-templates. */
+export const DeleteTemplateSchema = z.object({
+	intent: z.literal('delete', { error: 'Unknown action' }),
+	id: z.string().regex(QUOTE_ID_PATTERN, 'Template not found'),
 })
 
 /** A customer's request for a new quote (an expired or superseded one). */
