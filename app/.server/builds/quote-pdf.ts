@@ -131,10 +131,7 @@ export function renderQuotePdf(
 	doc.moveDown()
 	text('H2', 'Payment schedule', { font: 'bold', size: 12, color: POND, x: LEFT })
 	for (const stage of view.schedule)
-		amountRow(
-			`${stage.label} (${STAGE_DUE_LABELS[stage.due].toLowerCase()})`,
-			formatPence(stage.amountPence),
-		)
+		amountRow(`${stage.label}\n${STAGE_DUE_LABELS[stage.due]}`, formatPence(stage.amountPence))
 	doc.moveDown()
 	room(60)
 	text('H2', 'Terms', { font: 'bold', size: 12, color: POND, x: LEFT })
