@@ -47,10 +47,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 	if (!page) throw data('Quote not found', { status: 404 })
 	const search = new URL(request.url).searchParams
 	const editable = page.quote.status === 'draft'
-	const [open, requestsWaiting, products] = await Promise.all([
+	const [open, requestsWaiting, products, categories] = await Promise.all([
 		openProjectCount(context.db),
 		waitingRequests(context.db),
 		editable ? context.catalog.all() : [],
+		editable ? context.catalog.shownCategories() : [],
 	])
 	return {
 		role: viewer.role,
@@ -60,9 +61,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 		editable,
 		preview: !editable || search.get('preview') === '1',
 		done: search.get('done'),
-		products: products.flatMap((p) =>
-			p.pricePence === null ? [] : [{ id: p.id, name: p.name, pricePence: p.pricePence }],
-		),
+		// The catalogue for 'Add product', by category (priced products only).
+		catalogue: categories
+			.map((c) => ({
+				name: c.name,
+				products: products.flatMap((p) =>
+					p.category !== c.slug || p.pricePence === null
+						? []
+						: [{ id: p.id, name: p.name, pricePence: p.pricePence }],
+				),
+			}))
+			.filter((c) => c.products.length),
 	}
 }
 
@@ -139,7 +148,7 @@ export default function QuoteBuilder({ loaderData, actionData }: Route.Component
 							key={actionData ? JSON.stringify(actionData.state) : 'saved'}
 							state={actionData?.state ?? page.form}
 							errors={actionData?.fieldErrors ?? {}}
-							products={loaderData.products}
+							catalogue={loaderData.catalogue}
 						/>
 					)}
 				</div>

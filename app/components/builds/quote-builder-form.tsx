@@ -14,16 +14,16 @@ import { formatPence } from '~/lib/money'
 const LABEL = 'block text-sm font-semibold text-slate-800'
 const SMALL_BUTTON = 'rounded-lg px-3 py-2 font-semibold text-pond-800 underline'
 
-type Product = { id: string; name: string; pricePence: number }
+type Category = { name: string; products: Array<{ id: string; name: string; pricePence: number }> }
 
 export function QuoteBuilderForm({
 	state,
 	errors,
-	products,
+	catalogue,
 }: {
 	state: QuoteFormState
 	errors: FieldErrors
-	products: Product[]
+	catalogue: Category[]
 }) {
 	const field = (
 		name: string,
@@ -141,7 +141,7 @@ export function QuoteBuilderForm({
 						Add section
 					</button>
 				</div>
-				{products.length ? (
+				{catalogue.length ? (
 					<div className="grid grid-cols-1 gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
 						<div className="min-w-0">
 							<label htmlFor="q-product" className={LABEL}>
@@ -149,10 +149,14 @@ export function QuoteBuilderForm({
 							</label>
 							<select id="q-product" name="productId" className={INPUT_CLASS} defaultValue="">
 								<option value="">Choose a product</option>
-								{products.map((p) => (
-									<option key={p.id} value={p.id}>
-										{p.name} ({formatPence(p.pricePence)})
-									</option>
+								{catalogue.map((c) => (
+									<optgroup key={c.name} label={c.name}>
+										{c.products.map((p) => (
+											<option key={p.id} value={p.id}>
+												{p.name} ({formatPence(p.pricePence)})
+											</option>
+										))}
+									</optgroup>
 								))}
 							</select>
 						</div>
