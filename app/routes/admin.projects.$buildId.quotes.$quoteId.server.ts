@@ -5,17 +5,19 @@ import { saveQuoteTemplate } from '~/.server/builds/quote-templates'
 import { readForm } from '~/.server/http/read-body'
 import { PROJECT_ID_PATTERN } from '~/lib/builds/project-paths'
 import {
-	builderIntent,
 	formForSchema,
+	type QuoteFormState,
+	readQuoteForm,
+	withoutBlankRows,
+} from '~/lib/builds/quote-rows'
+import {
+	builderIntent,
 	MAX_QUOTE_LINES,
 	MAX_QUOTE_STAGES,
 	QUOTE_ID_PATTERN,
 	QuoteBuilderSchema,
-	type QuoteFormState,
-	readQuoteForm,
 	TemplateNameSchema,
 	toContent,
-	withoutBlankRows,
 } from '~/lib/builds/quote-schemas'
 import { type FieldErrors, formValues, parseForm } from '~/lib/forms'
 import { penceToInput } from '~/lib/money'

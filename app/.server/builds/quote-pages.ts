@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
 import { type BuildQuote, type BuildQuoteLine, buildProjects } from '~/.server/db/schema'
-import { formFromContent } from '~/lib/builds/quote-schemas'
+import { formFromContent } from '~/lib/builds/quote-rows'
 import { totalRange } from '~/lib/builds/quote-totals'
 import { quoteView, shownStatus, validUntilDate } from '~/lib/builds/quote-view'
 import { linesOfQuotes, projectQuoteRows, quoteLines } from './quotes'

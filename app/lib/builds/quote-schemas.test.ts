@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { parseForm } from '../forms'
+import { formForSchema, formFromContent, readQuoteForm, withoutBlankRows } from './quote-rows'
 import {
 	AcceptQuoteSchema,
 	builderIntent,
-	formForSchema,
-	formFromContent,
 	NewQuoteSchema,
 	QuoteBuilderSchema,
-	readQuoteForm,
 	toContent,
-	withoutBlankRows,
 } from './quote-schemas'
 
 /** A builder form as the browser posts it. */
