@@ -41,6 +41,14 @@ export default [
 		'account/projects/:buildId/photos/:photoId',
 		'routes/account.projects.$buildId.photos.$photoId.ts',
 	),
+	route(
+		'account/projects/:buildId/quotes/:version',
+		'routes/account.projects.$buildId.quotes.$version.tsx',
+	),
+	route(
+		'account/projects/:buildId/quotes/:version/pdf',
+		'routes/account.projects.$buildId.quotes.$version.pdf.ts',
+	),
 	route('admin', 'routes/admin.tsx', [
 		route('orders/:orderId', 'routes/admin.orders.$orderId.tsx'),
 	]),
@@ -61,10 +69,15 @@ export default [
 	// Pond builds (issue 59): the pipeline, its settings and each project.
 	route('admin/projects', 'routes/admin.projects._index.tsx'),
 	route('admin/projects/settings', 'routes/admin.projects.settings.tsx'),
+	route('admin/projects/quote-templates', 'routes/admin.projects.quote-templates.tsx'),
 	route('admin/projects/:buildId', 'routes/admin.projects.$buildId.tsx'),
 	route(
 		'admin/projects/:buildId/photos/:photoId',
 		'routes/admin.projects.$buildId.photos.$photoId.ts',
+	),
+	route(
+		'admin/projects/:buildId/quotes/:quoteId',
+		'routes/admin.projects.$buildId.quotes.$quoteId.tsx',
 	),
 	route('admin/catalogue', 'routes/admin.catalogue.tsx'),
 	route('admin/products', 'routes/admin.products._index.tsx'),

@@ -15,6 +15,7 @@ export const AUDIT_KINDS = {
 	'catalogue.publish': 'Catalogue published',
 	'portfolio.draft': 'Portfolio draft from a build',
 	'settings.change': 'Settings changed',
+	'project.quote-sent': 'Build quote sent',
 	'staff.invite': 'Staff invited',
 	'staff.join': 'Invitation accepted',
 	'staff.role': 'Role changed',

@@ -118,6 +118,9 @@ export const ADMIN_ROUTES = {
 	'admin/projects/settings': { loader: 'business.settings', action: 'business.settings' },
 	'admin/projects/:buildId': { loader: 'projects.edit', action: 'projects.edit' },
 	'admin/projects/:buildId/photos/:photoId': { loader: 'projects.edit' },
+	/** Build quotes (issue 59 item 7): the builder, and the templates it saves. */
+	'admin/projects/:buildId/quotes/:quoteId': { loader: 'projects.edit', action: 'projects.edit' },
+	'admin/projects/quote-templates': { loader: 'projects.edit', action: 'projects.edit' },
 	'admin/testimonials': { loader: 'portfolio.edit', action: 'portfolio.edit' },
 	'admin/photos': { loader: 'photos.upload', action: 'photos.upload' },
 	'admin/jobs': { loader: 'jobs.manage', action: 'jobs.manage' },

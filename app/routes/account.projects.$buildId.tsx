@@ -3,8 +3,10 @@ import { data, Form } from 'react-router'
 import { aftercareFor, canSendTestimonial } from '~/.server/builds/aftercare'
 import { projectAccessFor } from '~/.server/builds/project-access'
 import { customerProjectPage, surveyCalendar } from '~/.server/builds/project-pages'
+import { quoteList } from '~/.server/builds/quote-pages'
 import { currentBusinessDetails } from '~/.server/business/details'
 import { ProjectTimeline } from '~/components/builds/project-timeline'
+import { CustomerQuotes } from '~/components/builds/quote-lists'
 import { SlotPicker } from '~/components/builds/slot-picker'
 import { isTestimonialAnswer, TestimonialForm } from '~/components/builds/testimonial-form'
 import { PageHeader } from '~/components/content/page-header'
@@ -61,6 +63,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 			calendar: choosing ? await surveyCalendar(context.db, now) : [],
 			phone: (await currentBusinessDetails(context.db)).phone,
 			testimonial: canSendTestimonial(access.project, aftercare),
+			// Quotes (decision 0037): sent versions, newest first.
+			quotes: await quoteList(context.db, access.project.id, now, false),
 			isNew: search.get('new') === '1',
 			done: search.get('done'),
 		},
@@ -170,14 +174,27 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
 						</div>
 					) : null}
 				</section>
-				<section aria-labelledby="quote-heading" className={SECTION}>
+				{/* Quotes (issue 59 item 4, decision 0037) */}
+				<section id="quotes" aria-labelledby="quote-heading" className={SECTION}>
 					<h2 id="quote-heading" className={H2}>
 						Your quote
 					</h2>
-					<p className="mt-2 text-slate-800">
-						We will send your quote after the survey: itemised, with options you can choose, and a
-						payment schedule. It will appear here and in your inbox.
-					</p>
+					{loaderData.done === 'accepted' ? (
+						<p role="status" className="mt-3 rounded-lg bg-green-50 px-4 py-3 text-green-950">
+							Thank you: your acceptance is recorded and a summary is on its way to your inbox.
+						</p>
+					) : null}
+					{loaderData.quotes.length ? (
+						<CustomerQuotes
+							quotes={loaderData.quotes}
+							hrefFor={(version) => projectPath(project.id, key, `/quotes/${version}`)}
+						/>
+					) : (
+						<p className="mt-2 text-slate-800">
+							We will send your quote after the survey: itemised, with options you can choose, and a
+							payment schedule. It will appear here and in your inbox.
+						</p>
+					)}
 				</section>
 				<section aria-labelledby="payments-heading" className={SECTION}>
 					<h2 id="payments-heading" className={H2}>

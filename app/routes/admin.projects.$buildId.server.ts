@@ -8,6 +8,7 @@ import {
 	staffChangeStatus,
 	updateSurveyNotes,
 } from '~/.server/builds/project-actions'
+import { newQuote } from '~/.server/builds/quote-actions'
 import { bookSurvey, cancelSurvey } from '~/.server/builds/survey-bookings'
 import { readForm } from '~/.server/http/read-body'
 import { PortfolioDraftSchema } from '~/lib/builds/aftercare-schemas'
@@ -19,6 +20,7 @@ import {
 	SurveySlotSchema,
 } from '~/lib/builds/build-schemas'
 import { PROJECT_ID_PATTERN } from '~/lib/builds/project-paths'
+import { NewQuoteSchema } from '~/lib/builds/quote-schemas'
 import { type FieldErrors, parseForm } from '~/lib/forms'
 import type { Route } from './+types/admin.projects.$buildId'
 
@@ -79,6 +81,16 @@ export async function adminProjectAction({ request, context, params }: Route.Act
 		)
 	} else if (intent === 'ask-testimonial') {
 		result = await askForTestimonial(context.db, id, actor)
+	} else if (intent === 'new-quote') {
+		// A new draft opens in the builder (decision 0037).
+		const form = parseForm(NewQuoteSchema, values)
+		if (!form.ok) return fail(400, form.formError, form.fieldErrors)
+		const made = await newQuote(deps, id, form.data.from, actor)
+		if (!made.ok) {
+			if (made.status === 404) throw data('Project not found', { status: 404 })
+			return fail(made.status, made.message)
+		}
+		throw redirect(`/admin/projects/${id}/quotes/${made.quoteId}`)
 	} else return fail(400, 'Unknown action')
 	if (!result.ok) {
 		if (result.status === 404) throw data('Project not found', { status: 404 })

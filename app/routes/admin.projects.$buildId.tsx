@@ -2,11 +2,14 @@ import { data, Form, Link } from 'react-router'
 import { requireAccess } from '~/.server/auth/guards'
 import { adminAftercare } from '~/.server/builds/aftercare'
 import { adminProjectPage, openProjectCount, surveyCalendar } from '~/.server/builds/project-pages'
+import { quoteList } from '~/.server/builds/quote-pages'
+import { listQuoteTemplates } from '~/.server/builds/quote-templates'
 import { waitingRequests } from '~/.server/orders/after-sale/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { AdminAftercare } from '~/components/builds/admin-aftercare'
 import { StatusForm, TextForm } from '~/components/builds/admin-project-forms'
 import { ProjectTimeline } from '~/components/builds/project-timeline'
+import { AdminQuotes } from '~/components/builds/quote-lists'
 import { SlotPicker } from '~/components/builds/slot-picker'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
@@ -18,6 +21,7 @@ import {
 } from '~/lib/builds/build-schemas'
 import { PROJECT_ID_PATTERN } from '~/lib/builds/project-paths'
 import { canBookSurvey, PROJECT_STATUS_LABELS } from '~/lib/builds/project-status'
+import { canDraftQuote } from '~/lib/builds/quote-view'
 import { formatSurveyTime } from '~/lib/builds/survey-slots'
 import { phoneHref } from '~/lib/business'
 import { mailtoHref } from '~/lib/email-address'
@@ -48,11 +52,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 		: undefined
 	if (!page) throw data('Project not found', { status: 404 })
 	const bookable = canBookSurvey(page.project.status)
-	const [calendar, open, requestsWaiting, aftercare] = await Promise.all([
+	const [calendar, open, requestsWaiting, aftercare, quotes, templates] = await Promise.all([
 		bookable ? surveyCalendar(context.db, new Date()) : [],
 		openProjectCount(context.db),
 		waitingRequests(context.db),
 		adminAftercare(context.db, page.project),
+		// Quotes (decision 0037)
+		quoteList(context.db, page.project.id, new Date(), true),
+		listQuoteTemplates(context.db),
 	])
 	return {
 		role: viewer.role,
@@ -62,6 +69,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 		open,
 		requestsWaiting,
 		aftercare,
+		quotes,
+		templates: templates.map((t) => ({ id: t.id, name: t.name })),
 		done: new URL(request.url).searchParams.get('done'),
 	}
 }
@@ -229,6 +238,24 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
 						/>
 					</section>
 				</div>
+				{/* Quotes (issue 59 item 7, decision 0037) */}
+				<section id="quotes" aria-labelledby="quotes-heading" className={`${SECTION} mt-6`}>
+					<h2 id="quotes-heading" className={H2}>
+						Quotes
+					</h2>
+					{loaderData.done === 'quote-sent' ? (
+						<p role="status" className="mb-3 rounded-lg bg-green-50 px-3 py-2 text-green-950">
+							Quote sent: the customer has an email with the link to it.
+						</p>
+					) : null}
+					<AdminQuotes
+						projectId={p.id}
+						quotes={loaderData.quotes}
+						templates={loaderData.templates}
+						canDraft={canDraftQuote(p.status)}
+						message={actionData?.intent === 'new-quote' ? actionData.message : undefined}
+					/>
+				</section>
 				{loaderData.aftercare ? (
 					<section aria-labelledby="aftercare-heading" className={`${SECTION} mt-6`}>
 						<h2 id="aftercare-heading" className={H2}>

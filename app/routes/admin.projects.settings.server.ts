@@ -44,6 +44,7 @@ export async function buildSettingsAction({ request, context }: Route.ActionArgs
 			noticeHours: form.data.noticeHours,
 			horizonDays: form.data.horizonDays,
 		},
+		quoteValidDays: form.data.quoteValidDays,
 	}
 	await saveBuildSettings(context.db, admin.email, settings)
 	context.logger.info({ adminId: admin.id }, 'build settings saved')

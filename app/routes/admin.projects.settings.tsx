@@ -204,6 +204,26 @@ export default function BuildSettingsPage({ loaderData, actionData }: Route.Comp
 							<FieldError id="s-blockedDates" error={errors.blockedDates} />
 						</div>
 					</fieldset>
+					<fieldset className="space-y-3">
+						<legend className="text-xl font-bold text-pond-900">Quotes</legend>
+						<div className="max-w-xs">
+							<label htmlFor="s-quoteValidDays" className={LABEL}>
+								A quote is valid for (days)
+							</label>
+							<input
+								id="s-quoteValidDays"
+								name="quoteValidDays"
+								type="number"
+								inputMode="numeric"
+								min={1}
+								max={365}
+								defaultValue={String(settings.quoteValidDays)}
+								className={INPUT_CLASS}
+								{...errorProps('s-quoteValidDays', errors.quoteValidDays)}
+							/>
+							<FieldError id="s-quoteValidDays" error={errors.quoteValidDays} />
+						</div>
+					</fieldset>
 					<button type="submit" className="btn-primary">
 						Save settings
 					</button>

@@ -5,6 +5,7 @@ import {
 	orderLink,
 	ordersInEveryState,
 	paymentToken,
+	quoteBuild,
 	returnRequest,
 	sendBuildEnquiry,
 	sendEnquiry,
@@ -108,10 +109,13 @@ test("every page of a customer's orders loads, fits the screen and passes axe @m
 	)
 	const shopper = await customer.context.newPage()
 	const build = await sendBuildEnquiry(shopper, baseURL!)
+	// Its quote's version 1 sent, so the quote page has something to show (issue 59).
+	await quoteBuild(adminPage, baseURL!, build.id)
 	const ids = {
 		orderId: delivered,
 		token: await paymentToken(adminPage, quoted),
 		buildId: build.id,
+		version: '1',
 	}
 	await addToCart(shopper)
 	// Signed in, except where the page is for anyone with the link.
@@ -165,11 +169,14 @@ test('every other admin page loads, fits the screen and passes axe', async ({
 	baseURL,
 }, info) => {
 	test.setTimeout(90_000)
+	const buildId = (await sendBuildEnquiry(adminPage, baseURL!)).id
 	const ids = {
 		enquiryId: await sendEnquiry(adminPage, baseURL!),
 		productId: '0',
 		projectId: 'pond3',
-		buildId: (await sendBuildEnquiry(adminPage, baseURL!)).id,
+		buildId,
+		// A draft in the quote builder (issue 59 item 7).
+		quoteId: await quoteBuild(adminPage, baseURL!, buildId),
 		// The admin's own id: the owner's second-factor reset page for oneself says where to go.
 		userId: await ownUserId(adminPage),
 	}

@@ -90,6 +90,54 @@ export async function sendBuildEnquiry(page: Page, baseURL: string) {
 }
 
 /**
+ * A build surveyed and quoted (issue 59 items 4 and 7): version 1 sent to the customer, version 2
+ * a draft in the builder; answers the draft's id.
+ */
+export async function quoteBuild(admin: Page, baseURL: string, buildId: string) {
+	const project = `${baseURL}/admin/projects/${buildId}`
+	const post = (url: string, form: Record<string, string>) =>
+		admin.request.post(url, { form, headers: { origin: baseURL }, maxRedirects: 0 })
+	const page = await (await admin.request.get(project)).text()
+	const version = /name="version" value="(\d+)"/.exec(page)?.[1] ?? '1'
+	expect((await post(project, { intent: 'status', status: 'surveyed', version })).status()).toBe(
+		302,
+	)
+	const draft = async (from: string) => {
+		const made = await post(project, { intent: 'new-quote', from })
+		const id = /\/quotes\/(\d+)$/.exec(made.headers().location ?? '')?.[1]
+		expect(id).toBeTruthy()
+		return id!
+	}
+	const first = await draft('blank')
+	const sent = await post(`${project}/quotes/${first}`, {
+		intent: 'send',
+		title: 'Wildlife pond with a beach',
+		intro: 'As we discussed on site.',
+		terms: 'You may cancel within 14 days of accepting.',
+		validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+		'lines.0.section': 'Excavation',
+		'lines.0.description': 'Dig out, shape the shelves and remove the spoil',
+		'lines.0.quantity': '1',
+		'lines.0.price': '2400.00',
+		'lines.1.section': 'Planting',
+		'lines.1.description': 'Marginal and oxygenating plants',
+		'lines.1.quantity': '24',
+		'lines.1.price': '7.50',
+		'lines.1.optional': 'on',
+		'stages.0.label': 'Deposit on acceptance',
+		'stages.0.kind': 'percent',
+		'stages.0.amount': '25',
+		'stages.0.due': 'acceptance',
+		'stages.1.label': 'On completion',
+		'stages.1.kind': 'percent',
+		'stages.1.amount': '75',
+		'stages.1.due': 'completion',
+	})
+	expect(sent.status()).toBe(302)
+	return draft('latest')
+}
+
+/**
  * A checked catalogue upload waiting to be published, with a changed price, a bad row and a long
  * file name; returns the preview's address. Nothing is published.
  */

@@ -13,6 +13,10 @@ export const formPages = (ids: KnownIds) => {
 		'/admin/projects?view=list',
 		'/admin/projects/settings',
 		`/admin/projects/${ids.buildId}`,
+		// Build quotes (issue 59 items 4 and 7): the builder, templates, the customer's quote.
+		`/admin/projects/${ids.quoteBuildId}/quotes/${ids.quoteId}`,
+		'/admin/projects/quote-templates',
+		`/account/projects/${ids.quoteBuildId}/quotes/1`,
 		'/cart',
 		'/checkout',
 		'/checkout-auth',

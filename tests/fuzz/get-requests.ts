@@ -17,6 +17,9 @@ export type KnownIds = {
 	projectId: string
 	/** A pond build (issue 59), sent by the customer role. */
 	buildId: string
+	/** Another, with quote version 1 sent and a draft (`quoteId`) in the builder. */
+	quoteBuildId?: string
+	quoteId?: string
 	category: string
 	productId: string
 	/** A customer's request (a cancellation) in the Requests inbox. */
@@ -80,6 +83,8 @@ function pathFor(pattern: string, ids: KnownIds) {
 			':enquiryId': ids.enquiryId,
 			':projectId': ids.projectId,
 			':buildId': ids.buildId,
+			':quoteId': ids.quoteId ?? '1',
+			':version': '1',
 			':category': ids.category,
 			':productId': ids.productId,
 			':number': 'RCT-000001',

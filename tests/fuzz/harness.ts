@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import fc from 'fast-check'
 import { aftercareForms } from './aftercare-forms'
+import { quotedBuild } from './build-quotes'
 import { formPages } from './form-pages'
 import type { FoundForm } from './form-requests'
 import { distinct, formsIn } from './forms'
@@ -128,6 +129,7 @@ export async function prepare(shop: Shop): Promise<Prepared> {
 		category: 'filters',
 		productId: first(products, /href="\/pond-products\/filters\/([^"?/]+)/),
 		requestId: first(await page('/admin/requests', roles.admin), /href="\/admin\/requests\/(\d+)"/),
+		...(await quotedBuild(shop, roles)),
 	}
 	// Every page that has a form, as each role that can see it.
 	const pages = formPages(ids)

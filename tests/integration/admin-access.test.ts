@@ -6,6 +6,7 @@ import {
 	auditLog,
 	buildPhotos,
 	buildProjects,
+	buildQuotes,
 	enquiries,
 	orderEvents,
 	orderRequests,
@@ -58,6 +59,8 @@ let documentNumber: string
 let requestId: number
 let photoId: number
 let buildPhotoId: number
+/** A draft quote of that build (the quote builder's page). */
+let buildQuoteId: number
 const buildId = 'PB-MATRXS'
 /** A staff member for the owner's pages about one (the second-factor reset). */
 let staffId: string
@@ -126,6 +129,18 @@ beforeAll(async () => {
 		})
 		.returning()
 	buildPhotoId = sitePhoto!.id
+	const [quote] = await app.database.db
+		.insert(buildQuotes)
+		.values({
+			projectId: buildId,
+			version: 1,
+			title: 'Koi pond',
+			validUntil: new Date(Date.now() + 30 * 86_400_000),
+			schedule: [{ label: 'On completion', due: 'completion', percent: 100 }],
+			createdBy: 'matrix@example.co.uk',
+		})
+		.returning()
+	buildQuoteId = quote!.id
 	await app.database.db.insert(enquiries).values({
 		id: enquiryId,
 		name: 'Isla',
@@ -164,6 +179,7 @@ function requestFor(
 		.replace(':productId', '0')
 		.replace(':projectId', 'pond1')
 		.replace(':buildId/photos/:photoId', `${buildId}/photos/${buildPhotoId}`)
+		.replace(':buildId/quotes/:quoteId', `${buildId}/quotes/${buildQuoteId}`)
 		.replace(':buildId', buildId)
 		.replace(':number', documentNumber)
 		.replace(':requestId', String(requestId))

@@ -18,9 +18,10 @@ import { projectPageBlock, withProjectLink } from './project-links'
  * acknowledgement, it repeats nothing the visitor typed: only the project number and choices
  * from fixed lists.
  */
-type Project = Pick<BuildProject, 'id' | 'email' | 'type' | 'budget' | 'timescale'>
+export type Project = Pick<BuildProject, 'id' | 'email' | 'type' | 'budget' | 'timescale'>
 
-const toCustomer = (
+/** A customer email with the project's private link; quote-emails.ts sends through it too. */
+export const toCustomer = (
 	project: Project,
 	kind: string,
 	subject: string,

@@ -6,6 +6,7 @@ import type { ProjectFilters } from '~/lib/builds/build-schemas'
 import { OPEN_STATUSES, PROJECT_STATUSES, type ProjectStatus } from '~/lib/builds/project-status'
 import { bookableDays, customerCanChange } from '~/lib/builds/survey-slots'
 import { projectPhotoList } from './project-photos'
+import { projectQuoteRows } from './quotes'
 import { getBuildSettings } from './settings'
 import { bookingHistory, currentBooking, takenSlots } from './survey-bookings'
 
@@ -214,6 +215,19 @@ export async function customerProjectsData(db: Db, userId: string, email: string
 		projects.map(async ({ surveyNotes: _internal, version: _v, userId: _u, ...project }) => ({
 			...project,
 			bookings: await bookingHistory(db, project.id),
+			// The quotes sent to them and what they signed (decision 0037).
+			quotes: (await projectQuoteRows(db, project.id))
+				.filter((q) => q.status !== 'draft')
+				.map((q) => ({
+					version: q.version,
+					status: q.status,
+					title: q.title,
+					sentAt: q.sentAt,
+					acceptedAt: q.acceptedAt,
+					acceptedName: q.acceptedName,
+					acceptedTotalPence: q.acceptedTotalPence,
+					earlyStart: q.earlyStart,
+				})),
 			timeline: await db
 				.select({ at: buildEvents.at, kind: buildEvents.kind, text: buildEvents.text })
 				.from(buildEvents)

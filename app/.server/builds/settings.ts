@@ -16,6 +16,7 @@ export async function getBuildSettings(db: Db | Tx): Promise<BuildSettings> {
 	return {
 		serviceArea: { ...DEFAULT_BUILD_SETTINGS.serviceArea, ...row?.settings.serviceArea },
 		survey: { ...DEFAULT_BUILD_SETTINGS.survey, ...row?.settings.survey },
+		quoteValidDays: row?.settings.quoteValidDays ?? DEFAULT_BUILD_SETTINGS.quoteValidDays,
 	}
 }
 

@@ -12,15 +12,16 @@ import { formatPence, formatUnitPence } from '~/lib/money'
  */
 const FONT_DIR = path.resolve('assets/fonts')
 let fonts: { regular: Buffer; bold: Buffer } | undefined
-const loadFonts = () =>
+/** The documents' fonts, read once (the build quote's PDF uses them too). */
+export const loadFonts = () =>
 	(fonts ??= {
 		regular: fs.readFileSync(path.join(FONT_DIR, 'DejaVuSans.ttf')),
 		bold: fs.readFileSync(path.join(FONT_DIR, 'DejaVuSans-Bold.ttf')),
 	})
 
-const POND = '#174a64'
-const INK = '#1e293b'
-const MUTED = '#475569'
+export const POND = '#174a64'
+export const INK = '#1e293b'
+export const MUTED = '#475569'
 const LEFT = 50
 const WIDTH = 495 // A4 is 595 points wide; 50 each side
 

@@ -6,6 +6,7 @@ import { anonymiseProjectsOf } from '~/.server/builds/project-lifecycle'
 import { revokeProjectLinks } from '~/.server/builds/project-links'
 import { customerProjectsData } from '~/.server/builds/project-pages'
 import { deleteProjectPhotos } from '~/.server/builds/project-photos'
+import { anonymiseQuotesOf } from '~/.server/builds/quotes'
 import type { Db } from '~/.server/db/client'
 import { user } from '~/.server/db/schema'
 import { revokeCustomerOrderLinks } from '~/.server/email/order-link'
@@ -62,6 +63,7 @@ export async function deleteAccount(db: Db, userId: string) {
 		const projects = await anonymiseProjectsOf(tx, userId, row?.email)
 		await deleteProjectPhotos(tx, projects)
 		await revokeProjectLinks(tx, projects)
+		await anonymiseQuotesOf(tx, projects)
 		await forgetResetLinks(tx, userId)
 		if (row) await forgetAttempts(tx, row.email)
 		await deleteUser(tx, userId)

@@ -158,4 +158,8 @@ export const BuildSettingsSchema = z.object({
 		),
 	noticeHours: wholeNumber('Enter the notice in hours (0 to 336)', { min: 0, max: 336 }),
 	horizonDays: wholeNumber('Enter how many days ahead (7 to 180)', { min: 7, max: 180 }),
+	quoteValidDays: wholeNumber('Enter how many days a quote is valid (1 to 365)', {
+		min: 1,
+		max: 365,
+	}).default(30),
 })

@@ -90,7 +90,7 @@ export const NEXT_STEP: Record<ProjectStatus, string> = {
 		'We will see you at the survey. After it we will send your itemised quote, usually within five working days.',
 	surveyed: 'We will send your itemised quote after the survey, usually within five working days.',
 	quoted:
-		'Your quote is on its way: it will appear here with the options and the payment schedule.',
+		'Your quote is below: open it to choose any options, then accept it online and pay the deposit.',
 	accepted: 'Thank you for accepting your quote. We will be in touch to agree the start date.',
 	in_progress: 'Your build is under way. Stage payments will appear here as each stage is reached.',
 	completed: 'Your pond is finished. Thank you for choosing us.',

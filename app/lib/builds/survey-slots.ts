@@ -23,7 +23,12 @@ export type SurveySettings = {
 	horizonDays: number
 }
 
-export type BuildSettings = { serviceArea: ServiceArea; survey: SurveySettings }
+export type BuildSettings = {
+	serviceArea: ServiceArea
+	survey: SurveySettings
+	/** A new quote is valid for this many days (its valid-until date's default; decision 0037). */
+	quoteValidDays: number
+}
 
 export const DEFAULT_BUILD_SETTINGS: BuildSettings = {
 	// Mainland Great Britain: the islands and Northern Ireland are asked to send anyway.
@@ -38,6 +43,7 @@ export const DEFAULT_BUILD_SETTINGS: BuildSettings = {
 		noticeHours: 24,
 		horizonDays: 28,
 	},
+	quoteValidDays: 30,
 }
 
 /** Customers may move or cancel a survey up to this long before it; later they call. */
