@@ -270,10 +270,7 @@ export async function removeStaff(
 	return result
 }
 
-/**
- * Ends every session of a member of staff (a lost phone, a shared computer): they sign in again,
- * with their second factor, on their next request. Not oneself: that is 'Sign out everywhere else'.
- */
+/** Ends every session of a member of staff (a lost phone): not oneself ('Sign out everywhere else'). */
 export async function signOutStaff(
 	db: Db,
 	auth: Auth,
