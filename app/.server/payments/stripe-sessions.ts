@@ -13,7 +13,7 @@ export const REUSE_MIN_MINUTES = 10
 
 export async function storeSession(
 	db: Db,
-	session: { id: string; linkId: string; orderId: string; expiresAt: Date; url: string },
+	session: { id: string; linkId: string; orderId: string | null; expiresAt: Date; url: string },
 ) {
 	await db.insert(checkoutSessions).values(session)
 }

@@ -253,6 +253,10 @@ export const buildStages = pgTable(
 		/** The stage's current payment link (payment_links.id), while one is issued. */
 		paymentLinkId: text('payment_link_id'),
 		remindersSent: jsonb('reminders_sent').$type<string[]>().notNull().default([]),
+		/** A cancellation's refund of this stage (decision 0038): how much, and the provider's id. */
+		refundPence: integer('refund_pence'),
+		refundReference: text('refund_reference'),
+		refundedAt: timestamp('refunded_at', { withTimezone: true }),
 	},
 	(t) => [
 		uniqueIndex('build_stages_position_idx').on(t.quoteId, t.position),
@@ -261,7 +265,26 @@ export const buildStages = pgTable(
 )
 
 export type BuildQuoteStatus = 'draft' | 'sent' | 'superseded' | 'accepted'
-export type BuildStageStatus = 'upcoming' | 'due' | 'paid' | 'refunded'
+/** 'refunding': a cancellation's refund is on its way (its steps resume); 'cancelled': never due. */
+export type BuildStageStatus = 'upcoming' | 'due' | 'paid' | 'refunding' | 'refunded' | 'cancelled'
+
+/**
+ * A customer's cancellation within the 14 days (CCR 2013, issue 59 item 5, decision 0038). With
+ * no early start it is settled at once (everything paid refunded); with one, staff settle it with
+ * the value of the work done, which is kept back from the refund.
+ */
+export const buildCancellations = pgTable('build_cancellations', {
+	projectId: text('project_id')
+		.primaryKey()
+		.references(() => buildProjects.id, { onDelete: 'restrict' }),
+	requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+	reason: text('reason').notNull().default(''),
+	earlyStart: boolean('early_start').notNull(),
+	settledAt: timestamp('settled_at', { withTimezone: true }),
+	settledBy: text('settled_by'),
+	workDonePence: integer('work_done_pence'),
+})
+export type BuildCancellation = typeof buildCancellations.$inferSelect
 
 export type QuoteTemplateContent = {
 	title: string

@@ -4,7 +4,8 @@ import type { DocumentContent } from '~/lib/documents'
 import { buildProjects, buildStages } from './builds'
 import { orders } from './orders'
 
-export type DocumentKind = 'invoice' | 'receipt' | 'credit_note'
+/** 'final_account': a pond build's statement at completion (decision 0038), outside the books. */
+export type DocumentKind = 'invoice' | 'receipt' | 'credit_note' | 'final_account'
 
 /**
  * The next number of each document series ('invoice', 'receipt', 'credit_note'). Taken with

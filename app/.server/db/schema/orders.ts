@@ -11,12 +11,12 @@ import {
 	timestamp,
 	uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { buildStages } from './builds'
 import type { SiteAccess } from '~/lib/delivery/suggest'
 import type { DeliverySettings } from '~/lib/delivery/zones'
 import type { DeliveryDetails } from '~/lib/delivery-schema'
 import type { OrderLine } from '~/lib/order-line'
 import type { OrderStatus } from '~/lib/order-status'
+import { buildStages } from './builds'
 
 export type { DeliveryDetails } from '~/lib/delivery-schema'
 export type { OrderLine } from '~/lib/order-line'
