@@ -45,7 +45,7 @@ export interface PaymentProvider {
 	 * Payments the provider took on checkouts we still think are open (a dropped webhook), for
 	 * reconciliation; limited to one order when given. The test provider has none.
 	 */
-	findPayments(scope: { orderId?: string }): Promise<VerifiedPayment[]>
+	findPayments(scope: { orderId?: string; linkId?: string }): Promise<VerifiedPayment[]>
 	/**
 	 * Payouts to the bank, newest first, with the transactions in each (issue 61 item 4); absent
 	 * where the provider pays nothing out (the test provider). Throws on the provider's errors.

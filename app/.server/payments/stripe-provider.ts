@@ -205,8 +205,8 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 			return refund.id
 		},
 
-		async findPayments({ orderId }) {
-			const open = await openSessionsToCheck(db, orderId)
+		async findPayments(scope) {
+			const open = await openSessionsToCheck(db, scope)
 			const found: VerifiedPayment[] = []
 			for (const { id, linkStatus } of open) {
 				const session = await stripe.checkout.sessions.retrieve(id).catch((error) => {
