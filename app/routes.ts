@@ -41,6 +41,10 @@ export default [
 		'account/projects/:buildId/photos/:photoId',
 		'routes/account.projects.$buildId.photos.$photoId.ts',
 	),
+	route(
+		'account/projects/:buildId/documents/:number',
+		'routes/account.projects.$buildId.documents.$number.ts',
+	),
 	route('admin', 'routes/admin.tsx', [
 		route('orders/:orderId', 'routes/admin.orders.$orderId.tsx'),
 	]),
@@ -65,6 +69,10 @@ export default [
 	route(
 		'admin/projects/:buildId/photos/:photoId',
 		'routes/admin.projects.$buildId.photos.$photoId.ts',
+	),
+	route(
+		'admin/projects/:buildId/documents/:number',
+		'routes/admin.projects.$buildId.documents.$number.ts',
 	),
 	route('admin/catalogue', 'routes/admin.catalogue.tsx'),
 	route('admin/products', 'routes/admin.products._index.tsx'),

@@ -118,6 +118,8 @@ export const ADMIN_ROUTES = {
 	'admin/projects/settings': { loader: 'business.settings', action: 'business.settings' },
 	'admin/projects/:buildId': { loader: 'projects.edit', action: 'projects.edit' },
 	'admin/projects/:buildId/photos/:photoId': { loader: 'projects.edit' },
+	/** A build's invoices, credit notes and final account, as an order's documents. */
+	'admin/projects/:buildId/documents/:number': { loader: 'documents.download' },
 	'admin/testimonials': { loader: 'portfolio.edit', action: 'portfolio.edit' },
 	'admin/photos': { loader: 'photos.upload', action: 'photos.upload' },
 	'admin/jobs': { loader: 'jobs.manage', action: 'jobs.manage' },

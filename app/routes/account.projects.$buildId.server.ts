@@ -7,12 +7,15 @@ import { PROJECT_NOT_FOUND, projectPath } from '~/lib/builds/project-paths'
 import { parseForm } from '~/lib/forms'
 import { PRIVATE_ORDER_HEADERS } from '~/lib/seo'
 import type { Route } from './+types/account.projects.$buildId'
+import { cancelBuildAction } from './account.projects.$buildId.payments.server'
 
 /** Booking, moving and cancelling the survey from the project page (issue 59 item 2). */
 export async function projectAction({ params, request, context }: Route.ActionArgs) {
 	const access = await projectAccessFor(request, context, params.buildId)
 	if (!access) throw data(PROJECT_NOT_FOUND, { status: 404, headers: PRIVATE_ORDER_HEADERS })
 	const values = await readForm(request)
+	// Payments (decision 0038): cancelling the build within the 14 days.
+	if (values.get('intent') === 'cancel-build') return cancelBuildAction(context, access, values)
 	const intent = parseForm(SurveyIntentSchema, values)
 	if (!intent.ok)
 		return data({ message: intent.formError }, { status: 400, headers: PRIVATE_ORDER_HEADERS })

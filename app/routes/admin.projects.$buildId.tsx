@@ -1,11 +1,14 @@
 import { data, Form, Link } from 'react-router'
 import { requireAccess } from '~/.server/auth/guards'
+import { paymentsView } from '~/.server/builds/payments-view'
 import { adminProjectPage, openProjectCount, surveyCalendar } from '~/.server/builds/project-pages'
 import { waitingRequests } from '~/.server/orders/after-sale/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { StatusForm, TextForm } from '~/components/builds/admin-project-forms'
 import { ProjectTimeline } from '~/components/builds/project-timeline'
 import { SlotPicker } from '~/components/builds/slot-picker'
+import { SettleCancellationForm, StageStaffForms } from '~/components/builds/stage-payment-forms'
+import { StagePayments } from '~/components/builds/stage-payments'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import {
@@ -46,10 +49,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 		: undefined
 	if (!page) throw data('Project not found', { status: 404 })
 	const bookable = canBookSurvey(page.project.status)
-	const [calendar, open, requestsWaiting] = await Promise.all([
+	const [calendar, open, requestsWaiting, payments] = await Promise.all([
 		bookable ? surveyCalendar(context.db, new Date()) : [],
 		openProjectCount(context.db),
 		waitingRequests(context.db),
+		paymentsView(context.db, page.project, {
+			siteUrl: context.env.SITE_URL,
+			now: new Date(),
+			forCustomer: false,
+		}),
 	])
 	return {
 		role: viewer.role,
@@ -58,6 +66,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 		bookable,
 		open,
 		requestsWaiting,
+		payments,
 		done: new URL(request.url).searchParams.get('done'),
 	}
 }
@@ -225,6 +234,24 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
 						/>
 					</section>
 				</div>
+				{/* Payments (decision 0038) */}
+				{loaderData.payments ? (
+					<div className={`${SECTION} mt-6`}>
+						<StagePayments
+							view={loaderData.payments}
+							documentHref={(number) => `/admin/projects/${p.id}/documents/${number}`}
+							stageActions={(stage) => (
+								<StageStaffForms stage={stage} version={p.version} answer={actionData} />
+							)}
+						>
+							<SettleCancellationForm
+								view={loaderData.payments}
+								version={p.version}
+								answer={actionData}
+							/>
+						</StagePayments>
+					</div>
+				) : null}
 				<section aria-labelledby="timeline-heading" className={`${SECTION} mt-6`}>
 					<h2 id="timeline-heading" className={H2}>
 						Timeline
