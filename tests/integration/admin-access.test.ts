@@ -7,11 +7,13 @@ import {
 	buildPhotos,
 	buildProjects,
 	enquiries,
+	orderDocuments,
 	orderEvents,
 	orderRequests,
 	orders,
 	requestPhotos,
 } from '~/.server/db/schema'
+import { finalAccountContent } from '~/.server/documents/build-content'
 import { issueInvoice } from '~/.server/documents/issue'
 import {
 	ADMIN_ROUTES,
@@ -58,6 +60,7 @@ let documentNumber: string
 let requestId: number
 let photoId: number
 let buildPhotoId: number
+let buildDocumentNumber: string
 const buildId = 'PB-MATRXS'
 /** A staff member for the owner's pages about one (the second-factor reset). */
 let staffId: string
@@ -126,6 +129,25 @@ beforeAll(async () => {
 		})
 		.returning()
 	buildPhotoId = sitePhoto!.id
+	// A build's final account (decision 0038): the project's document download.
+	const account = { contractPence: 500_000, payments: [], balancePence: 500_000 }
+	const [buildDocument] = await app.database.db
+		.insert(orderDocuments)
+		.values({
+			number: 'FA-000901',
+			kind: 'final_account',
+			projectId: buildId,
+			issuedAt: new Date(),
+			totalPence: 500_000,
+			content: finalAccountContent(
+				{ id: buildId, name: 'Isla', address: '1 Loch Road, Inverness', postcode: 'IV2 3XY' },
+				{ vatNumber: null },
+				account,
+				{ number: 'FA-000901', issuedAt: new Date() },
+			),
+		})
+		.returning()
+	buildDocumentNumber = buildDocument!.number
 	await app.database.db.insert(enquiries).values({
 		id: enquiryId,
 		name: 'Isla',
@@ -164,6 +186,7 @@ function requestFor(
 		.replace(':productId', '0')
 		.replace(':projectId', 'pond1')
 		.replace(':buildId/photos/:photoId', `${buildId}/photos/${buildPhotoId}`)
+		.replace(':buildId/documents/:number', `${buildId}/documents/${buildDocumentNumber}`)
 		.replace(':buildId', buildId)
 		.replace(':number', documentNumber)
 		.replace(':requestId', String(requestId))
