@@ -33,7 +33,8 @@ export const BankTransferSchema = z.object({
 		.regex(ISO_DATE, 'Enter the date the money arrived.')
 		.refine((d) => !Number.isNaN(Date.parse(d)), 'Enter the date the money arrived.')
 		// UK dates compare as text; the money cannot have arrived tomorrow.
-		.refine((d) => d <= londonDate(new Date()), 'The date cannot be in the future.'),
+		.refine((d) => d <= londonDate(new Date()), 'The date cannot be in the future.')
+		.refine((d) => d >= '2020-01-01', 'Enter the date the money arrived.'),
 	version: rowVersion(),
 })
 
