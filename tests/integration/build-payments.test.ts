@@ -139,6 +139,8 @@ describe('a build paid stage by stage', () => {
 		expect(invoices[0]!.content).toMatchObject({ vatPence: 41_667, netPence: 208_333 })
 		expect(invoices[0]!.issuedAt.toISOString()).toBe(paid!.paidAt!.toISOString())
 		expect((await projectRow(project.id)).status).toBe('in_progress')
+		// The second tab's press moved no money: nothing for staff to refund.
+		expect(await emailsOfKind('build-payments-staff-notice', project.id)).toHaveLength(0)
 		const [email] = await emailsOfKind('build-stage-paid', project.id)
 		expect(email?.attachments).toEqual([invoices[0]!.number])
 		// The paid link's page says so; the invoice downloads with the private key only.
@@ -233,6 +235,11 @@ describe('a build paid stage by stage', () => {
 		})
 		const last = (await stagesOf(project.id))[2]!
 		expect(last.status).toBe('due')
+		// Its reminders go once each, and only while it is due.
+		const remind = () => sendStageReminder({ db: db(), siteUrl: app.url }, last.id, 'before')
+		expect([await remind(), await remind()]).toEqual([true, false])
+		const [reminder] = await emailsOfKind('build-stage-reminder-before', project.id)
+		expect(reminder?.text).toContain(`/pay/${last.paymentLinkId}`)
 		const pdf = await admin.client.request(
 			`/admin/projects/${project.id}/documents/${final.number}`,
 		)
