@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { allBookDocuments } from '~/.server/books/documents'
+import { reportDocuments } from '~/.server/books/report-documents'
 import { findStageLink, stagePayer, withStagePayments } from '~/.server/builds/stage-pay'
 import { sendStageReminder } from '~/.server/builds/stage-payments'
 import {
@@ -278,6 +280,17 @@ describe('a build paid stage by stage', () => {
 		const transfer = invoices.find((d) => d.buildStageId === last.id)!
 		expect(londonDate(transfer.issuedAt)).toBe(today)
 		expect(transfer.content.footer).toContain('bank transfer')
+		// The books read them by tax point: each stage invoice is in, the final account is not.
+		const range = { from: addDays(today, -1), to: today }
+		const books = [
+			...(await allBookDocuments(db(), range)),
+			...(await reportDocuments(db(), range)),
+		]
+		const numbers = books.filter((d) => d.orderId === project.id).map((d) => d.number)
+		for (const invoice of invoices) expect(numbers).toContain(invoice.number)
+		expect(numbers.some((n) => n.startsWith('FA-'))).toBe(false)
+		const inReport = (await reportDocuments(db(), range)).find((d) => d.number === transfer.number)
+		expect(inReport).toMatchObject({ vatPence: 41_667, provider: 'manual' })
 		const audit = await db()
 			.select()
 			.from(auditLog)

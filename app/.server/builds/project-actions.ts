@@ -9,7 +9,7 @@ import {
 	saveSurveyNotes,
 	touchProject,
 } from './project-lifecycle'
-import { closeAccount, type StageDeps } from './stage-payments'
+import { closeAccount, closeStages, type StageDeps } from './stage-payments'
 import type { BuildDeps } from './survey-bookings'
 
 /** What staff do to a project from its admin page (issue 59 item 6), each in one transaction. */
@@ -35,6 +35,7 @@ export async function staffChangeStatus(
 		// Decision 0038: completion issues the final account and makes any balance due.
 		if (change.to === 'completed' && deps.provider)
 			await closeAccount(tx, { ...deps, provider: deps.provider }, moved.project)
+		if (change.to === 'cancelled') await closeStages(tx, projectId)
 		const news = CUSTOMER_NEWS[change.to]
 		if (news)
 			await enqueueEmail(

@@ -29,7 +29,14 @@ import {
 	lockProject,
 	touchProject,
 } from './project-lifecycle'
-import { claimReminder, lockStage, makeStageDue, markStagePaid, stagesOf } from './stages'
+import {
+	cancelUnpaidStages,
+	claimReminder,
+	lockStage,
+	makeStageDue,
+	markStagePaid,
+	stagesOf,
+} from './stages'
 
 /**
  * A build's stage payments (issue 59 items 8 and 9, decision 0038): a stage made due with its
@@ -318,4 +325,15 @@ export async function acceptanceOf(db: Db | Tx, projectId: string) {
 		.from(buildQuotes)
 		.where(and(eq(buildQuotes.projectId, projectId), eq(buildQuotes.status, 'accepted')))
 	return quote
+}
+
+/**
+ * Staff cancelled the project by its status: no stage link may take money any more (an open
+ * Stripe session on one is expired by reconciliation, decision 0018). Refunds, if any, are staff's
+ * call at the provider; the customer's own 14-day cancellation refunds through cancellations.ts.
+ */
+export async function closeStages(tx: Tx, projectId: string) {
+	for (const stage of await stagesOf(tx, projectId))
+		if (stage.status === 'due') await revokeStageLinks(tx, stage.id)
+	await cancelUnpaidStages(tx, projectId)
 }
