@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { allBookDocuments } from '~/.server/books/documents'
 import { reportDocuments } from '~/.server/books/report-documents'
+import { sendStageReminder } from '~/.server/builds/stage-account'
 import { findStageLink, stagePayer, withStagePayments } from '~/.server/builds/stage-pay'
-import { sendStageReminder } from '~/.server/builds/stage-payments'
 import {
 	auditLog,
 	buildProjects,
@@ -117,6 +117,12 @@ describe('a build paid stage by stage', () => {
 		const page = await pageText(await project.client.request(project.page))
 		expect(page).toContain('Payments')
 		expect(page).toContain(`href="/pay/${deposit.paymentLinkId}"`)
+		expect(page).toContain('Cancel my build')
+		const adminPage = await pageText(await admin.client.request(`/admin/projects/${project.id}`))
+		expect(adminPage).toContain('Mark stage reached and email the link')
+		expect(adminPage).toContain('Record £2,500.00 paid by bank transfer')
+		// The admin page never carries the customer's pay link (its token is their credential).
+		expect(adminPage).not.toContain(`/pay/${deposit.paymentLinkId}`)
 		const pay = await pageText(await new TestClient(app).request(`/pay/${deposit.paymentLinkId}`))
 		expect(pay).toContain(`Pond build ${project.id}`)
 		expect(pay).toContain('Deposit on acceptance')

@@ -9,7 +9,8 @@ import {
 	saveSurveyNotes,
 	touchProject,
 } from './project-lifecycle'
-import { closeAccount, closeStages, type StageDeps } from './stage-payments'
+import { closeAccount, closeStages } from './stage-account'
+import type { StageDeps } from './stage-payments'
 import type { BuildDeps } from './survey-bookings'
 
 /** What staff do to a project from its admin page (issue 59 item 6), each in one transaction. */

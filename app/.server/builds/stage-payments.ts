@@ -3,7 +3,7 @@ import { type AuditActor, recordAudit } from '~/.server/audit/audit-log'
 import { sellerFor } from '~/.server/business/details'
 import type { Db, Tx } from '~/.server/db/client'
 import { type BuildProject, type BuildStage, buildQuotes } from '~/.server/db/schema'
-import { issueFinalAccount, issueStageInvoice, stageInvoicesOf } from '~/.server/documents/issue'
+import { issueStageInvoice } from '~/.server/documents/issue'
 import { enqueueEmail } from '~/.server/email/outbox'
 import {
 	cleanUpAtProvider,
@@ -13,36 +13,23 @@ import {
 	revokeStageLinks,
 } from '~/.server/payments/links'
 import { type PaymentProvider, payUrl, type VerifiedPayment } from '~/.server/payments/provider'
-import { DEFAULT_DAYS_TO_PAY, dueDateIn, type StageReminder } from '~/lib/builds/stage-payments'
+import { dueDateIn } from '~/lib/builds/stage-payments'
 import { formatDate } from '~/lib/dates'
 import { formatPence } from '~/lib/money'
-import {
-	finalAccountEmail,
-	paymentsStaffEmail,
-	stageDueEmail,
-	stagePaidEmail,
-	stageReminderEmail,
-} from './payment-emails'
+import { paymentsStaffEmail, stageDueEmail, stagePaidEmail } from './payment-emails'
 import {
 	addProjectEvent,
 	changeProjectStatus,
 	lockProject,
 	touchProject,
 } from './project-lifecycle'
-import {
-	cancelUnpaidStages,
-	claimReminder,
-	lockStage,
-	makeStageDue,
-	markStagePaid,
-	stagesOf,
-} from './stages'
+import { lockStage, makeStageDue, markStagePaid } from './stages'
 
 /**
  * A build's stage payments (issue 59 items 8 and 9, decision 0038): a stage made due with its
- * link and email, a verified payment applied to it exactly once, a bank transfer staff record, the
- * reminders, and the final account at completion. Each payment gets an advance-payment VAT
- * invoice in the payment's own transaction, through the orders' numbering.
+ * link and email, a verified payment applied to it exactly once, and a bank transfer staff
+ * record (reminders and the final account: stage-account.ts). Each payment gets an
+ * advance-payment VAT invoice in the payment's own transaction, through the orders' numbering.
  */
 export type StageDeps = {
 	db: Db
@@ -60,14 +47,14 @@ const refuse = (status: 400 | 404 | 409, message: string) => ({
 })
 
 /** Money moves only while the build is on: accepted or in progress (completion makes the rest due). */
-const TAKES_PAYMENT: ReadonlyArray<BuildProject['status']> = [
+export const TAKES_PAYMENT: ReadonlyArray<BuildProject['status']> = [
 	'accepted',
 	'in_progress',
 	'completed',
 ]
 
 /** Makes a stage due and emails the customer its link, in the caller's transaction. */
-async function dueAndTell(
+export async function dueAndTell(
 	tx: Tx,
 	deps: Omit<StageDeps, 'db'>,
 	project: BuildProject,
@@ -255,69 +242,6 @@ export async function recordBankTransfer(
 	return { ok: true }
 }
 
-/**
- * The reminder job (3 days before and after the due date): once each, and nothing for a stage
- * paid, cancelled or refunded since it was queued.
- */
-export async function sendStageReminder(
-	deps: Pick<StageDeps, 'db' | 'siteUrl'>,
-	stageId: number,
-	kind: StageReminder,
-) {
-	return deps.db.transaction(async (tx) => {
-		const stage = await claimReminder(tx, stageId, kind)
-		if (!stage?.paymentLinkId) return false
-		const project = await lockProject(tx, stage.projectId)
-		if (!project || !TAKES_PAYMENT.includes(project.status)) return false
-		await enqueueEmail(
-			tx,
-			stageReminderEmail(project, stage, payUrl(deps.siteUrl, stage.paymentLinkId), kind),
-		)
-		await addProjectEvent(tx, project.id, {
-			kind: 'note',
-			actor: 'system',
-			visible: false,
-			text: `Payment reminder (${kind} the due date) emailed for ${stage.label}.`,
-		})
-		return true
-	})
-}
-
-/**
- * At completion, in the move's transaction: the final account (contract total, each payment
- * with its invoice, the balance), emailed; any stage not yet reached becomes due now.
- */
-export async function closeAccount(tx: Tx, deps: StageDeps, project: BuildProject) {
-	const stages = await stagesOf(tx, project.id)
-	if (!stages.length) return undefined
-	const invoices = await stageInvoicesOf(tx, project.id)
-	const stageOf = new Map(stages.map((s) => [s.id, s]))
-	const payments = invoices.map((inv) => ({
-		number: inv.number,
-		paidAt: inv.issuedAt.toISOString(),
-		label: stageOf.get(inv.stageId ?? -1)?.label ?? 'Payment',
-		amountPence: inv.totalPence,
-	}))
-	const contractPence = stages.reduce((sum, s) => sum + s.amountPence, 0)
-	const balancePence = contractPence - payments.reduce((sum, p) => sum + p.amountPence, 0)
-	const document = await issueFinalAccount(
-		tx,
-		{ id: project.id, name: project.name, address: project.address, postcode: project.postcode },
-		await sellerFor(tx, deps.vatNumber),
-		{ contractPence, payments, balancePence },
-		deps.now(),
-	)
-	for (const stage of stages.filter((s) => s.status === 'upcoming'))
-		await dueAndTell(tx, deps, project, stage, dueDateIn(deps.now(), DEFAULT_DAYS_TO_PAY))
-	await enqueueEmail(tx, finalAccountEmail(project, document.number, balancePence))
-	await addProjectEvent(tx, project.id, {
-		kind: 'message',
-		actor: 'system',
-		text: `Final account ${document.number}: ${formatPence(contractPence)} contract, ${formatPence(contractPence - balancePence)} paid, ${formatPence(balancePence)} balance.`,
-	})
-	return document
-}
-
 /** The accepted quote's acceptance facts (the cancellation period and early start). */
 export async function acceptanceOf(db: Db | Tx, projectId: string) {
 	const [quote] = await db
@@ -325,15 +249,4 @@ export async function acceptanceOf(db: Db | Tx, projectId: string) {
 		.from(buildQuotes)
 		.where(and(eq(buildQuotes.projectId, projectId), eq(buildQuotes.status, 'accepted')))
 	return quote
-}
-
-/**
- * Staff cancelled the project by its status: no stage link may take money any more (an open
- * Stripe session on one is expired by reconciliation, decision 0018). Refunds, if any, are staff's
- * call at the provider; the customer's own 14-day cancellation refunds through cancellations.ts.
- */
-export async function closeStages(tx: Tx, projectId: string) {
-	for (const stage of await stagesOf(tx, projectId))
-		if (stage.status === 'due') await revokeStageLinks(tx, stage.id)
-	await cancelUnpaidStages(tx, projectId)
 }
