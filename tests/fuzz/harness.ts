@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import fc from 'fast-check'
+import { buildPaymentForms } from './build-forms'
 import { formPages } from './form-pages'
 import type { FoundForm } from './form-requests'
 import { distinct, formsIn } from './forms'
@@ -146,41 +147,8 @@ export async function prepare(shop: Shop): Promise<Prepared> {
 			['key', 'every:retention'],
 		],
 	})
-	// A pond build's Payments section (decision 0038), shown only once a quote is accepted: the
-	// staff's stage and cancellation forms and the customer's 'Cancel my build'.
-	const buildPage = `/admin/projects/${ids.buildId}`
-	for (const fields of [
-		[
-			['intent', 'stage-reached'],
-			['stageId', '1'],
-			['days', '14'],
-			['version', '1'],
-		],
-		[
-			['intent', 'bank-transfer'],
-			['stageId', '1'],
-			['reference', 'FUZZ POND'],
-			['paidOn', '2026-12-01'],
-			['version', '1'],
-		],
-		[
-			['intent', 'settle-cancellation'],
-			['workDone', '350.00'],
-			['version', '1'],
-		],
-	] as Array<[string, string][]>)
-		found.push({ page: buildPage, role: 'admin', action: buildPage, multipart: false, fields })
-	found.push({
-		page: `/account/projects/${ids.buildId}`,
-		role: 'customer',
-		action: `/account/projects/${ids.buildId}`,
-		multipart: false,
-		fields: [
-			['intent', 'cancel-build'],
-			['confirm', 'yes'],
-			['reason', 'Changed our minds'],
-		],
-	})
+	// A pond build's Payments section (decision 0038), shown only once a quote is accepted.
+	found.push(...buildPaymentForms(ids.buildId))
 	// Shown only once an order is delivered (returns) or dispatched (problem reports).
 	for (const [sub, multipart, fields] of [
 		[

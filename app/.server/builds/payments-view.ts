@@ -1,6 +1,6 @@
 import type { Db } from '~/.server/db/client'
 import type { BuildProject } from '~/.server/db/schema'
-import { projectDocumentSummaries } from '~/.server/documents/issue'
+import { projectDocumentSummaries } from '~/.server/documents/project-documents'
 import { payUrl } from '~/.server/payments/provider'
 import type { PaymentsView } from '~/lib/builds/payments-view'
 import { canCancelAt, cancellableUntil, stageTotals } from '~/lib/builds/stage-payments'

@@ -1,7 +1,8 @@
 import type { Db } from '~/.server/db/client'
 import { DOCUMENT_NUMBER, documentFileName } from '~/lib/documents'
-import { findDocument, findProjectDocument } from './issue'
+import { findDocument } from './issue'
 import { renderDocumentPdf } from './pdf'
+import { findProjectDocument } from './project-documents'
 
 /**
  * One order's document as a PDF download, or a 404 for anything else (another order's number, a

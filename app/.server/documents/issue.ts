@@ -108,7 +108,7 @@ export async function issueCreditNote(
 }
 
 // The invoice first, then its credit notes (one issued in the same second comes after it).
-const DOCUMENT_ORDER = [
+export const DOCUMENT_ORDER = [
 	orderDocuments.issuedAt,
 	sql`${orderDocuments.kind} = 'credit_note'`,
 	orderDocuments.number,
@@ -261,48 +261,4 @@ export async function issueFinalAccount(
 		})
 		.returning()
 	return document!
-}
-
-/** A project's stage invoices (for its final account): number, stage, date and amount. */
-export function stageInvoicesOf(db: Db | Tx, projectId: string) {
-	return db
-		.select({
-			number: orderDocuments.number,
-			stageId: orderDocuments.buildStageId,
-			issuedAt: orderDocuments.issuedAt,
-			totalPence: orderDocuments.totalPence,
-		})
-		.from(orderDocuments)
-		.where(
-			and(
-				eq(orderDocuments.projectId, projectId),
-				inArray(orderDocuments.kind, ['invoice', 'receipt']),
-			),
-		)
-		.orderBy(orderDocuments.issuedAt, orderDocuments.number)
-}
-
-/** The project page's list of its documents (with the stage each is for). */
-export async function projectDocumentSummaries(db: Db, projectId: string) {
-	const found = await db
-		.select({
-			number: orderDocuments.number,
-			title: sql<DocumentSummary['title']>`${orderDocuments.content}->>'title'`,
-			issuedAt: orderDocuments.issuedAt,
-			totalPence: orderDocuments.totalPence,
-			stageId: orderDocuments.buildStageId,
-		})
-		.from(orderDocuments)
-		.where(eq(orderDocuments.projectId, projectId))
-		.orderBy(...DOCUMENT_ORDER)
-	return found.map((doc) => ({ ...doc, issuedAt: doc.issuedAt.toISOString() }))
-}
-
-/** One document of one project (a download), or undefined. */
-export async function findProjectDocument(db: Db, projectId: string, number: string) {
-	const [document] = await db
-		.select()
-		.from(orderDocuments)
-		.where(and(eq(orderDocuments.projectId, projectId), eq(orderDocuments.number, number)))
-	return document
 }

@@ -268,24 +268,6 @@ export type BuildQuoteStatus = 'draft' | 'sent' | 'superseded' | 'accepted'
 /** 'refunding': a cancellation's refund is on its way (its steps resume); 'cancelled': never due. */
 export type BuildStageStatus = 'upcoming' | 'due' | 'paid' | 'refunding' | 'refunded' | 'cancelled'
 
-/**
- * A customer's cancellation within the 14 days (CCR 2013, issue 59 item 5, decision 0038). With
- * no early start it is settled at once (everything paid refunded); with one, staff settle it with
- * the value of the work done, which is kept back from the refund.
- */
-export const buildCancellations = pgTable('build_cancellations', {
-	projectId: text('project_id')
-		.primaryKey()
-		.references(() => buildProjects.id, { onDelete: 'restrict' }),
-	requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
-	reason: text('reason').notNull().default(''),
-	earlyStart: boolean('early_start').notNull(),
-	settledAt: timestamp('settled_at', { withTimezone: true }),
-	settledBy: text('settled_by'),
-	workDonePence: integer('work_done_pence'),
-})
-export type BuildCancellation = typeof buildCancellations.$inferSelect
-
 export type QuoteTemplateContent = {
 	title: string
 	intro: string
