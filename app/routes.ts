@@ -49,6 +49,10 @@ export default [
 		'account/projects/:buildId/quotes/:version/pdf',
 		'routes/account.projects.$buildId.quotes.$version.pdf.ts',
 	),
+	route(
+		'account/projects/:buildId/documents/:number',
+		'routes/account.projects.$buildId.documents.$number.ts',
+	),
 	route('admin', 'routes/admin.tsx', [
 		route('orders/:orderId', 'routes/admin.orders.$orderId.tsx'),
 	]),
@@ -78,6 +82,10 @@ export default [
 	route(
 		'admin/projects/:buildId/quotes/:quoteId',
 		'routes/admin.projects.$buildId.quotes.$quoteId.tsx',
+	),
+	route(
+		'admin/projects/:buildId/documents/:number',
+		'routes/admin.projects.$buildId.documents.$number.ts',
 	),
 	route('admin/catalogue', 'routes/admin.catalogue.tsx'),
 	route('admin/products', 'routes/admin.products._index.tsx'),

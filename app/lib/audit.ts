@@ -10,6 +10,8 @@ export const AUDIT_KINDS = {
 	'order.refund': 'Refund',
 	'order.delivery-cost': 'Delivery cost',
 	'order.cancel': 'Order cancelled',
+	'build.payment': 'Build payment recorded',
+	'build.refund': 'Build refund',
 	'product.change': 'Product changed',
 	'product.delete': 'Product deleted',
 	'catalogue.publish': 'Catalogue published',

@@ -121,6 +121,8 @@ export const ADMIN_ROUTES = {
 	/** Build quotes (issue 59 item 7): the builder, and the templates it saves. */
 	'admin/projects/:buildId/quotes/:quoteId': { loader: 'projects.edit', action: 'projects.edit' },
 	'admin/projects/quote-templates': { loader: 'projects.edit', action: 'projects.edit' },
+	/** A build's invoices, credit notes and final account, as an order's documents. */
+	'admin/projects/:buildId/documents/:number': { loader: 'documents.download' },
 	'admin/testimonials': { loader: 'portfolio.edit', action: 'portfolio.edit' },
 	'admin/photos': { loader: 'photos.upload', action: 'photos.upload' },
 	'admin/jobs': { loader: 'jobs.manage', action: 'jobs.manage' },

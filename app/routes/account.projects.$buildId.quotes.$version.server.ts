@@ -52,7 +52,7 @@ export async function quoteAction({ params, request, context }: Route.ActionArgs
 				fieldErrors: form.fieldErrors,
 				name: values.name,
 			})
-		const result = await acceptQuote(deps, projectId, version, {
+		const result = await acceptQuote({ ...deps, provider: context.payments }, projectId, version, {
 			name: form.data.name,
 			options: form.data.options,
 			earlyStart: form.data.earlyStart === 'yes',
@@ -63,6 +63,9 @@ export async function quoteAction({ params, request, context }: Route.ActionArgs
 			return answer(result.status, { message: result.message, name: values.name })
 		}
 		context.logger.info({ projectId, version }, 'build quote accepted')
+		// 'Accept and pay deposit': straight on to the deposit's pay page.
+		if (result.depositLinkId)
+			throw redirect(`/pay/${result.depositLinkId}`, { headers: PRIVATE_ORDER_HEADERS })
 		const path = projectPath(projectId, access.key)
 		throw redirect(`${path}${path.includes('?') ? '&' : '?'}done=accepted#quotes`, {
 			headers: PRIVATE_ORDER_HEADERS,

@@ -10,6 +10,7 @@ import { PROJECT_NOT_FOUND, projectPath } from '~/lib/builds/project-paths'
 import { formValues, parseForm } from '~/lib/forms'
 import { PRIVATE_ORDER_HEADERS } from '~/lib/seo'
 import type { Route } from './+types/account.projects.$buildId'
+import { cancelBuildAction } from './account.projects.$buildId.payments.server'
 
 /** Booking, moving and cancelling the survey from the project page (issue 59 item 2). */
 export async function projectAction(args: Route.ActionArgs) {
@@ -18,6 +19,8 @@ export async function projectAction(args: Route.ActionArgs) {
 	if (!access) throw data(PROJECT_NOT_FOUND, { status: 404, headers: PRIVATE_ORDER_HEADERS })
 	const values = await readForm(request)
 	if (values.get('intent') === 'testimonial') return testimonialAction(args, access, values)
+	// Payments (decision 0038): cancelling the build within the 14 days.
+	if (values.get('intent') === 'cancel-build') return cancelBuildAction(context, access, values)
 	const intent = parseForm(SurveyIntentSchema, values)
 	if (!intent.ok)
 		return data({ message: intent.formError }, { status: 400, headers: PRIVATE_ORDER_HEADERS })

@@ -1,6 +1,7 @@
 import { CheckCircle2 } from 'lucide-react'
 import { data, Form } from 'react-router'
 import { aftercareFor, canSendTestimonial } from '~/.server/builds/aftercare'
+import { paymentsView } from '~/.server/builds/payments-view'
 import { projectAccessFor } from '~/.server/builds/project-access'
 import { customerProjectPage, surveyCalendar } from '~/.server/builds/project-pages'
 import { quoteList } from '~/.server/builds/quote-pages'
@@ -8,6 +9,8 @@ import { currentBusinessDetails } from '~/.server/business/details'
 import { ProjectTimeline } from '~/components/builds/project-timeline'
 import { CustomerQuotes } from '~/components/builds/quote-lists'
 import { SlotPicker } from '~/components/builds/slot-picker'
+import { CancelBuildForm } from '~/components/builds/stage-payment-forms'
+import { StagePayments } from '~/components/builds/stage-payments'
 import { isTestimonialAnswer, TestimonialForm } from '~/components/builds/testimonial-form'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
@@ -50,15 +53,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const access = await projectAccessFor(request, context, params.buildId)
 	if (!access) throw data(PROJECT_NOT_FOUND, { status: 404, headers: PRIVATE_ORDER_HEADERS })
 	const now = new Date()
-	const [page, aftercare] = await Promise.all([
+	const [page, aftercare, payments] = await Promise.all([
 		customerProjectPage(context.db, access.project, now),
 		aftercareFor(context.db, access.project.id),
+		paymentsView(context.db, access.project, {
+			siteUrl: context.env.SITE_URL,
+			now,
+			forCustomer: true,
+		}),
 	])
 	const choosing = canBookSurvey(access.project.status) && (!page.booking || page.booking.canChange)
 	const search = new URL(request.url).searchParams
 	return data(
 		{
 			page,
+			payments,
 			key: access.key,
 			calendar: choosing ? await surveyCalendar(context.db, now) : [],
 			phone: (await currentBusinessDetails(context.db)).phone,
@@ -121,7 +130,7 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
 					<h2 id="survey-heading" className={H2}>
 						Site survey
 					</h2>
-					{actionData?.message && !isTestimonialAnswer(actionData) ? (
+					{actionData?.message && !isTestimonialAnswer(actionData) && !('intent' in actionData) ? (
 						<p
 							role="alert"
 							className="mt-3 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800"
@@ -196,15 +205,34 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
 						</p>
 					)}
 				</section>
-				<section aria-labelledby="payments-heading" className={SECTION}>
-					<h2 id="payments-heading" className={H2}>
-						Payments
-					</h2>
-					<p className="mt-2 text-slate-800">
-						Nothing to pay yet. The survey is free; when you accept your quote, the deposit and each
-						stage payment will be listed here with its invoice.
-					</p>
-				</section>
+				{/* Payments (decision 0038) */}
+				{loaderData.payments ? (
+					<div className={SECTION}>
+						<StagePayments
+							view={loaderData.payments}
+							documentHref={(number) => projectPath(project.id, key, `/documents/${number}`)}
+						>
+							<CancelBuildForm
+								view={loaderData.payments}
+								answer={
+									actionData && 'intent' in actionData
+										? (actionData as { intent: string; message: string })
+										: undefined
+								}
+							/>
+						</StagePayments>
+					</div>
+				) : (
+					<section aria-labelledby="payments-heading" className={SECTION}>
+						<h2 id="payments-heading" className={H2}>
+							Payments
+						</h2>
+						<p className="mt-2 text-slate-800">
+							Nothing to pay yet. The survey is free; when you accept your quote, the deposit and
+							each stage payment will be listed here with its invoice.
+						</p>
+					</section>
+				)}
 				{page.photos.length ? (
 					<section aria-labelledby="photos-heading" className={SECTION}>
 						<h2 id="photos-heading" className={H2}>

@@ -1,16 +1,13 @@
-import { data, Form, Link } from 'react-router'
+import { Form, Link } from 'react-router'
 import { requireAccess } from '~/.server/auth/guards'
-import { adminAftercare } from '~/.server/builds/aftercare'
-import { adminProjectPage, openProjectCount, surveyCalendar } from '~/.server/builds/project-pages'
-import { quoteList } from '~/.server/builds/quote-pages'
-import { listQuoteTemplates } from '~/.server/builds/quote-templates'
-import { waitingRequests } from '~/.server/orders/after-sale/staff-requests'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { AdminAftercare } from '~/components/builds/admin-aftercare'
 import { StatusForm, TextForm } from '~/components/builds/admin-project-forms'
 import { ProjectTimeline } from '~/components/builds/project-timeline'
 import { AdminQuotes } from '~/components/builds/quote-lists'
 import { SlotPicker } from '~/components/builds/slot-picker'
+import { SettleCancellationForm, StageStaffForms } from '~/components/builds/stage-payment-forms'
+import { StagePayments } from '~/components/builds/stage-payments'
 import { PageHeader } from '~/components/content/page-header'
 import type { BreadcrumbHandle } from '~/components/layout/breadcrumbs'
 import {
@@ -19,15 +16,14 @@ import {
 	HEARD_FROM_LABELS,
 	TIMESCALE_LABELS,
 } from '~/lib/builds/build-schemas'
-import { PROJECT_ID_PATTERN } from '~/lib/builds/project-paths'
-import { canBookSurvey, PROJECT_STATUS_LABELS } from '~/lib/builds/project-status'
+import { PROJECT_STATUS_LABELS } from '~/lib/builds/project-status'
 import { canDraftQuote } from '~/lib/builds/quote-view'
 import { formatSurveyTime } from '~/lib/builds/survey-slots'
 import { phoneHref } from '~/lib/business'
 import { mailtoHref } from '~/lib/email-address'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/admin.projects.$buildId'
-import { adminProjectAction } from './admin.projects.$buildId.server'
+import { adminProjectAction, adminProjectData } from './admin.projects.$buildId.server'
 
 /** One pond build for staff (issue 59 item 6): customer, site, photos, survey, status, notes, timeline. */
 export const handle: BreadcrumbHandle = {
@@ -47,32 +43,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
 	const viewer = await requireAccess(request, context, 'admin/projects/:buildId')
-	const page = PROJECT_ID_PATTERN.test(params.buildId)
-		? await adminProjectPage(context.db, params.buildId)
-		: undefined
-	if (!page) throw data('Project not found', { status: 404 })
-	const bookable = canBookSurvey(page.project.status)
-	const [calendar, open, requestsWaiting, aftercare, quotes, templates] = await Promise.all([
-		bookable ? surveyCalendar(context.db, new Date()) : [],
-		openProjectCount(context.db),
-		waitingRequests(context.db),
-		adminAftercare(context.db, page.project),
-		// Quotes (decision 0037)
-		quoteList(context.db, page.project.id, new Date(), true),
-		listQuoteTemplates(context.db),
-	])
-	return {
-		role: viewer.role,
-		page,
-		calendar,
-		bookable,
-		open,
-		requestsWaiting,
-		aftercare,
-		quotes,
-		templates: templates.map((t) => ({ id: t.id, name: t.name })),
-		done: new URL(request.url).searchParams.get('done'),
-	}
+	const data = await adminProjectData(context, params.buildId)
+	return { role: viewer.role, ...data, done: new URL(request.url).searchParams.get('done') }
 }
 
 export const action = (args: Route.ActionArgs) => adminProjectAction(args)
@@ -256,6 +228,24 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
 						message={actionData?.intent === 'new-quote' ? actionData.message : undefined}
 					/>
 				</section>
+				{/* Payments (decision 0038) */}
+				{loaderData.payments ? (
+					<div className={`${SECTION} mt-6`}>
+						<StagePayments
+							view={loaderData.payments}
+							documentHref={(number) => `/admin/projects/${p.id}/documents/${number}`}
+							stageActions={(stage) => (
+								<StageStaffForms stage={stage} version={p.version} answer={actionData} />
+							)}
+						>
+							<SettleCancellationForm
+								view={loaderData.payments}
+								version={p.version}
+								answer={actionData}
+							/>
+						</StagePayments>
+					</div>
+				) : null}
 				{loaderData.aftercare ? (
 					<section aria-labelledby="aftercare-heading" className={`${SECTION} mt-6`}>
 						<h2 id="aftercare-heading" className={H2}>

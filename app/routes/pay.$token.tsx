@@ -1,5 +1,6 @@
 import { CreditCard, Lock } from 'lucide-react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { findStageLink } from '~/.server/builds/stage-pay'
 import type { OrderRow, PaymentLink } from '~/.server/db/schema'
 import { readForm } from '~/.server/http/read-body'
 import { orderDeps } from '~/.server/orders/lifecycle/deps'
@@ -14,6 +15,7 @@ import { PageHeader } from '~/components/content/page-header'
 import { useBusiness } from '~/components/layout/use-business'
 import { OrderItems } from '~/components/orders/order-items'
 import { ClosedLink, type InactiveReason } from '~/components/pay/closed-link'
+import { StagePay } from '~/components/pay/stage-pay'
 import { TestPaymentsBanner, useTestPayments } from '~/components/test-payments-notice'
 import { formatDateTime } from '~/lib/dates'
 import { parseForm } from '~/lib/forms'
@@ -21,6 +23,7 @@ import { formatPence } from '~/lib/money'
 import { PayIntentSchema } from '~/lib/pay-schema'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/pay.$token'
+import { stagePayAction, stagePayLoader } from './pay.$token.stage.server'
 
 /**
  * /pay/<token> (DESIGN decision 13, decision 0018): the link we email with every quote. It is
@@ -50,7 +53,12 @@ const UNAVAILABLE =
 export async function loader({ params, context, request }: Route.LoaderArgs) {
 	if (!visits.take(params.token)) throw data(TOO_MANY, { status: 429 })
 	const found = await findPaymentLink(context.db, params.token)
-	if (!found) return data({ state: 'unknown' as const }, { status: 404 })
+	if (!found) {
+		// A pond build stage's link (decision 0038), or nothing we issued.
+		const stage = await findStageLink(context.db, params.token)
+		if (stage) return stagePayLoader({ params, context, request } as Route.LoaderArgs, stage)
+		return data({ state: 'unknown' as const }, { status: 404 })
+	}
 	const { link, order } = found
 	let state: LinkState = linkState(link, order, new Date(), context.payments.checkoutMinutes)
 	let justPaid = new URL(request.url).searchParams.has('paid')
@@ -80,7 +88,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export async function action({ params, context, request }: Route.ActionArgs) {
 	if (!presses.take(params.token)) return data({ error: TOO_MANY }, { status: 429 })
 	const found = await findPaymentLink(context.db, params.token)
-	if (!found) return data({ error: 'This payment link is not valid.' }, { status: 404 })
+	if (!found) {
+		const stage = await findStageLink(context.db, params.token)
+		if (stage) return stagePayAction({ params, context, request } as Route.ActionArgs, stage)
+		return data({ error: 'This payment link is not valid.' }, { status: 404 })
+	}
 	const { link, order } = found
 	const form = parseForm(PayIntentSchema, await readForm(request))
 	if (form.ok && form.data.intent === 'new-quote') {
@@ -138,6 +150,8 @@ export default function Pay({ loaderData, actionData, params }: Route.ComponentP
 			</div>
 		)
 	}
+	if ('kind' in loaderData)
+		return <StagePay page={loaderData} error={actionData?.error} paying={paying} />
 	const page = loaderData
 	if (page.state !== 'payable')
 		return (

@@ -1,3 +1,4 @@
+import { withStagePayments } from '~/.server/builds/stage-pay'
 import { orderDeps } from '~/.server/orders/lifecycle/deps'
 import { recordPayment } from '~/.server/orders/payments/record-payment'
 import { WebhookSignatureError } from '~/.server/payments/provider'
@@ -27,7 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 		logger.error({ err: error }, 'stripe webhook could not be verified')
 		return new Response('Try again later.', { status: 500 })
 	}
-	const { outcome, orderId } = await recordPayment(orderDeps(context), {
+	// A pond build stage's payment is applied by the builds area (decision 0038).
+	const { outcome, orderId } = await recordPayment(withStagePayments(orderDeps(context)), {
 		event,
 		payment: event.payment,
 	})

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import fc from 'fast-check'
 import { aftercareForms } from './aftercare-forms'
+import { buildPaymentForms } from './build-forms'
 import { quotedBuild } from './build-quotes'
 import { formPages } from './form-pages'
 import type { FoundForm } from './form-requests'
@@ -149,6 +150,8 @@ export async function prepare(shop: Shop): Promise<Prepared> {
 			['key', 'every:retention'],
 		],
 	})
+	// A pond build's Payments section (decision 0038), shown only once a quote is accepted.
+	found.push(...buildPaymentForms(ids.buildId))
 	// Shown only once an order is delivered (returns) or dispatched (problem reports).
 	for (const [sub, multipart, fields] of [
 		[

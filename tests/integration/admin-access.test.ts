@@ -8,11 +8,13 @@ import {
 	buildProjects,
 	buildQuotes,
 	enquiries,
+	orderDocuments,
 	orderEvents,
 	orderRequests,
 	orders,
 	requestPhotos,
 } from '~/.server/db/schema'
+import { finalAccountContent } from '~/.server/documents/build-content'
 import { issueInvoice } from '~/.server/documents/issue'
 import {
 	ADMIN_ROUTES,
@@ -61,6 +63,7 @@ let photoId: number
 let buildPhotoId: number
 /** A draft quote of that build (the quote builder's page). */
 let buildQuoteId: number
+let buildDocumentNumber: string
 const buildId = 'PB-MATRXS'
 /** A staff member for the owner's pages about one (the second-factor reset). */
 let staffId: string
@@ -141,6 +144,25 @@ beforeAll(async () => {
 		})
 		.returning()
 	buildQuoteId = quote!.id
+	// A build's final account (decision 0038): the project's document download.
+	const account = { contractPence: 500_000, payments: [], balancePence: 500_000 }
+	const [buildDocument] = await app.database.db
+		.insert(orderDocuments)
+		.values({
+			number: 'FA-000901',
+			kind: 'final_account',
+			projectId: buildId,
+			issuedAt: new Date(),
+			totalPence: 500_000,
+			content: finalAccountContent(
+				{ id: buildId, name: 'Isla', address: '1 Loch Road, Inverness', postcode: 'IV2 3XY' },
+				{ vatNumber: null },
+				account,
+				{ number: 'FA-000901', issuedAt: new Date() },
+			),
+		})
+		.returning()
+	buildDocumentNumber = buildDocument!.number
 	await app.database.db.insert(enquiries).values({
 		id: enquiryId,
 		name: 'Isla',
@@ -180,6 +202,7 @@ function requestFor(
 		.replace(':projectId', 'pond1')
 		.replace(':buildId/photos/:photoId', `${buildId}/photos/${buildPhotoId}`)
 		.replace(':buildId/quotes/:quoteId', `${buildId}/quotes/${buildQuoteId}`)
+		.replace(':buildId/documents/:number', `${buildId}/documents/${buildDocumentNumber}`)
 		.replace(':buildId', buildId)
 		.replace(':number', documentNumber)
 		.replace(':requestId', String(requestId))

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, inArray, lt, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
 import { orderDocuments, orders, paymentLinks, products } from '~/.server/db/schema'
 import type { BookDocument } from '~/lib/books/book-document'
@@ -21,13 +21,15 @@ export async function* bookDocuments(db: Db, range: Range, batch = 500) {
 	const { start, end } = instantsOf(range)
 	let after: { at: Date; number: string } | null = null
 	for (;;) {
-		const page: Row[] = await db
+		const page = (await db
 			.select(COLUMNS)
 			.from(orderDocuments)
 			.where(
 				and(
 					gte(orderDocuments.issuedAt, start),
 					lt(orderDocuments.issuedAt, end),
+					// A build's final account restates the payments' invoices: no tax point of its own.
+					ne(orderDocuments.kind, 'final_account'),
 					after
 						? or(
 								gt(orderDocuments.issuedAt, after.at),
@@ -37,7 +39,7 @@ export async function* bookDocuments(db: Db, range: Range, batch = 500) {
 				),
 			)
 			.orderBy(asc(orderDocuments.issuedAt), asc(orderDocuments.number))
-			.limit(batch)
+			.limit(batch)) as Row[]
 		if (!page.length) return
 		yield* await enrich(db, page)
 		if (page.length < batch) return
@@ -60,7 +62,9 @@ export async function allBookDocuments(db: Db, range: Range) {
 const COLUMNS = {
 	number: orderDocuments.number,
 	kind: orderDocuments.kind,
-	orderId: orderDocuments.orderId,
+	// A pond build's documents belong to its project (decision 0038): the project id stands in.
+	orderId: sql<string>`coalesce(${orderDocuments.orderId}, ${orderDocuments.projectId})`,
+	buildStageId: orderDocuments.buildStageId,
 	issuedAt: orderDocuments.issuedAt,
 	refersTo: orderDocuments.refersTo,
 	totalPence: orderDocuments.totalPence,
@@ -73,6 +77,7 @@ type Row = {
 	number: string
 	kind: BookDocument['kind']
 	orderId: string
+	buildStageId: number | null
 	issuedAt: Date
 	refersTo: string | null
 	totalPence: number
@@ -85,7 +90,8 @@ type Row = {
 /** How each order was paid, and each line's category: one query each per batch. */
 async function enrich(db: Db, page: Row[]): Promise<BookDocument[]> {
 	const orderIds = [...new Set(page.map((d) => d.orderId))]
-	const [links, carts] = await Promise.all([
+	const stageIds = [...new Set(page.flatMap((d) => (d.buildStageId ? [d.buildStageId] : [])))]
+	const [links, carts, stageLinks] = await Promise.all([
 		db
 			.select({ orderId: paymentLinks.orderId, provider: paymentLinks.provider })
 			.from(paymentLinks)
@@ -99,8 +105,21 @@ async function enrich(db: Db, page: Row[]): Promise<BookDocument[]> {
 			.select({ id: orders.id, cartItems: orders.cartItems })
 			.from(orders)
 			.where(inArray(orders.id, orderIds)),
+		stageIds.length
+			? db
+					.select({ stageId: paymentLinks.buildStageId, provider: paymentLinks.provider })
+					.from(paymentLinks)
+					.where(
+						and(
+							inArray(paymentLinks.buildStageId, stageIds),
+							inArray(paymentLinks.status, ['paid', 'refunded']),
+						),
+					)
+			: [],
 	])
 	const provider = new Map(links.map((l) => [l.orderId, l.provider]))
+	// A build stage paid by card has its link's provider; by bank transfer, none ('manual').
+	const stageProvider = new Map(stageLinks.map((l) => [l.stageId, l.provider]))
 	const codes = [...new Set(carts.flatMap((o) => o.cartItems.map((i) => i.code)))]
 	const found = codes.length
 		? await db
@@ -131,7 +150,8 @@ async function enrich(db: Db, page: Row[]): Promise<BookDocument[]> {
 			day: londonDate(d.issuedAt),
 			refersTo: d.refersTo,
 			customer: d.customer,
-			provider: provider.get(d.orderId) ?? 'manual',
+			provider:
+				(d.buildStageId ? stageProvider.get(d.buildStageId) : provider.get(d.orderId)) ?? 'manual',
 			netPence: d.netPence,
 			vatPence: d.vatPence,
 			grossPence: d.totalPence,

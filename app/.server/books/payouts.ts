@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
-import { orderDocuments, paymentLinks, refunds } from '~/.server/db/schema'
+import { buildStages, orderDocuments, paymentLinks, refunds } from '~/.server/db/schema'
 import type { PaymentProvider } from '~/.server/payments/provider'
 import { type MatchedPayout, matchPayout, type ShopRecord } from '~/lib/books/payouts'
 
@@ -49,8 +49,14 @@ async function shopRecords(db: Db, ids: { paymentIds: string[]; refundIds: strin
 	const [links, refunded] = await Promise.all([
 		ids.paymentIds.length
 			? db
-					.select({ paymentId: paymentLinks.providerPaymentId, orderId: paymentLinks.orderId })
+					.select({
+						paymentId: paymentLinks.providerPaymentId,
+						orderId: paymentLinks.orderId,
+						stageId: paymentLinks.buildStageId,
+						projectId: buildStages.projectId,
+					})
 					.from(paymentLinks)
+					.leftJoin(buildStages, eq(buildStages.id, paymentLinks.buildStageId))
 					.where(
 						and(
 							eq(paymentLinks.provider, 'stripe'),
@@ -84,12 +90,29 @@ async function shopRecords(db: Db, ids: { paymentIds: string[]; refundIds: strin
 				.orderBy(asc(orderDocuments.issuedAt))
 		: []
 	const invoiceOf = new Map<string, string>()
-	for (const doc of sold) if (!invoiceOf.has(doc.orderId)) invoiceOf.set(doc.orderId, doc.number)
+	for (const doc of sold)
+		if (doc.orderId && !invoiceOf.has(doc.orderId)) invoiceOf.set(doc.orderId, doc.number)
+	// A build stage's payment (decision 0038): its project, and that stage's own invoice.
+	const stageIds = [...new Set(links.flatMap((l) => (l.stageId ? [l.stageId] : [])))]
+	const stageDocs = stageIds.length
+		? await db
+				.select({ stageId: orderDocuments.buildStageId, number: orderDocuments.number })
+				.from(orderDocuments)
+				.where(
+					and(
+						inArray(orderDocuments.buildStageId, stageIds),
+						inArray(orderDocuments.kind, ['invoice', 'receipt']),
+					),
+				)
+		: []
+	const invoiceOfStage = new Map(stageDocs.map((d) => [d.stageId, d.number]))
 	return {
 		payments: new Map<string, ShopRecord>(
 			links.map((l) => [
 				l.paymentId ?? '',
-				{ orderId: l.orderId, document: invoiceOf.get(l.orderId) ?? null },
+				l.orderId
+					? { orderId: l.orderId, document: invoiceOf.get(l.orderId) ?? null }
+					: { orderId: l.projectId ?? '', document: invoiceOfStage.get(l.stageId) ?? null },
 			]),
 		),
 		refunds: new Map<string, ShopRecord>(

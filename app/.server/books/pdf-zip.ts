@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream'
-import { and, asc, eq, gte, lt } from 'drizzle-orm'
+import { and, asc, eq, gte, lt, ne } from 'drizzle-orm'
 import { ZipFile } from 'yazl'
 import type { Db } from '~/.server/db/client'
 import { orderDocuments } from '~/.server/db/schema'
@@ -25,7 +25,14 @@ export async function periodPdfZip(
 	const documents = await db
 		.select({ number: orderDocuments.number, issuedAt: orderDocuments.issuedAt })
 		.from(orderDocuments)
-		.where(and(gte(orderDocuments.issuedAt, start), lt(orderDocuments.issuedAt, end)))
+		.where(
+			and(
+				gte(orderDocuments.issuedAt, start),
+				lt(orderDocuments.issuedAt, end),
+				// As the books: a build's final account has no tax point of its own (decision 0038).
+				ne(orderDocuments.kind, 'final_account'),
+			),
+		)
 		.orderBy(asc(orderDocuments.issuedAt), asc(orderDocuments.number))
 	const zip = new ZipFile()
 	for (const doc of documents)

@@ -55,7 +55,8 @@ export async function reportDocuments(db: Db, range: Range): Promise<ReportDocum
 
 type DocumentRow = {
 	n: string
-	k: DocumentKind
+	// The final account is left out by the query (decision 0038).
+	k: Exclude<DocumentKind, 'final_account'>
 	o: string
 	t: string
 	r: string | null
@@ -77,10 +78,11 @@ type DocumentRow = {
 function documentsQuery(start: Date, end: Date) {
 	// The content is read once per document (jsonb_to_record) and the cart once per order: each
 	// reference to a jsonb column would decompress it again.
-	return sql`select d.number as n, d.kind as k, d.order_id as o, d.issued_at as t,
+	return sql`select d.number as n, d.kind as k, coalesce(d.order_id, d.project_id) as o, d.issued_at as t,
 			d.refers_to as r, d.total_pence as g, j.customer->>'name' as c,
 			j."netPence" as net, j."vatPence" as vat,
-			(select pl.provider from payment_links pl where pl.order_id = d.order_id
+			(select pl.provider from payment_links pl
+				where (pl.order_id = d.order_id or pl.build_stage_id = d.build_stage_id)
 				and pl.status in ('paid', 'refunded') limit 1) as p,
 			(select coalesce(json_agg(json_build_array(
 				case when x.line->>'description' = 'Delivery' then null
@@ -90,7 +92,8 @@ function documentsQuery(start: Date, end: Date) {
 		from order_documents d
 		cross join lateral jsonb_to_record(d.content)
 			as j(customer jsonb, "netPence" int, "vatPence" int, lines jsonb)
-		join orders o on o.id = d.order_id
+		-- A pond build's documents have no order (decision 0038): no cart, so no product codes.
+		left join orders o on o.id = d.order_id
 		cross join lateral (
 			select coalesce(jsonb_object_agg(
 				concat_ws(', ', nullif(i.item->>'name', ''), nullif(i.item->>'selectedSize', ''),
@@ -100,6 +103,7 @@ function documentsQuery(start: Date, end: Date) {
 		) cart
 		where d.issued_at >= ${start.toISOString()}::timestamptz
 			and d.issued_at < ${end.toISOString()}::timestamptz
+			and d.kind <> 'final_account'
 		order by d.issued_at, d.number`
 }
 

@@ -1,5 +1,5 @@
 import { latestBusinessDetails } from '~/.server/business/details'
-import type { BuildProject, InlineAttachment } from '~/.server/db/schema'
+import type { BuildProject, EmailAttachment, InlineAttachment } from '~/.server/db/schema'
 import { STAFF_INBOX } from '~/.server/email/business-mail'
 import { type EmailBlock, renderEmail, staffLink } from '~/.server/email/layout'
 import type { EmailMessage } from '~/.server/email/outbox'
@@ -27,7 +27,7 @@ export const toCustomer = (
 	subject: string,
 	heading: string,
 	blocks: EmailBlock[],
-	attachments?: InlineAttachment[],
+	attachments?: EmailAttachment[],
 ): EmailMessage =>
 	withProjectLink(project.id, {
 		to: project.email,

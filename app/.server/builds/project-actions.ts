@@ -10,6 +10,8 @@ import {
 	saveSurveyNotes,
 	touchProject,
 } from './project-lifecycle'
+import { closeAccount, closeStages } from './stage-account'
+import type { StageDeps } from './stage-payments'
 import type { BuildDeps } from './survey-bookings'
 
 /** What staff do to a project from its admin page (issue 59 item 6), each in one transaction. */
@@ -25,13 +27,17 @@ const CUSTOMER_NEWS: Partial<Record<ProjectStatus, string>> = {
 }
 
 export async function staffChangeStatus(
-	deps: BuildDeps,
+	deps: BuildDeps & Partial<Pick<StageDeps, 'provider' | 'vatNumber'>>,
 	projectId: string,
 	change: { to: ProjectStatus; reason: string; version: number; actor: string },
 ): Promise<ActionResult> {
 	return deps.db.transaction(async (tx) => {
 		const moved = await changeProjectStatus(tx, projectId, change)
 		if (!moved.ok) return moved
+		// Decision 0038: completion issues the final account and makes any balance due.
+		if (change.to === 'completed' && deps.provider)
+			await closeAccount(tx, { ...deps, provider: deps.provider }, moved.project)
+		if (change.to === 'cancelled') await closeStages(tx, projectId)
 		const news = CUSTOMER_NEWS[change.to]
 		if (news)
 			await enqueueEmail(

@@ -1,5 +1,6 @@
 import { recordAudit } from '~/.server/audit/audit-log'
 import { enqueueEmail } from '~/.server/email/outbox'
+import type { PaymentProvider } from '~/.server/payments/provider'
 import { scheduleProblem, splitSchedule } from '~/lib/builds/payment-schedule'
 import type { ProjectStatus } from '~/lib/builds/project-status'
 import { blankContent } from '~/lib/builds/quote-defaults'
@@ -186,11 +187,11 @@ function acceptRefusal(status: ReturnType<typeof shownStatus>): string | null {
  * the acceptance, moves the project to accepted and makes the payment stages.
  */
 export async function acceptQuote(
-	deps: BuildDeps,
+	deps: BuildDeps & { provider: PaymentProvider },
 	projectId: string,
 	version: number,
 	input: { name: string; options: number[]; earlyStart: boolean },
-): Promise<{ ok: true } | Refusal> {
+): Promise<{ ok: true; depositLinkId: string | null } | Refusal> {
 	const now = deps.now()
 	return deps.db.transaction(async (tx) => {
 		const project = await lockProject(tx, projectId)
@@ -220,7 +221,8 @@ export async function acceptQuote(
 			note: `Quote version ${quote.version} accepted by ${input.name}${input.earlyStart ? ', asking for work to start within the 14-day cancellation period' : ''}.`,
 		})
 		if (!moved.ok) return moved
-		await createSchedule(tx, accepted, totalPence, now)
+		// The deposit's payment link is issued in this transaction (decision 0038).
+		const stages = await createSchedule(tx, accepted, totalPence, now, { provider: deps.provider })
 		await enqueueEmail(
 			tx,
 			quoteAcceptedEmail(project, {
@@ -232,7 +234,7 @@ export async function acceptQuote(
 				earlyStart: input.earlyStart,
 			}),
 		)
-		return { ok: true as const }
+		return { ok: true as const, depositLinkId: stages[0]?.paymentLinkId ?? null }
 	})
 }
 

@@ -63,6 +63,7 @@ export const TABLE_OWNERS = {
 	buildQuoteLines: ['builds/quotes.ts'],
 	buildQuoteTemplates: ['builds/quote-templates.ts'],
 	buildStages: ['builds/stages.ts'],
+	buildCancellations: ['builds/cancellations.ts'],
 	// business, catalogue, documents, enquiries, jobs
 	businessSettings: ['business/details.ts'],
 	products: ['catalog/import.ts'],

@@ -101,6 +101,8 @@ export function creditNoteContent(
 		taxPoint: refund.issuedAt.toISOString(),
 		refersTo: invoice.number,
 		reason: refund.reason,
+		// A credit note closes with its own words, whatever the invoice's (a build's) said.
+		footer: undefined,
 	}
 	// A full refund reverses the invoice line by line, so its VAT comes back to the penny.
 	if (!returned && refund.amountPence === invoice.grossPence) return { ...invoice, ...heading }

@@ -8,11 +8,22 @@ import {
 	type OrderRow,
 	orderDocuments,
 } from '~/.server/db/schema'
-import type { DocumentSummary } from '~/lib/documents'
+import type { DocumentContent, DocumentSummary } from '~/lib/documents'
 import type { ReturnedGoods } from '~/lib/order-requests'
+import {
+	type BuildCustomer,
+	finalAccountContent,
+	type PaidStage,
+	stageInvoiceContent,
+} from './build-content'
 import { creditNoteContent, invoiceContent, type Seller } from './content'
 
-const PREFIX: Record<DocumentKind, string> = { invoice: 'INV', receipt: 'RCT', credit_note: 'CN' }
+const PREFIX: Record<DocumentKind, string> = {
+	invoice: 'INV',
+	receipt: 'RCT',
+	credit_note: 'CN',
+	final_account: 'FA',
+}
 
 /**
  * The next number in a series, taken inside the caller's transaction: the counter's row stays
@@ -97,7 +108,7 @@ export async function issueCreditNote(
 }
 
 // The invoice first, then its credit notes (one issued in the same second comes after it).
-const DOCUMENT_ORDER = [
+export const DOCUMENT_ORDER = [
 	orderDocuments.issuedAt,
 	sql`${orderDocuments.kind} = 'credit_note'`,
 	orderDocuments.number,
@@ -150,4 +161,104 @@ export async function documentSummaries(db: Db, orderId: string): Promise<Docume
 		.where(eq(orderDocuments.orderId, orderId))
 		.orderBy(...DOCUMENT_ORDER)
 	return found.map((doc) => ({ ...doc, issuedAt: doc.issuedAt.toISOString() }))
+}
+
+// Pond builds (decision 0038): a document per stage payment, credit notes against them and the
+// final account, all in the same series and the same table, with the project instead of an order.
+
+/** A build stage's invoice or receipt (one per stage), inside the caller's transaction. */
+async function stageInvoiceOf(tx: Tx, stageId: number) {
+	const [invoice] = await tx
+		.select()
+		.from(orderDocuments)
+		.where(
+			and(
+				eq(orderDocuments.buildStageId, stageId),
+				inArray(orderDocuments.kind, ['invoice', 'receipt']),
+			),
+		)
+	return invoice
+}
+
+/** The stage payment's invoice (receipt, unregistered): its tax point is the payment date. */
+export async function issueStageInvoice(
+	tx: Tx,
+	stage: PaidStage & { id: number },
+	customer: BuildCustomer,
+	seller: Seller,
+	paidAt: Date,
+) {
+	const existing = await stageInvoiceOf(tx, stage.id)
+	if (existing) return existing
+	const kind: DocumentKind = seller.vatNumber ? 'invoice' : 'receipt'
+	const number = await nextNumber(tx, kind)
+	const content = stageInvoiceContent(stage, customer, seller, { number, paidAt })
+	const [document] = await tx
+		.insert(orderDocuments)
+		.values({
+			number,
+			kind,
+			projectId: stage.projectId,
+			buildStageId: stage.id,
+			issuedAt: paidAt,
+			totalPence: content.grossPence,
+			content,
+		})
+		.returning()
+	return document!
+}
+
+/** A credit note against a stage's invoice for a refund (a cancellation), in its transaction. */
+export async function issueStageCreditNote(
+	tx: Tx,
+	stageId: number,
+	refund: { amountPence: number; reason: string; at: Date },
+) {
+	const invoice = await stageInvoiceOf(tx, stageId)
+	if (!invoice?.projectId) return undefined
+	const number = await nextNumber(tx, 'credit_note')
+	const content = creditNoteContent(invoice.content, { number, issuedAt: refund.at, ...refund })
+	const [note] = await tx
+		.insert(orderDocuments)
+		.values({
+			number,
+			kind: 'credit_note',
+			projectId: invoice.projectId,
+			buildStageId: stageId,
+			issuedAt: refund.at,
+			refersTo: invoice.number,
+			totalPence: refund.amountPence,
+			content,
+		})
+		.returning()
+	return note!
+}
+
+/** The project's final account (one per project), inside the completion's transaction. */
+export async function issueFinalAccount(
+	tx: Tx,
+	project: { id: string } & BuildCustomer,
+	seller: Seller,
+	account: NonNullable<DocumentContent['account']>,
+	at: Date,
+) {
+	const [existing] = await tx
+		.select()
+		.from(orderDocuments)
+		.where(and(eq(orderDocuments.projectId, project.id), eq(orderDocuments.kind, 'final_account')))
+	if (existing) return existing
+	const number = await nextNumber(tx, 'final_account')
+	const content = finalAccountContent(project, seller, account, { number, issuedAt: at })
+	const [document] = await tx
+		.insert(orderDocuments)
+		.values({
+			number,
+			kind: 'final_account',
+			projectId: project.id,
+			issuedAt: at,
+			totalPence: content.grossPence,
+			content,
+		})
+		.returning()
+	return document!
 }

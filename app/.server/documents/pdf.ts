@@ -92,7 +92,8 @@ export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
 		],
 		['Date of issue', formatDate(content.issuedAt)],
 		...(content.title === 'Receipt' ? [] : [['Tax point', formatDate(content.taxPoint)]]),
-		['Order', content.orderId],
+		// A pond build's documents carry its project number (decision 0038).
+		[content.orderId.startsWith('PB-') ? 'Project' : 'Order', content.orderId],
 		...(content.refersTo ? [['Corrects invoice', content.refersTo]] : []),
 	]
 	text('P', facts.map(([label, value]) => `${label}: ${value}`).join('\n'), {
@@ -211,7 +212,11 @@ export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
 				['Total excluding VAT', formatPence(content.netPence ?? 0)],
 				[`VAT at ${content.lines[0]?.ratePercent ?? 20}%`, formatPence(content.vatPence ?? 0)],
 				[
-					content.title === 'Credit note' ? 'Total credited including VAT' : 'Total including VAT',
+					content.title === 'Credit note'
+						? 'Total credited including VAT'
+						: content.account
+							? 'Contract total including VAT'
+							: 'Total including VAT',
 					formatPence(content.grossPence),
 				],
 			]
@@ -234,12 +239,37 @@ export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
 		})
 		y = doc.y + 4
 	}
+	// A final account: each payment received (its invoice) and the balance still to pay.
+	if (content.account) {
+		const account = [
+			...content.account.payments.map((p): [string, string] => [
+				`${p.label}, paid ${formatDate(p.paidAt)} (${p.number})`,
+				`-${formatPence(p.amountPence)}`,
+			]),
+			['Balance to pay', formatPence(content.account.balancePence)] as [string, string],
+		]
+		text('H2', 'Payments received', { font: 'bold', size: 11, color: POND, x: LEFT, y: y + 12 })
+		y = doc.y + 4
+		for (const [index, [label, value]] of account.entries()) {
+			const last = index === account.length - 1
+			text('P', `${label}: ${value}`, {
+				font: last ? 'bold' : 'body',
+				size: last ? 11 : 10,
+				x: LEFT,
+				y,
+				width: WIDTH,
+				align: 'right',
+			})
+			y = doc.y + 4
+		}
+	}
 	const footer =
-		content.title === 'Credit note'
+		content.footer ??
+		(content.title === 'Credit note'
 			? 'This credit note reduces the amount of the invoice it corrects. The refund is paid back to the card used.'
 			: content.title === 'Receipt'
 				? 'Thank you for your order. We are not registered for VAT, so no VAT is charged.'
-				: 'Thank you for your order. Paid in full by card.'
+				: 'Thank you for your order. Paid in full by card.')
 	text('P', footer, { color: MUTED, x: LEFT, y: y + 20, width: WIDTH })
 	doc.end()
 	return done

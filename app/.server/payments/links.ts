@@ -167,7 +167,13 @@ export async function cleanUpAtProvider(
 	return null
 }
 
-/** A link and the order it pays for, for /pay/<token>; nothing for a token of the wrong shape. */
+/** An order's link (a build stage's link has no order: decision 0038). */
+export type OrderPaymentLink = PaymentLink & { orderId: string }
+
+/**
+ * A link and the order it pays for, for /pay/<token>; nothing for a token of the wrong shape or
+ * a build stage's link (the builds area serves those).
+ */
 export async function findPaymentLink(db: Db, token: string) {
 	if (!LINK_TOKEN_PATTERN.test(token)) return undefined
 	const [row] = await db
@@ -175,5 +181,56 @@ export async function findPaymentLink(db: Db, token: string) {
 		.from(paymentLinks)
 		.innerJoin(orders, eq(orders.id, paymentLinks.orderId))
 		.where(eq(paymentLinks.id, token))
-	return row
+	return (
+		row && { link: { ...row.link, orderId: row.order.id } as OrderPaymentLink, order: row.order }
+	)
+}
+
+/** Which payer a link belongs to: an order or a build stage (exactly one, by the table's check). */
+export async function linkPayer(db: Db | Tx, linkId: string) {
+	const [link] = await db
+		.select({ orderId: paymentLinks.orderId, buildStageId: paymentLinks.buildStageId })
+		.from(paymentLinks)
+		.where(eq(paymentLinks.id, linkId))
+	return link
+}
+
+/** Issues a link for a build stage's amount in the caller's transaction (decision 0038). */
+export async function issueStageLink(
+	tx: Tx,
+	provider: PaymentProvider,
+	stage: { id: number; projectId: string },
+	amountPence: number,
+) {
+	const link = await provider.createLink({ orderId: stage.projectId, amountPence })
+	await tx
+		.insert(paymentLinks)
+		.values({ id: link.id, buildStageId: stage.id, amountPence, provider: provider.name })
+	return link
+}
+
+/** Revokes a build stage's active links (the stage was paid another way, or cancelled). */
+export async function revokeStageLinks(tx: Tx, stageId: number): Promise<PaymentLink[]> {
+	return tx
+		.update(paymentLinks)
+		.set({ status: 'deactivated', closedAt: new Date() })
+		.where(and(eq(paymentLinks.buildStageId, stageId), eq(paymentLinks.status, 'active')))
+		.returning()
+}
+
+/** A link by its token, locked in the caller's transaction (applying a stage's payment). */
+export async function lockLink(tx: Tx, linkId: string) {
+	const [link] = await tx
+		.select()
+		.from(paymentLinks)
+		.where(eq(paymentLinks.id, linkId))
+		.for('update')
+	return link
+}
+
+/** A link by its token (any payer), or nothing for a token of the wrong shape. */
+export async function findLink(db: Db, token: string) {
+	if (!LINK_TOKEN_PATTERN.test(token)) return undefined
+	const [link] = await db.select().from(paymentLinks).where(eq(paymentLinks.id, token))
+	return link
 }

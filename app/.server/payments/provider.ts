@@ -14,7 +14,10 @@ export interface PaymentProvider {
 	 * than that to its held-until time gets no new checkout (linkState 'ending').
 	 */
 	readonly checkoutMinutes: number
-	/** Checks the provider can take this amount and issues a link token; throws PaymentLinkError. */
+	/**
+	 * Checks the provider can take this amount and issues a link token; throws PaymentLinkError.
+	 * `orderId` is the order's id, or a build project's for a stage's link (a reference only).
+	 */
 	createLink(input: { orderId: string; amountPence: number }): Promise<{ id: string; url: string }>
 	/** Provider-side clean-up when a link is revoked (e.g. expire an open Checkout Session). */
 	deactivateLink(link: PaymentLink): Promise<void>
@@ -25,7 +28,7 @@ export interface PaymentProvider {
 	 */
 	checkout(
 		link: PaymentLink,
-		order: Pick<OrderRow, 'id' | 'quoteExpiresAt' | 'deliveryInfo'>,
+		payer: CheckoutPayer,
 	): Promise<{ kind: 'page' } | { kind: 'redirect'; url: string }>
 	/** After a payment is applied: expire the order's other open checkouts, so none can take money. */
 	closeCheckouts(scope: { orderId: string; except?: string }): Promise<void>
@@ -42,7 +45,7 @@ export interface PaymentProvider {
 	 * Payments the provider took on checkouts we still think are open (a dropped webhook), for
 	 * reconciliation; limited to one order when given. The test provider has none.
 	 */
-	findPayments(scope: { orderId?: string }): Promise<VerifiedPayment[]>
+	findPayments(scope: { orderId?: string; linkId?: string }): Promise<VerifiedPayment[]>
 	/**
 	 * Payouts to the bank, newest first, with the transactions in each (issue 61 item 4); absent
 	 * where the provider pays nothing out (the test provider). Throws on the provider's errors.
@@ -50,6 +53,15 @@ export interface PaymentProvider {
 	payouts?(page: PayoutPage): Promise<PayoutList>
 	/** Verifies a signed callback (raw body); throws WebhookSignatureError when it is not genuine. */
 	verifyWebhook?(rawBody: string, signature: string | null): Promise<ProviderEvent>
+}
+
+/**
+ * Who a checkout is for: an order, or a build project's stage (decision 0038), whose `id` is the
+ * project's and `productName` says which stage.
+ */
+export type CheckoutPayer = Pick<OrderRow, 'id' | 'quoteExpiresAt'> & {
+	deliveryInfo: Pick<OrderRow['deliveryInfo'], 'email'>
+	productName?: string
 }
 
 /** A page of payouts: the first, or those older than `after` or newer than `before`. */

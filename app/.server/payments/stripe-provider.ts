@@ -3,6 +3,7 @@ import type { PaymentLink } from '~/.server/db/schema'
 import { formatDateTime } from '~/lib/dates'
 import { claimCheckoutLease, releaseCheckoutLease } from './links'
 import {
+	type CheckoutPayer,
 	checkPayableAmount,
 	newLinkToken,
 	PaymentLinkError,
@@ -88,7 +89,7 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 	 * across the call to Stripe) makes the instances take turns; a request that finds the lease
 	 * taken waits for the session the holder stores.
 	 */
-	async function openSession(link: PaymentLink, order: Parameters<PaymentProvider['checkout']>[1]) {
+	async function openSession(link: PaymentLink, order: CheckoutPayer) {
 		const now = new Date()
 		const claimed = await claimCheckoutLease(db, link.id, now, new Date(now.getTime() + LEASE_MS))
 		if (!claimed) {
@@ -121,17 +122,22 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 				mode: 'payment',
 				client_reference_id: order.id,
 				metadata,
-				payment_intent_data: { metadata, description: `Order ${order.id}${held}` },
+				payment_intent_data: {
+					metadata,
+					description: order.productName ?? `Order ${order.id}${held}`,
+				},
 				line_items: [
 					{
 						quantity: 1,
 						price_data: {
 							currency: 'gbp',
 							unit_amount: link.amountPence,
-							product_data: {
-								name: `Order ${order.id} (pond equipment and delivery)`,
-								description: `Total including delivery${held}`,
-							},
+							product_data: order.productName
+								? { name: order.productName }
+								: {
+										name: `Order ${order.id} (pond equipment and delivery)`,
+										description: `Total including delivery${held}`,
+									},
 						},
 					},
 				],
@@ -144,7 +150,8 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 			await storeSession(db, {
 				id: session.id,
 				linkId: link.id,
-				orderId: order.id,
+				// A build stage's link has no order (its link names the stage).
+				orderId: link.orderId,
 				expiresAt: new Date(expiresAt * 1000),
 				url: session.url,
 			})
@@ -198,8 +205,8 @@ export function createStripeProvider(db: Db, settings: StripeSettings): PaymentP
 			return refund.id
 		},
 
-		async findPayments({ orderId }) {
-			const open = await openSessionsToCheck(db, orderId)
+		async findPayments(scope) {
+			const open = await openSessionsToCheck(db, scope)
 			const found: VerifiedPayment[] = []
 			for (const { id, linkStatus } of open) {
 				const session = await stripe.checkout.sessions.retrieve(id).catch((error) => {

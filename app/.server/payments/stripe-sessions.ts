@@ -13,7 +13,7 @@ export const REUSE_MIN_MINUTES = 10
 
 export async function storeSession(
 	db: Db,
-	session: { id: string; linkId: string; orderId: string; expiresAt: Date; url: string },
+	session: { id: string; linkId: string; orderId: string | null; expiresAt: Date; url: string },
 ) {
 	await db.insert(checkoutSessions).values(session)
 }
@@ -86,8 +86,9 @@ export async function openSessionIds(
 	).map((row) => row.id)
 }
 
-/** Up to 100 open sessions, oldest first (of one order, or all), with their link's status. */
-export async function openSessionsToCheck(db: Db, orderId?: string) {
+/** Up to 100 open sessions, oldest first (of one order or link, or all), with their link's status. */
+export async function openSessionsToCheck(db: Db, scope: { orderId?: string; linkId?: string }) {
+	const { orderId, linkId } = scope
 	return db
 		.select({ id: checkoutSessions.id, linkStatus: paymentLinks.status })
 		.from(checkoutSessions)
@@ -96,6 +97,7 @@ export async function openSessionsToCheck(db: Db, orderId?: string) {
 			and(
 				eq(checkoutSessions.status, 'open'),
 				orderId ? eq(checkoutSessions.orderId, orderId) : undefined,
+				linkId ? eq(checkoutSessions.linkId, linkId) : undefined,
 			),
 		)
 		.orderBy(asc(checkoutSessions.createdAt))

@@ -4,6 +4,10 @@ import { visitRetention } from '~/.server/analytics/retention'
 import { purgeAuditBefore } from '~/.server/audit/audit-log'
 import { staffRules } from '~/.server/auth/staff-settings'
 import { buildsSummary } from '~/.server/builds/builds-summary'
+import { runStageRefunds } from '~/.server/builds/cancellations'
+import { sendStageReminder } from '~/.server/builds/stage-account'
+import { withStagePayments } from '~/.server/builds/stage-pay'
+import { STAGE_REMINDER_JOB } from '~/.server/builds/stages'
 import { SURVEY_REMINDER_JOB, sendSurveyReminder } from '~/.server/builds/survey-bookings'
 import { runScheduledBackup } from '~/.server/db/backup-schedule'
 import type { Database } from '~/.server/db/client'
@@ -38,6 +42,10 @@ const QuoteJobPayload = z.object({
 })
 
 const SurveyJobPayload = z.object({ bookingId: z.number().int().positive() })
+const StageReminderPayload = z.object({
+	stageId: z.number().int().positive(),
+	kind: z.enum(['before', 'after']),
+})
 
 /** Finished one-off jobs (reminder wake-ups, expiries) are kept this long, then deleted. */
 const JOB_RETENTION_DAYS = 30
@@ -58,7 +66,15 @@ export function shopJobs(services: {
 	everyInstance: EveryInstance[]
 	leases: Record<string, number>
 } {
-	const { env, database, logger, outbox, orderDeps } = services
+	const { env, database, logger, outbox } = services
+	// Reconciliation finds pond build stage payments too (decision 0038).
+	const orderDeps = withStagePayments(services.orderDeps)
+	const stageDeps = {
+		db: database.db,
+		provider: orderDeps.provider,
+		siteUrl: env.SITE_URL,
+		vatNumber: orderDeps.vatNumber,
+	}
 	const handlers: Record<string, JobHandler> = {
 		'deliver-emails': async () => {
 			await outbox.runOnce()
@@ -89,6 +105,8 @@ export function shopJobs(services: {
 		'resume-refunds': async (_payload, { now }) => {
 			const done = await resumeRefunds(orderDeps, logger, now())
 			if (done.found) logger.info(done, 'stopped refunds resumed')
+			const stages = await runStageRefunds({ ...stageDeps, now })
+			if (stages) logger.info({ stages }, 'stopped build refunds finished')
 		},
 		'reconcile-payments': async () => {
 			await reconcileAndReport(orderDeps, logger)
@@ -130,6 +148,12 @@ export function shopJobs(services: {
 			const { bookingId } = SurveyJobPayload.parse(payload)
 			if (await sendSurveyReminder(database.db, bookingId, now()))
 				logger.info({ bookingId }, 'survey reminder queued')
+		},
+		// A build stage's payment reminder, 3 days before or after its due date: once each.
+		[STAGE_REMINDER_JOB]: async (payload) => {
+			const { stageId, kind } = StageReminderPayload.parse(payload)
+			if (await sendStageReminder(stageDeps, stageId, kind))
+				logger.info({ stageId, kind }, 'stage payment reminder queued')
 		},
 		vacuum: async () => {
 			const started = performance.now()

@@ -57,6 +57,8 @@ export const netOf = (doc: Pick<BookDocument, 'netPence' | 'grossPence'>) =>
 /** Whether a document carries VAT: a VAT invoice, or a credit note against one. */
 export const carriesVat = (doc: Pick<BookDocument, 'vatPence'>) => doc.vatPence !== null
 
-/** Where staff download a document (the admin order view's download route). */
+/** Where staff download a document (the admin order view's, or a pond build's, download route). */
 export const adminDocumentPath = (doc: Pick<BookDocument, 'orderId' | 'number'>) =>
-	`/admin/orders/${doc.orderId}/documents/${doc.number}`
+	doc.orderId.startsWith('PB-')
+		? `/admin/projects/${doc.orderId}/documents/${doc.number}`
+		: `/admin/orders/${doc.orderId}/documents/${doc.number}`

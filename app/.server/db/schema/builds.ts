@@ -256,6 +256,10 @@ export const buildStages = pgTable(
 		/** The stage's current payment link (payment_links.id), while one is issued. */
 		paymentLinkId: text('payment_link_id'),
 		remindersSent: jsonb('reminders_sent').$type<string[]>().notNull().default([]),
+		/** A cancellation's refund of this stage (decision 0038): how much, and the provider's id. */
+		refundPence: integer('refund_pence'),
+		refundReference: text('refund_reference'),
+		refundedAt: timestamp('refunded_at', { withTimezone: true }),
 	},
 	(t) => [
 		uniqueIndex('build_stages_position_idx').on(t.quoteId, t.position),
@@ -264,7 +268,8 @@ export const buildStages = pgTable(
 )
 
 export type BuildQuoteStatus = 'draft' | 'sent' | 'superseded' | 'accepted'
-export type BuildStageStatus = 'upcoming' | 'due' | 'paid' | 'refunded'
+/** 'refunding': a cancellation's refund is on its way (its steps resume); 'cancelled': never due. */
+export type BuildStageStatus = 'upcoming' | 'due' | 'paid' | 'refunding' | 'refunded' | 'cancelled'
 
 export type QuoteTemplateContent = {
 	title: string

@@ -1,8 +1,11 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import type { DocumentContent } from '~/lib/documents'
+import { buildProjects, buildStages } from './builds'
 import { orders } from './orders'
 
-export type DocumentKind = 'invoice' | 'receipt' | 'credit_note'
+/** 'final_account': a pond build's statement at completion (decision 0038), outside the books. */
+export type DocumentKind = 'invoice' | 'receipt' | 'credit_note' | 'final_account'
 
 /**
  * The next number of each document series ('invoice', 'receipt', 'credit_note'). Taken with
@@ -23,9 +26,13 @@ export const orderDocuments = pgTable(
 		number: text('number').notNull().unique(),
 		kind: text('kind').$type<DocumentKind>().notNull(),
 		// VAT records are kept for six years: an order with documents cannot be deleted.
-		orderId: text('order_id')
-			.notNull()
-			.references(() => orders.id, { onDelete: 'restrict' }),
+		orderId: text('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+		/** A pond build's document (decision 0038); exactly one of order and project is set. */
+		projectId: text('project_id').references(() => buildProjects.id, { onDelete: 'restrict' }),
+		/** The stage a build's invoice or credit note is for (none on the final account). */
+		buildStageId: integer('build_stage_id').references(() => buildStages.id, {
+			onDelete: 'restrict',
+		}),
 		issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
 		/** The invoice a credit note corrects. */
 		refersTo: text('refers_to'),
@@ -34,6 +41,11 @@ export const orderDocuments = pgTable(
 	},
 	(t) => [
 		index('order_documents_order_idx').on(t.orderId, t.issuedAt),
+		index('order_documents_project_idx').on(t.projectId, t.issuedAt),
+		check(
+			'order_documents_one_owner_check',
+			sql`(${t.orderId} is null) <> (${t.projectId} is null)`,
+		),
 		// The books read a period's documents by tax point (app/.server/books/documents.ts).
 		index('order_documents_issued_idx').on(t.issuedAt, t.number),
 	],

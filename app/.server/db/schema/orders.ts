@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
 	boolean,
+	check,
 	index,
 	integer,
 	jsonb,
@@ -15,6 +16,7 @@ import type { DeliverySettings } from '~/lib/delivery/zones'
 import type { DeliveryDetails } from '~/lib/delivery-schema'
 import type { OrderLine } from '~/lib/order-line'
 import type { OrderStatus } from '~/lib/order-status'
+import { buildStages } from './builds'
 
 export type { DeliveryDetails } from '~/lib/delivery-schema'
 export type { OrderLine } from '~/lib/order-line'
@@ -98,9 +100,12 @@ export const paymentLinks = pgTable(
 	'payment_links',
 	{
 		id: text('id').primaryKey(),
-		orderId: text('order_id')
-			.notNull()
-			.references(() => orders.id, { onDelete: 'cascade' }),
+		/** The order this link pays for; null on a build stage's link (exactly one is set). */
+		orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+		/** The pond build stage this link pays for (decision 0038); null on an order's link. */
+		buildStageId: integer('build_stage_id').references(() => buildStages.id, {
+			onDelete: 'restrict',
+		}),
 		amountPence: integer('amount_pence').notNull(),
 		status: text('status').$type<PaymentLinkStatus>().notNull().default('active'),
 		provider: text('provider').notNull(),
@@ -124,6 +129,11 @@ export const paymentLinks = pgTable(
 	},
 	(t) => [
 		index('payment_links_order_idx').on(t.orderId),
+		index('payment_links_build_stage_idx').on(t.buildStageId),
+		check(
+			'payment_links_one_payer_check',
+			sql`(${t.orderId} is null) <> (${t.buildStageId} is null)`,
+		),
 		index('payment_links_reminder_due_idx')
 			.on(sql`least(${t.remindBeforeAt}, ${t.remindLastMorningAt})`)
 			.where(sql`${t.status} = 'active'`),

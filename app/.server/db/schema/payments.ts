@@ -13,9 +13,8 @@ export const checkoutSessions = pgTable(
 		linkId: text('link_id')
 			.notNull()
 			.references(() => paymentLinks.id, { onDelete: 'cascade' }),
-		orderId: text('order_id')
-			.notNull()
-			.references(() => orders.id, { onDelete: 'cascade' }),
+		/** Null for a build stage's link (its link says which stage). */
+		orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
 		status: text('status').$type<CheckoutSessionStatus>().notNull().default('open'),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -1,7 +1,7 @@
 import type { Catalog } from '~/.server/catalog/catalog'
-import type { Db } from '~/.server/db/client'
+import type { Db, Tx } from '~/.server/db/client'
 import type { Env } from '~/.server/env'
-import type { PaymentProvider } from '~/.server/payments/provider'
+import type { PaymentProvider, VerifiedPayment } from '~/.server/payments/provider'
 
 /**
  * What the order functions need: placing an order, the admin's actions, /pay, the Stripe webhook
@@ -16,7 +16,18 @@ export type OrderDeps = {
 	vatNumber?: string
 	/** The clock quotes are dated and expired by (tests move it). */
 	now?: () => Date
+	/**
+	 * Applies a verified payment on a pond build stage's link, in the caller's transaction
+	 * (decision 0038). The builds area sits above orders, so the wiring and the routes hand it in;
+	 * without it such a payment is flagged rather than lost.
+	 */
+	stagePayments?: StagePaymentApplier
 }
+
+export type StagePaymentApplier = (
+	tx: Tx,
+	payment: VerifiedPayment,
+) => Promise<{ outcome: 'applied' | 'already_applied' | 'refused'; message?: string }>
 
 /** What staff actions (and the quote jobs) need: orders hold their own copy of every line. */
 export type ActionDeps = Omit<OrderDeps, 'catalog'>

@@ -28,7 +28,8 @@ export async function applyPayment(
 		.select({ orderId: paymentLinks.orderId })
 		.from(paymentLinks)
 		.where(eq(paymentLinks.id, payment.linkId))
-	if (!link) return { ok: false, status: 'NOT_FOUND', message: 'Payment link not found.' }
+	// A build stage's link is applied by the builds area (decision 0038), never to an order.
+	if (!link?.orderId) return { ok: false, status: 'NOT_FOUND', message: 'Payment link not found.' }
 	return transition(
 		deps.db,
 		{ orderId: link.orderId, actor: { kind: 'provider', id: payment.provider } },

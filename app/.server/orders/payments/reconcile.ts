@@ -6,7 +6,10 @@ import { type RecordOutcome, recordPayment } from './record-payment'
  * Reconciliation: asks the provider about checkouts we still think are open and records any
  * payment it took, so a dropped webhook still ends in paid (or in a flag for the admin).
  */
-export async function reconcilePayments(deps: OrderDeps, scope: { orderId?: string } = {}) {
+export async function reconcilePayments(
+	deps: OrderDeps,
+	scope: { orderId?: string; linkId?: string } = {},
+) {
 	const payments = await deps.provider.findPayments(scope)
 	const outcomes: RecordOutcome[] = []
 	for (const payment of payments) outcomes.push((await recordPayment(deps, { payment })).outcome)

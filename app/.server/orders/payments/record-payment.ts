@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Tx } from '~/.server/db/client'
-import { paymentEvents, paymentLinks } from '~/.server/db/schema'
+import { paymentEvents } from '~/.server/db/schema'
+import { linkPayer } from '~/.server/payments/links'
 import type { ProviderEvent, VerifiedPayment } from '~/.server/payments/provider'
 import { closeOpenSession, completeSessionOnce } from '~/.server/payments/stripe-sessions'
 import { formatPence } from '~/lib/money'
@@ -26,12 +27,13 @@ export const INACTIVE_LINK_ALERT = 'Payment received on an inactive link — ref
  * amount) took real money, so it is recorded on the order and flagged for the admin.
  */
 export async function recordPayment(
-	deps: Pick<OrderDeps, 'db' | 'provider' | 'siteUrl' | 'now'>,
+	deps: Pick<OrderDeps, 'db' | 'provider' | 'siteUrl' | 'now' | 'stagePayments'>,
 	input: { event?: ProviderEvent; payment: VerifiedPayment | null },
 ): Promise<{ outcome: RecordOutcome; orderId?: string }> {
 	const { event, payment } = input
 	const recorded = await deps.db.transaction(async (tx) => {
-		const orderId = payment ? await orderOfLink(tx, payment.linkId) : undefined
+		const payer = payment ? await linkPayer(tx, payment.linkId) : undefined
+		const orderId = payer?.orderId ?? undefined
 		if (event) {
 			const stored = await tx
 				.insert(paymentEvents)
@@ -56,7 +58,9 @@ export async function recordPayment(
 			}
 		}
 		if (event?.closedCheckoutId) await closeOpenSession(tx, event.closedCheckoutId)
-		const outcome = await applyOrFlag(deps, tx, payment, orderId)
+		const outcome = payer?.buildStageId
+			? await applyToStage(deps, tx, payment!)
+			: await applyOrFlag(deps, tx, payment, orderId)
 		if (event) await tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, event.id))
 		return { outcome, orderId }
 	})
@@ -88,12 +92,20 @@ async function applyOrFlag(
 	return 'flagged'
 }
 
-async function orderOfLink(tx: Tx, linkId: string) {
-	const [link] = await tx
-		.select({ orderId: paymentLinks.orderId })
-		.from(paymentLinks)
-		.where(eq(paymentLinks.id, linkId))
-	return link?.orderId
+/**
+ * A pond build stage's payment (decision 0038), through the same event de-duplication and one
+ * outcome per checkout; the builds area applies it (or tells staff it could not).
+ */
+async function applyToStage(
+	deps: Pick<OrderDeps, 'stagePayments'>,
+	tx: Tx,
+	payment: VerifiedPayment,
+): Promise<RecordOutcome> {
+	if (payment.checkoutId && !(await completeSessionOnce(tx, payment.checkoutId)))
+		return 'already_applied'
+	if (!deps.stagePayments) return 'flagged'
+	const { outcome } = await deps.stagePayments(tx, payment)
+	return outcome === 'refused' ? 'flagged' : outcome
 }
 
 /** An event on the order's timeline without a status change (and an alert, when given). */

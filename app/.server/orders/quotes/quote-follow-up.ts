@@ -8,6 +8,7 @@ import { enqueueJob } from '~/.server/jobs/queue'
 import {
 	cleanUpAtProvider,
 	isQuoteExpired,
+	type OrderPaymentLink,
 	revokeActiveLinks,
 	setReminderTimes,
 } from '~/.server/payments/links'
@@ -137,7 +138,10 @@ export async function expireQuote(deps: ActionDeps, job: QuoteJob) {
  * 'Ask for a new quote' on an expired quote's page: back to the requests waiting for a delivery
  * cost, staff told, the customer told we will quote again. Asking twice changes nothing more.
  */
-export async function askForNewQuote(deps: ActionDeps, link: Pick<PaymentLink, 'id' | 'orderId'>) {
+export async function askForNewQuote(
+	deps: ActionDeps,
+	link: Pick<OrderPaymentLink, 'id' | 'orderId'>,
+) {
 	return transition(
 		deps.db,
 		{ orderId: link.orderId, actor: { kind: 'customer' } },
@@ -168,7 +172,10 @@ export async function askForNewQuote(deps: ActionDeps, link: Pick<PaymentLink, '
 }
 
 /** 'Stop reminders for this order' (the reminder email's link, or a mail app's one-click button). */
-export async function stopQuoteReminders(deps: ActionDeps, link: Pick<PaymentLink, 'orderId'>) {
+export async function stopQuoteReminders(
+	deps: ActionDeps,
+	link: Pick<OrderPaymentLink, 'orderId'>,
+) {
 	return transition(
 		deps.db,
 		{ orderId: link.orderId, actor: { kind: 'customer' } },
