@@ -249,7 +249,7 @@ describe('the morning summary and insights', () => {
 		const dayBefore = new Date(morningOf.getTime() - 86_400_000)
 
 		const quoted = await newProject()
-		await insertQuoteForTest(db(), quoted.id, {
+		await insertQuoteForTest(shop.app, quoted.id, {
 			lines: [
 				[1_200_000, 1, true],
 				[25_000, 4, true],
@@ -258,9 +258,11 @@ describe('the morning summary and insights', () => {
 			validUntil: new Date(morningOf.getTime() + 14 * 86_400_000),
 		})
 		const expired = await newProject()
-		await insertQuoteForTest(db(), expired.id, { validUntil: new Date(dayBefore.getTime() - 1) })
+		await insertQuoteForTest(shop.app, expired.id, {
+			validUntil: new Date(dayBefore.getTime() - 1),
+		})
 		const accepted = await newProject()
-		const { stages } = await insertQuoteForTest(db(), accepted.id, {
+		const { stages } = await insertQuoteForTest(shop.app, accepted.id, {
 			status: 'accepted',
 			lines: [[2_000_000, 1, true]],
 			acceptedAt: dayBefore,
@@ -308,16 +310,22 @@ describe('the morning summary and insights', () => {
 		await moveTo(surveyed.id, ['surveyed'])
 		const quoted = await newProject()
 		await moveTo(quoted.id, ['surveyed', 'quoted'])
-		await insertQuoteForTest(db(), quoted.id, { lines: [[800_000, 1, true]] })
+		await insertQuoteForTest(shop.app, quoted.id, { lines: [[800_000, 1, true]] })
 		// A re-quote: the first version, replaced, is not counted again.
-		await insertQuoteForTest(db(), quoted.id, { status: 'superseded', lines: [[750_000, 1, true]] })
+		await insertQuoteForTest(shop.app, quoted.id, {
+			status: 'superseded',
+			lines: [[750_000, 1, true]],
+		})
 		const won = await newProject()
 		await moveTo(won.id, ['surveyed', 'quoted', 'accepted'])
-		await insertQuoteForTest(db(), won.id, { status: 'accepted', lines: [[1_500_000, 1, true]] })
+		await insertQuoteForTest(shop.app, won.id, {
+			status: 'accepted',
+			lines: [[1_500_000, 1, true]],
+		})
 		// Lost after its quote went out: still counted as quoted, found by the quote itself.
 		const lost = await newProject()
 		await moveTo(lost.id, ['surveyed', 'quoted'])
-		await insertQuoteForTest(db(), lost.id, { lines: [[100_000, 1, true]] })
+		await insertQuoteForTest(shop.app, lost.id, { lines: [[100_000, 1, true]] })
 		await db().transaction((tx) =>
 			changeProjectStatus(tx, lost.id, { to: 'lost', actor: 'staff', reason: 'Went elsewhere' }),
 		)

@@ -317,7 +317,8 @@ describe('accepting a quote', () => {
 		const body = `intent=accept&name=Morag+Fraser&earlyStart=yes&option=${uv}`
 		const both = await Promise.all([accept(body), accept(body)])
 		expect(both.map((r) => r.status).sort()).toEqual([302, 409])
-		expect(both.find((r) => r.status === 302)!.headers.get('location')).toContain('done=accepted')
+		// 'Accept and pay deposit': straight on to the deposit's own pay page.
+		const payPage = both.find((r) => r.status === 302)!.headers.get('location')!
 		expect(await pageText(both.find((r) => r.status === 409)!)).toContain('already been accepted')
 		expect(await quoteRow(project.id, 1)).toMatchObject({
 			status: 'accepted',
@@ -337,6 +338,7 @@ describe('accepting a quote', () => {
 			[71_250, 'upcoming'],
 		])
 		expect(stages.reduce((sum, s) => sum + s.amountPence, 0)).toBe(285_000)
+		expect(payPage).toBe(`/pay/${stages[0]!.paymentLinkId}`)
 		expect(
 			(await db().select().from(buildProjects).where(eq(buildProjects.id, project.id)))[0]!.status,
 		).toBe('accepted')

@@ -1,7 +1,6 @@
 import { changeProjectStatus } from '~/.server/builds/project-lifecycle'
 import { insertQuoteAsGiven, nextQuoteVersion } from '~/.server/builds/quotes'
 import { createSchedule } from '~/.server/builds/stages'
-import type { Db } from '~/.server/db/client'
 import { type BuildQuote, buildQuotes } from '~/.server/db/schema'
 import { DEFAULT_SCHEDULE, type ScheduleStage } from '~/lib/builds/payment-schedule'
 import type { TestApp } from './app'
@@ -12,7 +11,7 @@ import type { TestApp } from './app'
  * as acceptance makes them.
  */
 export async function insertQuoteForTest(
-	db: Db,
+	app: TestApp,
 	projectId: string,
 	{
 		status = 'sent',
@@ -32,7 +31,7 @@ export async function insertQuoteForTest(
 		(sum, [unit, quantity, chosen]) => sum + (chosen ? unit * quantity : 0),
 		0,
 	)
-	return db.transaction(async (tx) => {
+	return app.database.db.transaction(async (tx) => {
 		const quote = await insertQuoteAsGiven(
 			tx,
 			{
@@ -62,7 +61,11 @@ export async function insertQuoteForTest(
 			})),
 		)
 		const stages =
-			status === 'accepted' ? await createSchedule(tx, quote, total, acceptedAt ?? new Date()) : []
+			status === 'accepted'
+				? await createSchedule(tx, quote, total, acceptedAt ?? new Date(), {
+						provider: app.runtime.payments,
+					})
+				: []
 		return { quote, total, stages }
 	})
 }

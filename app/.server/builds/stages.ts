@@ -20,7 +20,7 @@ export async function createSchedule(
 	quote: Pick<BuildQuote, 'id' | 'projectId' | 'schedule'>,
 	acceptedTotalPence: number,
 	now: Date,
-	deps?: { provider: PaymentProvider },
+	deps: { provider: PaymentProvider },
 ): Promise<BuildStage[]> {
 	const amounts = splitSchedule(acceptedTotalPence, quote.schedule)
 	const stages = await tx
@@ -36,7 +36,7 @@ export async function createSchedule(
 			})),
 		)
 		.returning()
-	if (amounts[0]?.due !== 'acceptance' || !deps) return stages
+	if (amounts[0]?.due !== 'acceptance') return stages
 	const deposit = await makeStageDue(tx, deps.provider, stages[0]!, now, now)
 	return [deposit, ...stages.slice(1)]
 }
