@@ -67,10 +67,11 @@ export async function sendEnquiry(page: Page, baseURL: string) {
 
 /** A 'Plan a pond' enquiry (issue 59) sent as `page`'s browser; its project id and private key. */
 export async function sendBuildEnquiry(page: Page, baseURL: string) {
+	const email = uniqueEmail('builder')
 	const sent = await page.request.post(`${baseURL}/plan-a-pond`, {
 		form: {
 			name: 'Isla Munro',
-			email: uniqueEmail('builder'),
+			email,
 			phone: '01463 654321',
 			address: '4 Ness Bank, Inverness',
 			postcode: 'IV2 4SF',
@@ -86,7 +87,7 @@ export async function sendBuildEnquiry(page: Page, baseURL: string) {
 	const [, id, key] =
 		/\/account\/projects\/(PB-\w+)\?key=([\w-]+)/.exec(sent.headers().location ?? '') ?? []
 	expect(id).toBeTruthy()
-	return { id: id!, key: key! }
+	return { id: id!, key: key!, email }
 }
 
 /**
