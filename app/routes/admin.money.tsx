@@ -110,6 +110,12 @@ export default function AdminMoney({ loaderData, actionData }: Route.ComponentPr
 						kind="category"
 						query={query}
 					/>
+					<MoneyBreakdown
+						title="Pond builds and shop orders"
+						rows={report.bySource}
+						kind="source"
+						query={query}
+					/>
 				</div>
 				<VatReturnPanel
 					vat={loaderData.vat}

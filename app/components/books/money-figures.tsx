@@ -1,5 +1,11 @@
 import { Link } from 'react-router'
-import { FIGURES, type Figure, type MoneyReport, methodLabel } from '~/lib/books/money-report'
+import {
+	FIGURES,
+	type Figure,
+	type MoneyReport,
+	methodLabel,
+	sourceLabel,
+} from '~/lib/books/money-report'
 import { categoryLabel } from '~/lib/categories'
 import { formatPence } from '~/lib/money'
 
@@ -49,10 +55,10 @@ export function MoneyBreakdown({
 }: {
 	title: string
 	rows: MoneyReport['byMethod']
-	kind: 'method' | 'category'
+	kind: 'method' | 'category' | 'source'
 	query: string
 }) {
-	const label = kind === 'method' ? methodLabel : categoryLabel
+	const label = kind === 'method' ? methodLabel : kind === 'source' ? sourceLabel : categoryLabel
 	return (
 		<section className="rounded-xl p-4 ring-1 ring-slate-200">
 			<h3 className="font-display text-lg font-bold text-pond-900">{title}</h3>
@@ -63,7 +69,7 @@ export function MoneyBreakdown({
 					<thead>
 						<tr className="text-sm text-slate-700">
 							<th scope="col" className="py-1 font-semibold">
-								{kind === 'method' ? 'Paid by' : 'Category'}
+								{kind === 'method' ? 'Paid by' : kind === 'source' ? 'From' : 'Category'}
 							</th>
 							<th scope="col" className="py-1 text-right font-semibold">
 								Net sales

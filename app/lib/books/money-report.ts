@@ -18,6 +18,8 @@ export type MoneyReport = {
 	/** Net sales (VAT included) by how the order was paid, and by product category. */
 	byMethod: Array<{ key: string } & Figure>
 	byCategory: Array<{ key: string } & Figure>
+	/** Net sales from pond builds ('builds': their stage invoices) against shop orders ('shop'). */
+	bySource: Array<{ key: string } & Figure>
 	/** Net sales per week or month, every bucket of the period in order. */
 	chart: Array<{ key: string; pence: number }>
 }
@@ -49,6 +51,7 @@ export function moneyReport(
 	}
 	const methods = new Map<string, Figure>()
 	const categories = new Map<string, Figure>()
+	const sources = new Map<string, Figure>()
 	const chart = new Map(bucketsOf(period).map((key) => [key, 0]))
 	const into = (map: Map<string, Figure>, key: string) => {
 		const found = map.get(key)
@@ -65,6 +68,7 @@ export function moneyReport(
 		add(report.netSales, signed, doc.number)
 		if (doc.vatPence !== null) add(report.vat, sign * doc.vatPence, doc.number)
 		add(into(methods, doc.provider), signed, doc.number)
+		add(into(sources, sourceOf(doc)), signed, doc.number)
 		for (const line of doc.lines) {
 			add(into(categories, line.category), sign * line.grossPence, doc.number)
 			if (line.category === 'delivery') add(report.delivery, sign * line.grossPence, doc.number)
@@ -76,9 +80,17 @@ export function moneyReport(
 		...report,
 		byMethod: grouped(methods),
 		byCategory: grouped(categories),
+		bySource: grouped(sources),
 		chart: [...chart.entries()].map(([key, pence]) => ({ key, pence })),
 	}
 }
+
+/** Whether a document is a pond build's (its project's id, 'PB-…') or a shop order's. */
+export const sourceOf = (doc: Pick<ReportDocument, 'orderId'>) =>
+	doc.orderId.startsWith('PB-') ? 'builds' : 'shop'
+
+/** How the report names where the money came from. */
+export const sourceLabel = (key: string) => (key === 'builds' ? 'Pond builds' : 'Shop orders')
 
 /** How the report names a payment method. */
 export function methodLabel(provider: string) {
@@ -99,7 +111,7 @@ export const FIGURES = [
 
 /**
  * The documents behind one figure the page links to (`?show=netSales`, `method:stripe`,
- * `category:pumps`), with its name; null for anything else (the whole period's list).
+ * `category:pumps`, `source:builds`), with its name; null for anything else (the whole period's list).
  */
 export function documentsBehind(report: MoneyReport, show: string | null) {
 	if (!show) return null
@@ -109,6 +121,10 @@ export function documentsBehind(report: MoneyReport, show: string | null) {
 	if (group === 'method') {
 		const found = report.byMethod.find((m) => m.key === key)
 		return found ? { label: methodLabel(found.key), documents: found.documents } : null
+	}
+	if (group === 'source') {
+		const found = report.bySource.find((c) => c.key === key)
+		return found ? { label: sourceLabel(found.key), documents: found.documents } : null
 	}
 	if (group === 'category') {
 		const found = report.byCategory.find((c) => c.key === key)
