@@ -174,8 +174,7 @@ export const TemplateNameSchema = z.object({
 
 /** 'New quote' on the project page: blank, a template's copy, or a copy of the latest version. */
 export const NewQuoteSchema = z.object({
-	from: z
-		.string()
+	from: safeText()
 		.regex(/^(blank|latest|template:\d{1,9})$/, 'Choose how to start the quote')
 		.default('blank'),
 })
@@ -192,7 +191,7 @@ export const AcceptQuoteSchema = z.object({
 /** Deleting a saved template at /admin/projects/quote-templates. */
 export const DeleteTemplateSchema = z.object({
 	intent: z.literal('delete', { error: 'Unknown action' }),
-	id: z.string().regex(QUOTE_ID_PATTERN, 'Template not found'),
+	id: safeText().regex(QUOTE_ID_PATTERN, 'Template not found'),
 })
 
 /** A customer's request for a new quote (an expired or superseded one). */
