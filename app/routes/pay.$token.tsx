@@ -1,5 +1,4 @@
-import { CreditCard, Lock } from 'lucide-react'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Link, redirect, useNavigation } from 'react-router'
 import { findStageLink } from '~/.server/builds/stage-pay'
 import type { OrderRow, PaymentLink } from '~/.server/db/schema'
 import { readForm } from '~/.server/http/read-body'
@@ -15,8 +14,9 @@ import { PageHeader } from '~/components/content/page-header'
 import { useBusiness } from '~/components/layout/use-business'
 import { OrderItems } from '~/components/orders/order-items'
 import { ClosedLink, type InactiveReason } from '~/components/pay/closed-link'
+import { PayForm } from '~/components/pay/pay-form'
 import { StagePay } from '~/components/pay/stage-pay'
-import { TestPaymentsBanner, useTestPayments } from '~/components/test-payments-notice'
+import { TestPaymentsBanner } from '~/components/test-payments-notice'
 import { formatDateTime } from '~/lib/dates'
 import { parseForm } from '~/lib/forms'
 import { formatPence } from '~/lib/money'
@@ -138,7 +138,6 @@ export default function Pay({ loaderData, actionData, params }: Route.ComponentP
 	const business = useBusiness()
 	const navigation = useNavigation()
 	const paying = navigation.state !== 'idle'
-	const testPayments = useTestPayments()
 	if (loaderData.state === 'unknown') {
 		return (
 			<div className="container-page max-w-2xl py-20 text-center">
@@ -192,23 +191,7 @@ export default function Pay({ loaderData, actionData, params }: Route.ComponentP
 						</p>
 					) : null}
 				</section>
-				{actionData?.error ? (
-					<p role="alert" className="mt-6 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">
-						{actionData.error}
-					</p>
-				) : null}
-				<Form method="post" className="mt-6">
-					<button type="submit" className="btn-primary w-full text-lg" disabled={paying}>
-						<CreditCard aria-hidden="true" className="size-5" />
-						{paying ? 'Opening secure payment…' : `Pay ${total} now`}
-					</button>
-				</Form>
-				<p className="mt-4 flex items-start gap-2 text-sm text-slate-600">
-					<Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-					{testPayments
-						? 'This shop is running without a card provider, so no card is charged.'
-						: 'Card payments are handled by our payment provider; we never see your card details.'}
-				</p>
+				<PayForm total={total} paying={paying} error={actionData?.error} />
 				<p className="mt-4 text-sm text-slate-600">
 					Sold by {business.tradingName}, {business.address.join(', ')}. You may cancel your order
 					within 14 days of receiving the goods by emailing {business.email} or calling{' '}

@@ -1,5 +1,4 @@
-import PDFDocument from 'pdfkit'
-import { INK, loadFonts, MUTED, POND } from '~/.server/documents/pdf'
+import { INK, LEFT, MUTED, POND, startPdf, WIDTH } from '~/.server/documents/pdf'
 import { STAGE_DUE_LABELS } from '~/lib/builds/quote-schemas'
 import { QUOTE_STATUS_LABELS, type QuoteViewModel } from '~/lib/builds/quote-view'
 import type { BusinessDetails } from '~/lib/business-details'
@@ -10,8 +9,6 @@ import { formatPence } from '~/lib/money'
  * A build quote as an A4 PDF (issue 59 item 4) in the invoices' look (documents/pdf.ts: the same
  * fonts, colours and margins, tagged for screen readers), from the same view as the page.
  */
-const LEFT = 50
-const WIDTH = 495
 const AMOUNT = 90
 
 export function renderQuotePdf(
@@ -19,48 +16,10 @@ export function renderQuotePdf(
 	project: { id: string; name: string; address: string; postcode: string },
 	seller: BusinessDetails,
 ): Promise<Buffer> {
-	const { regular, bold } = loadFonts()
-	const doc = new PDFDocument({
-		size: 'A4',
-		margin: LEFT,
-		tagged: true,
-		lang: 'en-GB',
-		displayTitle: true,
-		pdfVersion: '1.7',
-		info: { Title: `Quote ${project.id} version ${view.version}`, Author: seller.tradingName },
+	const { doc, done, text } = startPdf({
+		Title: `Quote ${project.id} version ${view.version}`,
+		Author: seller.tradingName,
 	})
-	doc.registerFont('body', regular)
-	doc.registerFont('bold', bold)
-	const chunks: Buffer[] = []
-	doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-	const done = new Promise<Buffer>((resolve, reject) => {
-		doc.on('end', () => resolve(Buffer.concat(chunks)))
-		doc.on('error', reject)
-	})
-	const text = (
-		tag: 'H1' | 'H2' | 'P',
-		value: string,
-		{
-			font = 'body',
-			size = 10,
-			color = INK,
-			x,
-			...rest
-		}: PDFKit.Mixins.TextOptions & {
-			font?: 'body' | 'bold'
-			size?: number
-			color?: string
-			/** Back to the left margin after a row of amounts. */
-			x?: number
-		} = {},
-	) =>
-		doc.addStructure(
-			doc.struct(tag, {}, () => {
-				doc.font(font).fontSize(size).fillColor(color)
-				if (x === undefined) doc.text(value, rest)
-				else doc.text(value, x, doc.y, rest)
-			}),
-		)
 	const room = (height: number) => {
 		if (doc.y + height > 780) doc.addPage()
 	}

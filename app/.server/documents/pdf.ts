@@ -12,8 +12,8 @@ import { formatPence, formatUnitPence } from '~/lib/money'
  */
 const FONT_DIR = path.resolve('assets/fonts')
 let fonts: { regular: Buffer; bold: Buffer } | undefined
-/** The documents' fonts, read once (the build quote's PDF uses them too). */
-export const loadFonts = () =>
+/** The documents' fonts, read once. */
+const loadFonts = () =>
 	(fonts ??= {
 		regular: fs.readFileSync(path.join(FONT_DIR, 'DejaVuSans.ttf')),
 		bold: fs.readFileSync(path.join(FONT_DIR, 'DejaVuSans-Bold.ttf')),
@@ -22,12 +22,27 @@ export const loadFonts = () =>
 export const POND = '#174a64'
 export const INK = '#1e293b'
 export const MUTED = '#475569'
-const LEFT = 50
-const WIDTH = 495 // A4 is 595 points wide; 50 each side
+export const LEFT = 50
+export const WIDTH = 495 // A4 is 595 points wide; 50 each side
 
 type Column = { label: string; width: number; align: 'left' | 'right' }
 
-export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
+/** Tagged text: the options pdfkit takes, plus the font, size, colour and an optional place. */
+type TextOptions = PDFKit.Mixins.TextOptions & {
+	font?: 'body' | 'bold'
+	size?: number
+	color?: string
+	/** With `x` alone, the text starts there on the current line (back to the margin). */
+	x?: number
+	y?: number
+}
+
+/**
+ * A new A4 document in the shop's look (fonts, margins, tagged for screen readers, en-GB), its
+ * bytes as a promise that settles when it ends, and `text` that writes one tagged element. The
+ * invoices and credit notes here and the build quote (builds/quote-pdf.ts) start from it.
+ */
+export function startPdf(info: { Title: string; Author: string }) {
 	const { regular, bold } = loadFonts()
 	const doc = new PDFDocument({
 		size: 'A4',
@@ -36,7 +51,7 @@ export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
 		lang: 'en-GB',
 		displayTitle: true,
 		pdfVersion: '1.7',
-		info: { Title: `${content.title} ${content.number}`, Author: content.seller.name },
+		info,
 	})
 	doc.registerFont('body', regular)
 	doc.registerFont('bold', bold)
@@ -46,26 +61,24 @@ export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
 		doc.on('end', () => resolve(Buffer.concat(chunks)))
 		doc.on('error', reject)
 	})
-	const text = (
-		tag: 'H1' | 'H2' | 'P',
-		value: string,
-		options: PDFKit.Mixins.TextOptions & {
-			font?: 'body' | 'bold'
-			size?: number
-			color?: string
-			x?: number
-			y?: number
-		} = {},
-	) => {
+	const text = (tag: 'H1' | 'H2' | 'P', value: string, options: TextOptions = {}) => {
 		const { font = 'body', size = 10, color = INK, x, y, ...rest } = options
 		doc.addStructure(
 			doc.struct(tag, {}, () => {
 				doc.font(font).fontSize(size).fillColor(color)
-				if (x !== undefined && y !== undefined) doc.text(value, x, y, rest)
-				else doc.text(value, rest)
+				if (x === undefined) doc.text(value, rest)
+				else doc.text(value, x, y ?? doc.y, rest)
 			}),
 		)
 	}
+	return { doc, done, text }
+}
+
+export function renderDocumentPdf(content: DocumentContent): Promise<Buffer> {
+	const { doc, done, text } = startPdf({
+		Title: `${content.title} ${content.number}`,
+		Author: content.seller.name,
+	})
 
 	// The seller, top left; what this is, top right.
 	text('P', content.seller.name, { font: 'bold', size: 16, color: POND, x: LEFT, y: 50 })

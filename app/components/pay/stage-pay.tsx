@@ -1,8 +1,8 @@
-import { CheckCircle2, CreditCard, Lock } from 'lucide-react'
-import { Form } from 'react-router'
+import { CheckCircle2 } from 'lucide-react'
 import { PageHeader } from '~/components/content/page-header'
 import { useBusiness } from '~/components/layout/use-business'
-import { TestPaymentsBanner, useTestPayments } from '~/components/test-payments-notice'
+import { PayForm } from '~/components/pay/pay-form'
+import { TestPaymentsBanner } from '~/components/test-payments-notice'
 import { formatDate } from '~/lib/dates'
 import { formatPence } from '~/lib/money'
 
@@ -26,7 +26,6 @@ export function StagePay({
 	paying: boolean
 }) {
 	const business = useBusiness()
-	const testPayments = useTestPayments()
 	const total = formatPence(page.amountPence)
 	const intro = `Pond build ${page.projectId}`
 	if (page.state !== 'payable')
@@ -80,23 +79,7 @@ export function StagePay({
 						</div>
 					</dl>
 				</section>
-				{error ? (
-					<p role="alert" className="mt-6 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">
-						{error}
-					</p>
-				) : null}
-				<Form method="post" className="mt-6">
-					<button type="submit" className="btn-primary w-full text-lg" disabled={paying}>
-						<CreditCard aria-hidden="true" className="size-5" />
-						{paying ? 'Opening secure payment…' : `Pay ${total} now`}
-					</button>
-				</Form>
-				<p className="mt-4 flex items-start gap-2 text-sm text-slate-600">
-					<Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-					{testPayments
-						? 'This shop is running without a card provider, so no card is charged.'
-						: 'Card payments are handled by our payment provider; we never see your card details.'}
-				</p>
+				<PayForm total={total} paying={paying} error={error} />
 				<p className="mt-4 text-sm text-slate-600">
 					{business.tradingName}, {business.address.join(', ')}. This is a stage payment under your
 					accepted quote; you will receive a VAT invoice for it.
