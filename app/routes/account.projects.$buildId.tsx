@@ -1,11 +1,7 @@
 import { CheckCircle2 } from 'lucide-react'
 import { data, Form } from 'react-router'
-import { aftercareFor, canSendTestimonial } from '~/.server/builds/aftercare'
-import { paymentsView } from '~/.server/builds/payments-view'
+import { customerProjectData } from '~/.server/builds/customer-project'
 import { projectAccessFor } from '~/.server/builds/project-access'
-import { customerProjectPage, surveyCalendar } from '~/.server/builds/project-pages'
-import { quoteList } from '~/.server/builds/quote-pages'
-import { currentBusinessDetails } from '~/.server/business/details'
 import { ProjectTimeline } from '~/components/builds/project-timeline'
 import { CustomerQuotes } from '~/components/builds/quote-lists'
 import { SlotPicker } from '~/components/builds/slot-picker'
@@ -52,28 +48,15 @@ export const headers: Route.HeadersFunction = () => PRIVATE_ORDER_HEADERS
 export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const access = await projectAccessFor(request, context, params.buildId)
 	if (!access) throw data(PROJECT_NOT_FOUND, { status: 404, headers: PRIVATE_ORDER_HEADERS })
-	const now = new Date()
-	const [page, aftercare, payments] = await Promise.all([
-		customerProjectPage(context.db, access.project, now),
-		aftercareFor(context.db, access.project.id),
-		paymentsView(context.db, access.project, {
-			siteUrl: context.env.SITE_URL,
-			now,
-			forCustomer: true,
-		}),
-	])
-	const choosing = canBookSurvey(access.project.status) && (!page.booking || page.booking.canChange)
+	const read = await customerProjectData(context.db, access.project, {
+		now: new Date(),
+		siteUrl: context.env.SITE_URL,
+	})
 	const search = new URL(request.url).searchParams
 	return data(
 		{
-			page,
-			payments,
+			...read,
 			key: access.key,
-			calendar: choosing ? await surveyCalendar(context.db, now) : [],
-			phone: (await currentBusinessDetails(context.db)).phone,
-			testimonial: canSendTestimonial(access.project, aftercare),
-			// Quotes (decision 0037): sent versions, newest first.
-			quotes: await quoteList(context.db, access.project.id, now, false),
 			isNew: search.get('new') === '1',
 			done: search.get('done'),
 		},
