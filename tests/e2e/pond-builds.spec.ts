@@ -186,7 +186,9 @@ test('a quote from a template, accepted with an option, paid in stages and finis
 	await admin.getByRole('button', { name: 'Record £850.00 paid by bank transfer' }).click()
 	await expect(admin.getByText(/paid .* by bank transfer/)).toBeVisible()
 
-	// Completed: the final account shows every payment and nothing left to pay.
+	// Completed: the final account shows every payment and nothing left to pay. (A fresh page: the
+	// status form carries the project's version, which the transfer just moved on.)
+	await visit(admin, `/admin/projects/${build.id}`, { a11y: false })
 	await admin.getByLabel('Move to').selectOption({ label: 'Completed' })
 	await admin.getByRole('button', { name: 'Change status' }).click()
 	await expect(admin.getByRole('button', { name: 'Create portfolio draft' })).toBeVisible()
