@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { rows } from '~/.server/db/rows'
 import {
@@ -39,17 +39,15 @@ async function nextNumber(tx: Tx, kind: DocumentKind) {
 	return `${PREFIX[kind]}-${String(row!.n).padStart(6, '0')}`
 }
 
-/** The order's invoice or receipt (an order has at most one), inside the caller's transaction. */
-async function invoiceOf(tx: Tx, orderId: string) {
+/**
+ * The invoice or receipt of an order or a build stage (each has at most one), inside the caller's
+ * transaction: `owner` picks the order's or the stage's column.
+ */
+async function invoiceOf(tx: Tx, owner: SQL) {
 	const [invoice] = await tx
 		.select()
 		.from(orderDocuments)
-		.where(
-			and(
-				eq(orderDocuments.orderId, orderId),
-				inArray(orderDocuments.kind, ['invoice', 'receipt']),
-			),
-		)
+		.where(and(owner, inArray(orderDocuments.kind, ['invoice', 'receipt'])))
 	return invoice
 }
 
@@ -58,7 +56,7 @@ async function invoiceOf(tx: Tx, orderId: string) {
  * transaction with the payment date as its tax point. An order is invoiced once.
  */
 export async function issueInvoice(tx: Tx, order: OrderRow, seller: Seller, paidAt: Date) {
-	const existing = await invoiceOf(tx, order.id)
+	const existing = await invoiceOf(tx, eq(orderDocuments.orderId, order.id))
 	if (existing) return existing
 	const kind: DocumentKind = seller.vatNumber ? 'invoice' : 'receipt'
 	const number = await nextNumber(tx, kind)
@@ -83,7 +81,7 @@ export async function issueCreditNote(
 	orderId: string,
 	refund: { amountPence: number; reason: string; at: Date; returned?: ReturnedGoods },
 ) {
-	const invoice = await invoiceOf(tx, orderId)
+	const invoice = await invoiceOf(tx, eq(orderDocuments.orderId, orderId))
 	// An order paid before invoices existed has nothing to credit.
 	if (!invoice) return undefined
 	const number = await nextNumber(tx, 'credit_note')
@@ -166,20 +164,6 @@ export async function documentSummaries(db: Db, orderId: string): Promise<Docume
 // Pond builds (decision 0038): a document per stage payment, credit notes against them and the
 // final account, all in the same series and the same table, with the project instead of an order.
 
-/** A build stage's invoice or receipt (one per stage), inside the caller's transaction. */
-async function stageInvoiceOf(tx: Tx, stageId: number) {
-	const [invoice] = await tx
-		.select()
-		.from(orderDocuments)
-		.where(
-			and(
-				eq(orderDocuments.buildStageId, stageId),
-				inArray(orderDocuments.kind, ['invoice', 'receipt']),
-			),
-		)
-	return invoice
-}
-
 /** The stage payment's invoice (receipt, unregistered): its tax point is the payment date. */
 export async function issueStageInvoice(
 	tx: Tx,
@@ -188,7 +172,7 @@ export async function issueStageInvoice(
 	seller: Seller,
 	paidAt: Date,
 ) {
-	const existing = await stageInvoiceOf(tx, stage.id)
+	const existing = await invoiceOf(tx, eq(orderDocuments.buildStageId, stage.id))
 	if (existing) return existing
 	const kind: DocumentKind = seller.vatNumber ? 'invoice' : 'receipt'
 	const number = await nextNumber(tx, kind)
@@ -214,7 +198,7 @@ export async function issueStageCreditNote(
 	stageId: number,
 	refund: { amountPence: number; reason: string; at: Date },
 ) {
-	const invoice = await stageInvoiceOf(tx, stageId)
+	const invoice = await invoiceOf(tx, eq(orderDocuments.buildStageId, stageId))
 	if (!invoice?.projectId) return undefined
 	const number = await nextNumber(tx, 'credit_note')
 	const content = creditNoteContent(invoice.content, { number, issuedAt: refund.at, ...refund })
