@@ -7,6 +7,7 @@ import { buildPhotos, buildProjects, user } from '~/.server/db/schema'
 import { AUTH_MESSAGES } from '~/lib/auth-forms'
 import { photoWithLocation } from '../support/after-sale'
 import { startTestApp, type TestApp } from '../support/app'
+import { buildEnquiryFields } from '../support/build-enquiry'
 import { createCustomer } from '../support/factories'
 import { TestClient } from '../support/session'
 
@@ -297,19 +298,11 @@ describe('My Account', () => {
 describe('a customer’s pond builds and their personal data (UK GDPR)', () => {
 	const enquire = async (client: TestClient, email: string, photo?: Buffer) => {
 		const form = new FormData()
-		const fields = {
-			name: 'Morag Fraser',
+		const fields = buildEnquiryFields({
 			email,
-			phone: '01463 123456',
-			address: '12 Culduthel Road, Inverness',
-			postcode: 'IV2 4AG',
-			type: 'koi',
 			size: '5 m by 3 m',
-			budget: '20-40k',
-			timescale: '6-months',
-			heardFrom: 'saw-work',
 			details: 'A raised koi pond by the patio.',
-		}
+		})
 		for (const [name, value] of Object.entries(fields)) form.append(name, value)
 		if (photo)
 			form.append('photos', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'a.jpg')

@@ -17,6 +17,7 @@ import { recordPayment } from '~/.server/orders/payments/record-payment'
 import { createStripeProvider } from '~/.server/payments/stripe-provider'
 import { addDays, londonDate } from '~/lib/london-time'
 import { startTestApp, type TestApp } from '../support/app'
+import { buildEnquiryFields } from '../support/build-enquiry'
 import { acceptBuild } from '../support/build-quotes'
 import { createAdmin, uniqueEmail } from '../support/factories'
 import { type FakeStripe, startFakeStripe } from '../support/fake-stripe'
@@ -51,19 +52,7 @@ async function newProject() {
 	const client = new TestClient(app)
 	const email = uniqueEmail('build-pay')
 	const form = new FormData()
-	const fields = {
-		name: 'Morag Fraser',
-		email,
-		phone: '01463 123456',
-		address: '12 Culduthel Road, Inverness',
-		postcode: 'IV2 4AG',
-		type: 'koi',
-		size: '5 m by 3 m',
-		budget: '20-40k',
-		timescale: '6-months',
-		heardFrom: 'saw-work',
-		details: '',
-	}
+	const fields = buildEnquiryFields({ email, size: '5 m by 3 m', details: '' })
 	for (const [name, value] of Object.entries(fields)) form.append(name, value)
 	const res = await client.request('/plan-a-pond', { method: 'POST', body: form })
 	expect(res.status).toBe(302)

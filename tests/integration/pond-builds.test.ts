@@ -10,7 +10,8 @@ import {
 } from '~/.server/db/schema'
 import { SLOT_MESSAGES } from '~/lib/builds/survey-slots'
 import { photoWithLocation } from '../support/after-sale'
-import { createCustomer, uniqueEmail } from '../support/factories'
+import { buildEnquiryFields } from '../support/build-enquiry'
+import { createCustomer } from '../support/factories'
 import { emailsTo } from '../support/order-links'
 import { TestClient } from '../support/session'
 import { pageText, setUpShop } from '../support/shop'
@@ -25,20 +26,7 @@ const shop = setUpShop({ withAdmin: true })
 const db = () => shop.app.database.db
 const PROJECT_LINK = /\/account\/projects\/(PB-[A-Z0-9]{6})\?key=([A-Za-z0-9_-]{43})/
 
-const fields = (overrides: Record<string, string> = {}) => ({
-	name: 'Morag Fraser',
-	email: uniqueEmail('pond'),
-	phone: '01463 123456',
-	address: '12 Culduthel Road, Inverness',
-	postcode: 'IV2 4AG',
-	type: 'koi',
-	size: '5 m by 3 m, 1.5 m deep',
-	budget: '20-40k',
-	timescale: '6-months',
-	heardFrom: 'saw-work',
-	details: 'Sloping lawn facing south; we would like a raised koi pond near the patio.',
-	...overrides,
-})
+const fields = buildEnquiryFields
 
 async function enquire(client: TestClient, values: Record<string, string>, photo?: Buffer) {
 	const form = new FormData()
