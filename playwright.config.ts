@@ -1,5 +1,18 @@
+import fs from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
 import { PGLITE_TEMPLATES } from './tests/support/pglite-templates'
+
+/**
+ * Debian's headless shell (package chromium-headless-shell, installed by .ci/run) where it is
+ * there: the same Chromium build without the desktop browser's window and compositor, which took
+ * a sixth more CPU time over the suite on the 2-core machine (docs/testing.md); else the browser.
+ */
+const CHROMIUM =
+	process.env.CHROME_PATH ??
+	['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((file) =>
+		fs.existsSync(file),
+	) ??
+	'/usr/bin/chromium'
 
 const PORT = Number(process.env.E2E_PORT ?? 4173)
 export const DATA_DIR = process.env.E2E_DATA_DIR ?? `data/e2e-${PORT}`
@@ -31,8 +44,8 @@ export const E2E_SHOP_ENV = {
 	// picture is drawn once per run, not once per shop: the cache is made for instances sharing it
 	// (write aside, rename; decision 0028). The first webServer empties it, so each run starts cold.
 	IMAGE_CACHE_DIR: `${DATA_DIR}-images`,
-	// Only the main shop warms that cache (below), at the lowest priority, on CPU time the browsers
-	// leave (the run has some); every other shop draws on request what is not there yet.
+	// No shop warms it: drawing each picture on its first request took 72 s of CPU time over the
+	// suite, the main shop's warm-up of all 1,627 took 203 s, and the run was a minute slower.
 	IMAGE_WARMUP: 'off',
 	...PGLITE_TEMPLATES,
 }
@@ -51,7 +64,7 @@ export default defineConfig({
 		baseURL: `http://localhost:${PORT}`,
 		trace: 'retain-on-failure',
 		launchOptions: {
-			executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+			executablePath: CHROMIUM,
 			args: [
 				'--no-sandbox',
 				'--disable-gpu',
@@ -89,7 +102,6 @@ export default defineConfig({
 			timeout: 120_000,
 			env: {
 				...E2E_SHOP_ENV,
-				IMAGE_WARMUP: 'on',
 				PORT: String(PORT),
 				DATA_DIR,
 				SITE_URL: `http://localhost:${PORT}`,

@@ -9,8 +9,7 @@ import { removeDataDir } from '../support/remove-dir'
 /**
  * A shop of its own (production build, fresh embedded database) whose clock the test moves: the
  * server runs under libfaketime (Debian's faketime package, installed by .ci/run), reading its
- * offset from a file, so days pass in a second while timers keep real time. With `stripe`, a
- * fake Stripe server on the same clock (webhook signatures are checked against the time).
+ * offset from a file, so days pass in a second while timers keep real time.
  */
 const FAKETIME_LIBS = [
 	'/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1',
@@ -33,10 +32,7 @@ async function waitUntilUp(url: string) {
 	throw new Error(`${url} did not start`)
 }
 
-export async function startClockedShop(
-	port: number,
-	{ stripe = false } = {},
-): Promise<ClockedShop> {
+export async function startClockedShop(port: number): Promise<ClockedShop> {
 	const lib = FAKETIME_LIBS.find((file) => fs.existsSync(file))
 	if (!lib) throw new Error('libfaketime is missing: apt-get install faketime')
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'koi-clocked-'))
@@ -66,21 +62,6 @@ export async function startClockedShop(
 		{ env: { ...process.env, ...PGLITE_TEMPLATES, DATA_DIR: dataDir }, stdio: 'ignore' },
 	)
 	const children: ChildProcess[] = []
-	const fakeStripePort = port + 1
-	if (stripe)
-		children.push(
-			// One node process (not npx → tsx → node), so stop() ends it: npx did not pass SIGTERM
-			// on, and the fake Stripe server outlived the test, holding its port for the next run.
-			spawn(process.execPath, ['--import', 'tsx', 'tests/support/fake-stripe-server.ts'], {
-				env: {
-					...process.env,
-					...clock,
-					FAKE_STRIPE_PORT: String(fakeStripePort),
-					FAKE_STRIPE_WEBHOOK_URL: `${url}/webhooks/stripe`,
-				},
-				stdio: 'ignore',
-			}),
-		)
 	children.push(
 		spawn(process.execPath, ['server.js'], {
 			env: {
@@ -91,13 +72,6 @@ export async function startClockedShop(
 				DATA_DIR: dataDir,
 				...(process.env.CLOCKED_SHOP_LOG ? { LOG_LEVEL: 'info' } : {}),
 				SITE_URL: url,
-				...(stripe
-					? {
-							STRIPE_SECRET_KEY: 'sk_test_fake_koi',
-							STRIPE_WEBHOOK_SECRET: 'whsec_fake_koi',
-							STRIPE_API_BASE: `http://127.0.0.1:${fakeStripePort}`,
-						}
-					: {}),
 			},
 			// CLOCKED_SHOP_LOG=<file>: the server's log, for finding out why a test failed.
 			stdio: [
@@ -107,7 +81,6 @@ export async function startClockedShop(
 			],
 		}),
 	)
-	if (stripe) await waitUntilUp(`http://127.0.0.1:${fakeStripePort}/health`)
 	await waitUntilUp(`${url}/healthz`)
 	return {
 		url,
