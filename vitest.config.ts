@@ -48,6 +48,8 @@ const DRIVER_SENSITIVE = [
 	'tests/integration/{after-sale-*,admin-jobs,morning-summary}.test.ts',
 	'tests/integration/{insights-figures,admin-insights,visit-*,two-instances}.test.ts',
 	'tests/integration/{product-photos,security-sessions,security-signin}.test.ts',
+	// Pond builds' money: two tabs accepting one quote, a stage paid once (issue 59).
+	'tests/integration/{build-quotes,build-payments}.test.ts',
 ]
 const DRIVER_SENSITIVE_PROCESSES = [
 	'tests/process/{crash-safety,management-commands,server-process}.test.ts',

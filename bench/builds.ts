@@ -131,20 +131,21 @@ const board: number[] = []
 for (let i = 0; i < 200; i++) board.push(await timed(() => projectBoard(db, filters)))
 
 const projects = await db.select().from(buildProjects).limit(64)
-const page: number[] = []
-for (let round = 0; round < 40; round++)
-	page.push(
-		...(await Promise.all(
-			Array.from({ length: 16 }, (_, k) =>
-				timed(() =>
-					customerProjectData(db, projects[(round + k) % 64]!, {
-						now: new Date(),
-						siteUrl: 'http://localhost',
-					}),
-				),
+const readRound = (round: number) =>
+	Promise.all(
+		Array.from({ length: 16 }, (_, k) =>
+			timed(() =>
+				customerProjectData(db, projects[(round + k) % 64]!, {
+					now: new Date(),
+					siteUrl: 'http://localhost',
+				}),
 			),
-		)),
+		),
 	)
+// Warm, as a running server is (the board above has its warm-up reads too).
+for (let round = 0; round < 5; round++) await readRound(round)
+const page: number[] = []
+for (let round = 0; round < 40; round++) page.push(...(await readRound(round)))
 const year = {
 	from: new Date(now - 364 * 86_400_000).toISOString().slice(0, 10),
 	to: new Date(now).toISOString().slice(0, 10),
@@ -161,7 +162,7 @@ const body = `\`npm run bench:builds\` (${machine()}, load average ${load} while
 | What | Figure | Target |
 |---|---|---|
 | Admin board, ${PROJECTS.toLocaleString('en-GB')} projects, 200 reads | p50 ${percentile(board, 0.5)} ms, p95 ${percentile(board, 0.95)} ms | p95 ≤ 150 ms (page) |
-| Project page read (project, quotes, payments, after-care, calendar), 16 at once × 40 rounds | p50 ${percentile(page, 0.5)} ms, p99 ${percentile(page, 0.99)} ms | p99 ≤ 60 ms (page) |
+| Project page read (project, quotes, payments, after-care, calendar: one statement since 2 Dec, 192 ms p99 before), 16 at once × 40 rounds, after 5 warm-up rounds | p50 ${percentile(page, 0.5)} ms, p99 ${percentile(page, 0.99)} ms | p99 ≤ 60 ms (page) |
 | Insights' pond builds panel, 12 months, ${quoted.length.toLocaleString('en-GB')} quotes × 6 lines, 100 reads | p50 ${percentile(figures, 0.5)} ms, p95 ${percentile(figures, 0.95)} ms | part of the dashboard's p95 ≤ 300 ms |
 `
 writeResultsSection('Pond builds (bench:builds)', body)

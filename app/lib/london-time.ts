@@ -50,6 +50,22 @@ function offsetMinutes(at: Date) {
  * repeats is its first occurrence.
  */
 export function atLondonTime(isoDate: string, hhmm: string): Date {
+	const key = `${isoDate} ${hhmm}`
+	const known = instants.get(key)
+	if (known !== undefined) return new Date(known)
+	const at = londonInstant(isoDate, hhmm)
+	if (instants.size >= 4_096) instants.clear()
+	instants.set(key, at.getTime())
+	return at
+}
+
+/**
+ * Each UK date and time's instant, worked out once per process: the survey calendar asks for the
+ * same hundred or so on every project page, each costing several Intl calls (bench:builds).
+ */
+const instants = new Map<string, number>()
+
+function londonInstant(isoDate: string, hhmm: string): Date {
 	const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number]
 	const [hour, minute] = hhmm.split(':').map(Number) as [number, number]
 	const wall = Date.UTC(y, m - 1, d, hour, minute)

@@ -186,7 +186,8 @@ test('signed in, the shop window comes from the shared cache yet the first paint
 }) => {
 	await register(page, unique())
 	// No JavaScript file loads (no hydration, no confirmation request): only the hint script in <head>.
-	await page.route(/\.js(\?|$)/, (route) => route.abort())
+	// Nor pictures: the navigation is the point, and drawing them on first request cost CPU time.
+	await page.route(/\.js(\?|$)|\/images\//, (route) => route.abort())
 	const nav = page.getByRole('navigation', { name: 'Main' })
 	for (const path of ['/', '/pond-products', '/portfolio/pond3']) {
 		const response = await page.goto(path)
@@ -195,7 +196,7 @@ test('signed in, the shop window comes from the shared cache yet the first paint
 		await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0)
 		await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0)
 	}
-	await page.unroute(/\.js(\?|$)/)
+	await page.unroute(/\.js(\?|$)|\/images\//)
 	await visit(page, '/auth')
 	await signOut(page)
 

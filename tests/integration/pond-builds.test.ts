@@ -155,6 +155,9 @@ describe('booking the site survey', () => {
 		const taken = await b.client.post(b.page, { intent: 'book', slot })
 		expect(taken.status).toBe(409)
 		expect(await pageText(taken)).toContain(SLOT_MESSAGES.taken)
+		// Another customer's calendar shows the slot taken, not to be chosen.
+		const other = await pageText(await b.client.request(b.page))
+		expect(other).toMatch(new RegExp(`<input[^>]*disabled=""[^>]*value="${slot}"`))
 		const past = await b.client.post(b.page, { intent: 'book', slot: '2024-01-08T09:30:00.000Z' })
 		expect(await pageText(past)).toContain(SLOT_MESSAGES.past)
 		// The owner blocks the day of the next free slot.

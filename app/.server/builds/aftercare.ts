@@ -32,7 +32,9 @@ export type Aftercare = {
 
 const PORTFOLIO_LINK = /\/admin\/portfolio\/([a-z0-9-]+)/
 
-function aftercareOf(events: Array<{ kind: string; actor: string; text: string }>): Aftercare {
+export function aftercareOf(
+	events: Array<{ kind: string; actor: string; text: string }>,
+): Aftercare {
 	const draft = events.find((e) => e.kind === 'portfolio')
 	const testimonials = events.filter((e) => e.kind === 'testimonial')
 	return {

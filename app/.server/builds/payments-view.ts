@@ -1,9 +1,10 @@
 import type { Db } from '~/.server/db/client'
-import type { BuildProject } from '~/.server/db/schema'
+import type { BuildCancellation, BuildProject, BuildStage } from '~/.server/db/schema'
 import { projectDocumentSummaries } from '~/.server/documents/project-documents'
 import { payUrl } from '~/.server/payments/provider'
 import type { PaymentsView } from '~/lib/builds/payments-view'
 import { canCancelAt, cancellableUntil, stageTotals } from '~/lib/builds/stage-payments'
+import type { DocumentSummary } from '~/lib/documents'
 import { cancellationOf } from './cancellations'
 import { acceptanceOf } from './stage-payments'
 import { stagesOf } from './stages'
@@ -16,7 +17,7 @@ import { stagesOf } from './stages'
 export async function paymentsView(
 	db: Db,
 	project: Pick<BuildProject, 'id' | 'status'>,
-	options: { siteUrl: string; now: Date; forCustomer: boolean },
+	options: PaymentsOptions,
 ): Promise<PaymentsView | null> {
 	const stages = await stagesOf(db, project.id)
 	if (!stages.length) return null
@@ -25,6 +26,38 @@ export async function paymentsView(
 		acceptanceOf(db, project.id),
 		cancellationOf(db, project.id),
 	])
+	return paymentsFrom({ stages, documents, acceptance, cancellation }, project, options)
+}
+
+type PaymentsOptions = { siteUrl: string; now: Date; forCustomer: boolean }
+
+/** What the Payments section is made from (read here, or in the customer page's one statement). */
+export type PaymentRows = {
+	stages: Array<
+		Pick<
+			BuildStage,
+			| 'id'
+			| 'label'
+			| 'amountPence'
+			| 'status'
+			| 'dueAt'
+			| 'paidAt'
+			| 'paidBy'
+			| 'refundPence'
+			| 'paymentLinkId'
+		>
+	>
+	documents: Array<DocumentSummary & { stageId: number | null }>
+	acceptance: { acceptedAt: Date | null; earlyStart: boolean } | undefined
+	cancellation: Pick<BuildCancellation, 'requestedAt' | 'settledAt' | 'workDonePence'> | undefined
+}
+
+export function paymentsFrom(
+	{ stages, documents, acceptance, cancellation }: PaymentRows,
+	project: Pick<BuildProject, 'status'>,
+	options: PaymentsOptions,
+): PaymentsView | null {
+	if (!stages.length) return null
 	const open = project.status === 'accepted' || project.status === 'in_progress'
 	const acceptedAt = acceptance?.acceptedAt ?? null
 	return {

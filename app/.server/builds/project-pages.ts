@@ -14,7 +14,7 @@ import { bookingHistory, currentBooking, takenSlots } from './survey-bookings'
 
 const iso = (at: Date | string) => new Date(at).toISOString()
 
-function timeline(rows: Array<typeof buildEvents.$inferSelect>, staff: boolean) {
+function timeline(rows: Array<Omit<typeof buildEvents.$inferSelect, 'projectId'>>, staff: boolean) {
 	return rows.map((e) => ({
 		id: e.id,
 		at: iso(e.at),
@@ -39,6 +39,22 @@ export async function customerProjectPage(db: Db, project: BuildProject, now: Da
 			.where(and(eq(buildEvents.projectId, project.id), eq(buildEvents.visible, true)))
 			.orderBy(asc(buildEvents.at), asc(buildEvents.id)),
 	])
+	return customerPageFrom(project, { booking, photos, events }, now)
+}
+
+type PageEvent = Omit<typeof buildEvents.$inferSelect, 'projectId'>
+
+/** The customer's page from its rows; only the events staff made visible reach the timeline. */
+export function customerPageFrom(
+	project: BuildProject,
+	rows: {
+		booking: { startsAt: Date; endsAt: Date } | undefined
+		photos: Array<{ id: number; width: number; height: number }>
+		events: PageEvent[]
+	},
+	now: Date,
+) {
+	const { booking } = rows
 	return {
 		project: {
 			id: project.id,
@@ -58,8 +74,11 @@ export async function customerProjectPage(db: Db, project: BuildProject, now: Da
 					canChange: customerCanChange(booking.startsAt, now),
 				}
 			: null,
-		photos,
-		timeline: timeline(events, false),
+		photos: rows.photos,
+		timeline: timeline(
+			rows.events.filter((e) => e.visible),
+			false,
+		),
 	}
 }
 

@@ -20,6 +20,20 @@ export async function quoteList(db: Db, projectId: string, now: Date, staff: boo
 		db,
 		quotes.map((q) => q.id),
 	)
+	return quoteListFrom(quotes, lines, now)
+}
+
+type ListedQuote = Pick<
+	BuildQuote,
+	'id' | 'version' | 'title' | 'status' | 'validUntil' | 'sentAt' | 'acceptedTotalPence'
+>
+type ListedLine = Pick<
+	BuildQuoteLine,
+	'quoteId' | 'section' | 'quantity' | 'unitPence' | 'optional'
+>
+
+/** The list from its rows, newest version first (read here, or in the customer page's statement). */
+export function quoteListFrom(quotes: ListedQuote[], lines: ListedLine[], now: Date) {
 	return quotes.map((q) => {
 		const own = lines.filter((l) => l.quoteId === q.id)
 		return {

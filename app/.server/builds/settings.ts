@@ -13,10 +13,15 @@ export async function getBuildSettings(db: Db | Tx): Promise<BuildSettings> {
 		.from(buildSettings)
 		.orderBy(desc(buildSettings.id))
 		.limit(1)
+	return buildSettingsFrom(row?.settings)
+}
+
+/** The latest saved settings over the defaults (a setting added later has its default). */
+export function buildSettingsFrom(saved: Partial<BuildSettings> | undefined): BuildSettings {
 	return {
-		serviceArea: { ...DEFAULT_BUILD_SETTINGS.serviceArea, ...row?.settings.serviceArea },
-		survey: { ...DEFAULT_BUILD_SETTINGS.survey, ...row?.settings.survey },
-		quoteValidDays: row?.settings.quoteValidDays ?? DEFAULT_BUILD_SETTINGS.quoteValidDays,
+		serviceArea: { ...DEFAULT_BUILD_SETTINGS.serviceArea, ...saved?.serviceArea },
+		survey: { ...DEFAULT_BUILD_SETTINGS.survey, ...saved?.survey },
+		quoteValidDays: saved?.quoteValidDays ?? DEFAULT_BUILD_SETTINGS.quoteValidDays,
 	}
 }
 
