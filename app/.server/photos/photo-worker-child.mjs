@@ -13,8 +13,9 @@ import { contentId } from './content-id.mjs'
 import { splitPostedForm } from './multipart.mjs'
 
 // Threads inherit their creator's priority on Linux: lowered before sharp starts any.
+// PHOTO_WORKER_SCHED=normal (the browser tests' shops only, photo-worker.ts) leaves it as it is.
 try {
-	os.setPriority(19)
+	if (process.env.PHOTO_WORKER_SCHED !== 'normal') os.setPriority(19)
 } catch {
 	// A platform that refuses only leaves the worker at normal priority.
 }

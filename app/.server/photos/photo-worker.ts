@@ -82,10 +82,14 @@ export const IDLE_POLICY =
  * A test run keeps both cores busy for minutes (two test files at a time): under SCHED_IDLE the
  * worker would get almost no CPU time and uploads in tests would time out. vitest.config.ts sets
  * PHOTO_WORKER_SCHED=nice, which leaves the worker at priority 19 only; photo-worker.test.ts
- * checks SCHED_IDLE with a worker of its own.
+ * checks SCHED_IDLE with a worker of its own. The browser tests' shops set `normal`: their
+ * pictures are drawn as pages ask for them, and a page's test waits for them while two browsers
+ * keep both cores busy (at priority 19 six portfolio covers took over ten seconds).
  */
 const WORKER_POLICY: { execPath?: string; execArgv: string[] } =
-	process.env.PHOTO_WORKER_SCHED === 'nice' ? { execArgv: [] } : IDLE_POLICY
+	process.env.PHOTO_WORKER_SCHED === 'nice' || process.env.PHOTO_WORKER_SCHED === 'normal'
+		? { execArgv: [] }
+		: IDLE_POLICY
 
 /** A worker with nothing to do for this long is stopped (its memory given back); the next
  * upload starts another in about 100 ms. */
