@@ -7,12 +7,9 @@ import { PGLITE_TEMPLATES } from './tests/support/pglite-templates'
  * there: the same Chromium build without the desktop browser's window and compositor, which took
  * a sixth more CPU time over the suite on the 2-core machine (docs/testing.md); else the browser.
  */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell'
 const CHROMIUM =
-	process.env.CHROME_PATH ??
-	['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((file) =>
-		fs.existsSync(file),
-	) ??
-	'/usr/bin/chromium'
+	process.env.CHROME_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium')
 
 const PORT = Number(process.env.E2E_PORT ?? 4173)
 export const DATA_DIR = process.env.E2E_DATA_DIR ?? `data/e2e-${PORT}`

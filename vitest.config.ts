@@ -80,7 +80,7 @@ export default defineConfig({
 		testTimeout: 30_000,
 		hookTimeout: 60_000,
 		// Two cores, so two files at a time; on PostgreSQL three, as half of a test's time there is
-		// the database server's own process (the pass took 123 s with three against 174 s with two).
+		// the database server's own process (CI's pass took 143–157 s with three, 174 s with two).
 		// Not on PGlite, where the database runs in the worker: a third starved the process tier's
 		// shops (one took over 60 s to answer /healthz).
 		maxWorkers: process.env.DATABASE_URL ? 3 : 2,

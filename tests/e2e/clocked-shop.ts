@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -61,26 +61,23 @@ export async function startClockedShop(port: number): Promise<ClockedShop> {
 		],
 		{ env: { ...process.env, ...PGLITE_TEMPLATES, DATA_DIR: dataDir }, stdio: 'ignore' },
 	)
-	const children: ChildProcess[] = []
-	children.push(
-		spawn(process.execPath, ['server.js'], {
-			env: {
-				...process.env,
-				...clock,
-				...E2E_SHOP_ENV,
-				PORT: String(port),
-				DATA_DIR: dataDir,
-				...(process.env.CLOCKED_SHOP_LOG ? { LOG_LEVEL: 'info' } : {}),
-				SITE_URL: url,
-			},
-			// CLOCKED_SHOP_LOG=<file>: the server's log, for finding out why a test failed.
-			stdio: [
-				'ignore',
-				process.env.CLOCKED_SHOP_LOG ? fs.openSync(process.env.CLOCKED_SHOP_LOG, 'a') : 'ignore',
-				'inherit',
-			],
-		}),
-	)
+	const server = spawn(process.execPath, ['server.js'], {
+		env: {
+			...process.env,
+			...clock,
+			...E2E_SHOP_ENV,
+			PORT: String(port),
+			DATA_DIR: dataDir,
+			...(process.env.CLOCKED_SHOP_LOG ? { LOG_LEVEL: 'info' } : {}),
+			SITE_URL: url,
+		},
+		// CLOCKED_SHOP_LOG=<file>: the server's log, for finding out why a test failed.
+		stdio: [
+			'ignore',
+			process.env.CLOCKED_SHOP_LOG ? fs.openSync(process.env.CLOCKED_SHOP_LOG, 'a') : 'ignore',
+			'inherit',
+		],
+	})
 	await waitUntilUp(`${url}/healthz`)
 	return {
 		url,
@@ -90,12 +87,11 @@ export async function startClockedShop(port: number): Promise<ClockedShop> {
 			fs.writeFileSync(clockFile, `${seconds >= 0 ? '+' : ''}${seconds}\n`)
 		},
 		async stop() {
-			for (const child of children) child.kill('SIGTERM')
-			await Promise.all(
-				children.map((child) =>
-					child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null,
-				),
-			)
+			if (server.exitCode === null) {
+				const exited = new Promise((resolve) => server.once('exit', resolve))
+				server.kill('SIGTERM')
+				await exited
+			}
 			removeDataDir(dir)
 		},
 	}

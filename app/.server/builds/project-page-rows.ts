@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '~/.server/db/client'
 import { rows } from '~/.server/db/rows'
-import type { BuildQuote, BuildQuoteLine, BuildStage, buildEvents } from '~/.server/db/schema'
+import {
+	type BuildQuote,
+	type BuildQuoteLine,
+	type BuildStage,
+	type buildEvents,
+	orderDocuments,
+} from '~/.server/db/schema'
+import { DOCUMENT_ORDER } from '~/.server/documents/issue'
 import type { BuildSettings } from '~/lib/builds/survey-slots'
 import type { DocumentSummary } from '~/lib/documents'
 import { buildSettingsFrom } from './settings'
@@ -35,11 +42,11 @@ export async function projectPageRows(db: Db, projectId: string, now: Date) {
 				'paidAt', s.paid_at, 'paidBy', s.paid_by, 'refundPence', s.refund_pence,
 				'paymentLinkId', s.payment_link_id) order by s.quote_id, s.position), '[]'::json)
 				from build_stages s where s.project_id = ${projectId}) as stages,
-			(select coalesce(json_agg(json_build_object('number', d.number,
-				'title', d.content->>'title', 'issuedAt', d.issued_at, 'totalPence', d.total_pence,
-				'stageId', d.build_stage_id)
-				order by d.issued_at, d.kind = 'credit_note', d.number), '[]'::json)
-				from order_documents d where d.project_id = ${projectId}) as documents,
+			(select coalesce(json_agg(json_build_object('number', ${orderDocuments.number},
+				'title', ${orderDocuments.content}->>'title', 'issuedAt', ${orderDocuments.issuedAt},
+				'totalPence', ${orderDocuments.totalPence}, 'stageId', ${orderDocuments.buildStageId})
+				order by ${sql.join([...DOCUMENT_ORDER], sql`, `)}), '[]'::json)
+				from ${orderDocuments} where ${orderDocuments.projectId} = ${projectId}) as documents,
 			(select json_build_object('requestedAt', c.requested_at, 'settledAt', c.settled_at,
 				'workDonePence', c.work_done_pence)
 				from build_cancellations c where c.project_id = ${projectId}) as cancellation,
@@ -58,14 +65,16 @@ export async function projectPageRows(db: Db, projectId: string, now: Date) {
 				where b.status = 'booked' and b.starts_at >= ${now.toISOString()}::timestamptz) as taken`,
 	)
 	const part = <T>(name: (typeof PARTS)[number]) => parsed(found?.[name]) as T
-	const quotes = part<Array<QuoteRow>>('quotes').map(({ lines: _, ...q }) => ({
+	// The customer's: sent versions and later, never drafts.
+	const sent = part<QuoteRow[]>('quotes').filter((q) => q.status !== 'draft')
+	const quotes = sent.map(({ lines: _, ...q }) => ({
 		...q,
 		validUntil: new Date(q.validUntil),
 		sentAt: at(q.sentAt),
 		acceptedAt: at(q.acceptedAt),
 	}))
 	const accepted = quotes.find((q) => q.status === 'accepted')
-	const cancellation = part<Timed<'requestedAt' | 'settledAt'> | null>('cancellation')
+	const cancellation = part<CancellationRow | null>('cancellation')
 	const booking = part<{ startsAt: string; endsAt: string } | null>('booking')
 	return {
 		events: part<EventRow[]>('events').map((e) => ({ ...e, at: new Date(e.at) })),
@@ -83,22 +92,19 @@ export async function projectPageRows(db: Db, projectId: string, now: Date) {
 		).map((d) => ({ ...d, issuedAt: new Date(d.issuedAt).toISOString() })),
 		cancellation: cancellation
 			? {
-					requestedAt: new Date(cancellation.requestedAt!),
+					requestedAt: new Date(cancellation.requestedAt),
 					settledAt: at(cancellation.settledAt),
-					workDonePence: cancellation.workDonePence ?? null,
+					workDonePence: cancellation.workDonePence,
 				}
 			: undefined,
 		acceptance: accepted
 			? { acceptedAt: accepted.acceptedAt, earlyStart: accepted.earlyStart }
 			: undefined,
-		/** The customer's: sent versions and later, never drafts. */
-		quotes: quotes.filter((q) => q.status !== 'draft'),
-		lines: part<QuoteRow[]>('quotes')
-			.filter((q) => q.status !== 'draft')
-			.flatMap((q) => q.lines.map((l) => ({ ...l, quoteId: q.id }))),
+		quotes,
+		lines: sent.flatMap((q) => q.lines.map((l) => ({ ...l, quoteId: q.id }))),
 		/** For the survey calendar: the settings, and the start of every slot booked from now on. */
 		settings: buildSettingsFrom(part<Partial<BuildSettings> | null>('settings') ?? undefined),
-		taken: new Set(part<string[]>('taken').map((at) => new Date(at).getTime())),
+		taken: new Set(part<string[]>('taken').map((startsAt) => new Date(startsAt).getTime())),
 	}
 }
 
@@ -118,7 +124,11 @@ const PARTS = [
 const parsed = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value)
 const at = (value: string | null) => (value ? new Date(value) : null)
 
-type Timed<K extends string> = Record<K, string | null> & { workDonePence?: number | null }
+type CancellationRow = {
+	requestedAt: string
+	settledAt: string | null
+	workDonePence: number | null
+}
 type EventRow = Omit<typeof buildEvents.$inferSelect, 'projectId' | 'at'> & { at: string }
 type StageRow = Pick<
 	BuildStage,

@@ -8,7 +8,7 @@ import { bookableDays, customerCanChange } from '~/lib/builds/survey-slots'
 import { projectPhotoList } from './project-photos'
 import { projectQuoteRows } from './quotes'
 import { getBuildSettings } from './settings'
-import { bookingHistory, currentBooking, takenSlots } from './survey-bookings'
+import { bookingHistory, takenSlots } from './survey-bookings'
 
 /** Read models for the project pages (issue 59 items 3 and 6). */
 
@@ -28,23 +28,12 @@ function timeline(rows: Array<Omit<typeof buildEvents.$inferSelect, 'projectId'>
 	}))
 }
 
-/** The customer's page: status, the survey, photos, messages and the timeline (their part of it). */
-export async function customerProjectPage(db: Db, project: BuildProject, now: Date) {
-	const [booking, photos, events] = await Promise.all([
-		currentBooking(db, project.id),
-		projectPhotoList(db, project.id),
-		db
-			.select()
-			.from(buildEvents)
-			.where(and(eq(buildEvents.projectId, project.id), eq(buildEvents.visible, true)))
-			.orderBy(asc(buildEvents.at), asc(buildEvents.id)),
-	])
-	return customerPageFrom(project, { booking, photos, events }, now)
-}
-
 type PageEvent = Omit<typeof buildEvents.$inferSelect, 'projectId'>
 
-/** The customer's page from its rows; only the events staff made visible reach the timeline. */
+/**
+ * The customer's page (status, the survey, photos, messages and their part of the timeline) from
+ * its rows (project-page-rows.ts); only the events staff made visible reach the timeline.
+ */
 export function customerPageFrom(
 	project: BuildProject,
 	rows: {
