@@ -83,9 +83,10 @@ describe('the permission table (issue 60 item 1)', () => {
 			expect(can('staff', permission), permission).toBe(false)
 	})
 
-	it('lets the bookkeeper read orders, documents, insights and money, and change nothing', () => {
+	it('lets the bookkeeper read orders, pond builds, documents, insights and money, and change nothing', () => {
 		for (const permission of [
 			'orders.read',
+			'projects.read',
 			'documents.download',
 			'insights.read',
 			'money.read',
@@ -141,6 +142,7 @@ describe('the permission table (issue 60 item 1)', () => {
 		])
 		expect(labels('bookkeeper')).toEqual([
 			'Orders',
+			'Pond builds',
 			'Insights',
 			'Money',
 			'Audit log',

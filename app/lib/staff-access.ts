@@ -18,7 +18,8 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 export const ROLE_SUMMARIES: Record<StaffRole, string> = {
 	owner: 'Everything, including staff, settings and data exports.',
 	staff: 'Orders, requests, enquiries, products and portfolio; refunds up to the limit below.',
-	bookkeeper: 'Reads orders, invoices, insights and the money report; downloads documents.',
+	bookkeeper:
+		'Reads orders, pond builds, invoices, insights and the money report; downloads documents.',
 }
 
 export function isStaffRole(role: string | null | undefined): role is StaffRole {
@@ -42,6 +43,8 @@ export const PERMISSIONS = {
 	'enquiries.handle': TEAM,
 	'products.edit': TEAM,
 	'portfolio.edit': TEAM,
+	/** Pond builds read, as orders are: the bookkeeper follows their stage payments and invoices. */
+	'projects.read': ALL,
 	'projects.edit': TEAM,
 	'photos.upload': TEAM,
 	'insights.read': BOOKS,
@@ -113,13 +116,13 @@ export const ADMIN_ROUTES = {
 	'admin/portfolio': { loader: 'portfolio.edit', action: 'portfolio.edit' },
 	'admin/portfolio/:projectId': { loader: 'portfolio.edit', action: 'portfolio.edit' },
 	'admin/products/categories': { loader: 'products.edit', action: 'products.edit' },
-	'admin/projects': { loader: 'projects.edit' },
+	'admin/projects': { loader: 'projects.read' },
 	/** Service area and survey times: the business's settings, as delivery rates are. */
 	'admin/projects/settings': { loader: 'business.settings', action: 'business.settings' },
-	'admin/projects/:buildId': { loader: 'projects.edit', action: 'projects.edit' },
-	'admin/projects/:buildId/photos/:photoId': { loader: 'projects.edit' },
+	'admin/projects/:buildId': { loader: 'projects.read', action: 'projects.edit' },
+	'admin/projects/:buildId/photos/:photoId': { loader: 'projects.read' },
 	/** Build quotes (issue 59 item 7): the builder, and the templates it saves. */
-	'admin/projects/:buildId/quotes/:quoteId': { loader: 'projects.edit', action: 'projects.edit' },
+	'admin/projects/:buildId/quotes/:quoteId': { loader: 'projects.read', action: 'projects.edit' },
 	'admin/projects/quote-templates': { loader: 'projects.edit', action: 'projects.edit' },
 	/** A build's invoices, credit notes and final account, as an order's documents. */
 	'admin/projects/:buildId/documents/:number': { loader: 'documents.download' },
@@ -179,7 +182,7 @@ export function isOwnerOnly(permission: Permission) {
 export const ADMIN_SECTIONS = [
 	{ to: '/admin', label: 'Orders', end: true, needs: 'orders.read' },
 	{ to: '/admin/requests', label: 'Requests', end: false, needs: 'requests.handle' },
-	{ to: '/admin/projects', label: 'Pond builds', end: false, needs: 'projects.edit' },
+	{ to: '/admin/projects', label: 'Pond builds', end: false, needs: 'projects.read' },
 	{ to: '/admin/insights', label: 'Insights', end: false, needs: 'insights.read' },
 	{ to: '/admin/money', label: 'Money', end: false, needs: 'money.read' },
 	{ to: '/admin/enquiries', label: 'Enquiries', end: false, needs: 'enquiries.handle' },

@@ -12,6 +12,7 @@ import { PROJECT_ID_PATTERN } from '~/lib/builds/project-paths'
 import { QUOTE_ID_PATTERN } from '~/lib/builds/quote-schemas'
 import { QUOTE_STATUS_LABELS } from '~/lib/builds/quote-view'
 import { pageMeta } from '~/lib/seo'
+import { can } from '~/lib/staff-access'
 import type { Route } from './+types/admin.projects.$buildId.quotes.$quoteId'
 import { quoteBuilderAction } from './admin.projects.$buildId.quotes.$quoteId.server'
 
@@ -46,7 +47,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 			: undefined
 	if (!page) throw data('Quote not found', { status: 404 })
 	const search = new URL(request.url).searchParams
-	const editable = page.quote.status === 'draft'
+	// A draft is the builder for those who write quotes; the bookkeeper reads it as the customer would.
+	const editable = page.quote.status === 'draft' && can(viewer.role, 'projects.edit')
 	const [open, requestsWaiting, products, categories] = await Promise.all([
 		openProjectCount(context.db),
 		waitingRequests(context.db),
@@ -59,6 +61,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 		open,
 		requestsWaiting,
 		editable,
+		edit: can(viewer.role, 'projects.edit'),
 		preview: !editable || search.get('preview') === '1',
 		done: search.get('done'),
 		// The catalogue for 'Add product', by category (priced products only).
@@ -113,12 +116,14 @@ export default function QuoteBuilder({ loaderData, actionData }: Route.Component
 							{preview ? 'Back to editing' : 'Preview as the customer sees it (saved version)'}
 						</Link>
 					) : null}
-					<Link
-						to="/admin/projects/quote-templates"
-						className="font-semibold text-pond-800 underline"
-					>
-						Quote templates
-					</Link>
+					{loaderData.edit ? (
+						<Link
+							to="/admin/projects/quote-templates"
+							className="font-semibold text-pond-800 underline"
+						>
+							Quote templates
+						</Link>
+					) : null}
 				</p>
 				{loaderData.done && DONE[loaderData.done] ? (
 					<p role="status" className="mt-3 rounded-lg bg-green-50 px-4 py-3 text-green-950">
@@ -133,7 +138,11 @@ export default function QuoteBuilder({ loaderData, actionData }: Route.Component
 						{actionData.message}
 					</p>
 				) : null}
-				{editable ? null : (
+				{editable ? null : page.quote.status === 'draft' ? (
+					<p className="mt-3 rounded-lg bg-slate-50 px-4 py-3">
+						A draft: not sent to the customer yet.
+					</p>
+				) : (
 					<p className="mt-3 rounded-lg bg-slate-50 px-4 py-3">
 						This version has been sent, so it cannot change. To change the quote, make a new version
 						from the project page (‘Copy of the latest version’).

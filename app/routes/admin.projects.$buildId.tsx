@@ -22,6 +22,7 @@ import { formatSurveyTime } from '~/lib/builds/survey-slots'
 import { phoneHref } from '~/lib/business'
 import { mailtoHref } from '~/lib/email-address'
 import { pageMeta } from '~/lib/seo'
+import { can } from '~/lib/staff-access'
 import type { Route } from './+types/admin.projects.$buildId'
 import { adminProjectAction, adminProjectData } from './admin.projects.$buildId.server'
 
@@ -44,7 +45,9 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request, context, params }: Route.LoaderArgs) {
 	const viewer = await requireAccess(request, context, 'admin/projects/:buildId')
 	const data = await adminProjectData(context, params.buildId)
-	return { role: viewer.role, ...data, done: new URL(request.url).searchParams.get('done') }
+	// The bookkeeper reads the project (its payments and documents) without its forms.
+	const edit = can(viewer.role, 'projects.edit')
+	return { role: viewer.role, edit, ...data, done: new URL(request.url).searchParams.get('done') }
 }
 
 export const action = (args: Route.ActionArgs) => adminProjectAction(args)
@@ -53,7 +56,7 @@ const SECTION = 'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200'
 const H2 = 'mb-3 text-xl font-bold text-pond-900'
 
 export default function AdminProject({ loaderData, actionData }: Route.ComponentProps) {
-	const { page, calendar, bookable } = loaderData
+	const { page, calendar, bookable, edit } = loaderData
 	const { project: p, booking } = page
 	return (
 		<>
@@ -153,12 +156,14 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
 									Booked for <strong>{formatSurveyTime(booking.startsAt)}</strong> (by{' '}
 									{booking.bookedBy}).
 								</p>
-								<Form method="post">
-									<input type="hidden" name="intent" value="cancel-survey" />
-									<button type="submit" className="btn-secondary">
-										Cancel the survey for the customer
-									</button>
-								</Form>
+								{edit ? (
+									<Form method="post">
+										<input type="hidden" name="intent" value="cancel-survey" />
+										<button type="submit" className="btn-secondary">
+											Cancel the survey for the customer
+										</button>
+									</Form>
+								) : null}
 							</div>
 						) : (
 							<p className="mb-4 text-slate-700">No survey booked.</p>
@@ -171,44 +176,50 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
 								{actionData.message}
 							</p>
 						) : null}
-						{bookable ? <SlotPicker days={calendar} moving={Boolean(booking)} staff /> : null}
+						{bookable && edit ? (
+							<SlotPicker days={calendar} moving={Boolean(booking)} staff />
+						) : null}
 					</section>
-					<section aria-labelledby="status-heading" className={SECTION}>
-						<h2 id="status-heading" className={H2}>
-							Status
-						</h2>
-						<StatusForm status={p.status} version={p.version} answer={actionData} />
-					</section>
-					<section aria-labelledby="notes-heading" className={`${SECTION} space-y-6`}>
-						<h2 id="notes-heading" className={H2}>
-							Notes and messages
-						</h2>
-						<TextForm
-							intent="message"
-							name="text"
-							label="Message to the customer"
-							hint="Emailed to them and shown on their project page."
-							button="Send message"
-							answer={actionData}
-						/>
-						<TextForm
-							intent="survey-notes"
-							name="surveyNotes"
-							label="Survey notes"
-							hint="What we found on site. Staff only."
-							button="Save survey notes"
-							defaultValue={p.surveyNotes}
-							answer={actionData}
-						/>
-						<TextForm
-							intent="note"
-							name="text"
-							label="Internal note"
-							hint="Staff only: never shown to the customer."
-							button="Add note"
-							answer={actionData}
-						/>
-					</section>
+					{edit ? (
+						<>
+							<section aria-labelledby="status-heading" className={SECTION}>
+								<h2 id="status-heading" className={H2}>
+									Status
+								</h2>
+								<StatusForm status={p.status} version={p.version} answer={actionData} />
+							</section>
+							<section aria-labelledby="notes-heading" className={`${SECTION} space-y-6`}>
+								<h2 id="notes-heading" className={H2}>
+									Notes and messages
+								</h2>
+								<TextForm
+									intent="message"
+									name="text"
+									label="Message to the customer"
+									hint="Emailed to them and shown on their project page."
+									button="Send message"
+									answer={actionData}
+								/>
+								<TextForm
+									intent="survey-notes"
+									name="surveyNotes"
+									label="Survey notes"
+									hint="What we found on site. Staff only."
+									button="Save survey notes"
+									defaultValue={p.surveyNotes}
+									answer={actionData}
+								/>
+								<TextForm
+									intent="note"
+									name="text"
+									label="Internal note"
+									hint="Staff only: never shown to the customer."
+									button="Add note"
+									answer={actionData}
+								/>
+							</section>
+						</>
+					) : null}
 				</div>
 				{/* Quotes (issue 59 item 7, decision 0037) */}
 				<section id="quotes" aria-labelledby="quotes-heading" className={`${SECTION} mt-6`}>
@@ -225,6 +236,7 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
 						quotes={loaderData.quotes}
 						templates={loaderData.templates}
 						canDraft={canDraftQuote(p.status)}
+						edit={edit}
 						message={actionData?.intent === 'new-quote' ? actionData.message : undefined}
 					/>
 				</section>
@@ -234,19 +246,25 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
 						<StagePayments
 							view={loaderData.payments}
 							documentHref={(number) => `/admin/projects/${p.id}/documents/${number}`}
-							stageActions={(stage) => (
-								<StageStaffForms stage={stage} version={p.version} answer={actionData} />
-							)}
+							stageActions={
+								edit
+									? (stage) => (
+											<StageStaffForms stage={stage} version={p.version} answer={actionData} />
+										)
+									: undefined
+							}
 						>
-							<SettleCancellationForm
-								view={loaderData.payments}
-								version={p.version}
-								answer={actionData}
-							/>
+							{edit ? (
+								<SettleCancellationForm
+									view={loaderData.payments}
+									version={p.version}
+									answer={actionData}
+								/>
+							) : null}
 						</StagePayments>
 					</div>
 				) : null}
-				{loaderData.aftercare ? (
+				{loaderData.aftercare && edit ? (
 					<section aria-labelledby="aftercare-heading" className={`${SECTION} mt-6`}>
 						<h2 id="aftercare-heading" className={H2}>
 							Finished build

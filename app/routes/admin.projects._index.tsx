@@ -11,6 +11,7 @@ import { BUILD_TYPE_LABELS, BUILD_TYPES, ProjectFiltersSchema } from '~/lib/buil
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from '~/lib/builds/project-status'
 import { cn } from '~/lib/cn'
 import { pageMeta } from '~/lib/seo'
+import { can } from '~/lib/staff-access'
 import type { Route } from './+types/admin.projects._index'
 
 /** Pond builds in the admin (issue 59 item 6): the pipeline as a board, or a filtered list. */
@@ -76,9 +77,11 @@ export default function AdminProjects({ loaderData }: Route.ComponentProps) {
 							</Link>
 						))}
 					</nav>
-					<Link to="/admin/projects/settings" className="font-semibold text-pond-800 underline">
-						Survey times and service area
-					</Link>
+					{can(loaderData.role, 'business.settings') ? (
+						<Link to="/admin/projects/settings" className="font-semibold text-pond-800 underline">
+							Survey times and service area
+						</Link>
+					) : null}
 				</div>
 				<Form
 					method="get"

@@ -147,9 +147,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const check = await reauthenticate(context, user, parsed.data.currentPassword)
 		if (!check.ok) return accountFailure('delete', check.message, check.status)
 		const headers = await signOut(context, request.headers)
-		const emailIds = await deleteAccount(context.db, user.id)
+		const erased = await deleteAccount(context.db, user.id)
 		sessionCacheFor(context.auth).forget({ userId: user.id })
-		await removeEmlFiles(outboxDirFor(context.env.DATA_DIR), emailIds)
+		// Their testimonial left the home page: this instance's cached copy goes now (others' expire).
+		if (erased.testimonialShown) context.pageCache.clear()
+		await removeEmlFiles(outboxDirFor(context.env.DATA_DIR), erased.emails)
 		context.logger.info({ userId: user.id }, 'account deleted')
 		return redirect('/?account=deleted', { headers })
 	}

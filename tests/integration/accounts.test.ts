@@ -3,11 +3,12 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sessionCacheFor } from '~/.server/auth/session-cache'
-import { buildPhotos, buildProjects, user } from '~/.server/db/schema'
+import { buildPhotos, buildProjects, testimonials, user } from '~/.server/db/schema'
+import { addCustomerTestimonial, createTestimonial } from '~/.server/portfolio/testimonials'
 import { AUTH_MESSAGES } from '~/lib/auth-forms'
 import { photoWithLocation } from '../support/after-sale'
 import { startTestApp, type TestApp } from '../support/app'
-import { buildEnquiryFields } from '../support/build-enquiry'
+import { buildEnquiryFields, sendBuildEnquiry } from '../support/build-enquiry'
 import { createCustomer } from '../support/factories'
 import { TestClient } from '../support/session'
 
@@ -297,16 +298,8 @@ describe('My Account', () => {
 
 describe('a customer’s pond builds and their personal data (UK GDPR)', () => {
 	const enquire = async (client: TestClient, email: string, photo?: Buffer) => {
-		const form = new FormData()
-		const fields = buildEnquiryFields({
-			email,
-			size: '5 m by 3 m',
-			details: 'A raised koi pond by the patio.',
-		})
-		for (const [name, value] of Object.entries(fields)) form.append(name, value)
-		if (photo)
-			form.append('photos', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'a.jpg')
-		const res = await client.request('/plan-a-pond', { method: 'POST', body: form })
+		const fields = { email, size: '5 m by 3 m', details: 'A raised koi pond by the patio.' }
+		const res = await sendBuildEnquiry(client, buildEnquiryFields(fields), photo)
 		expect(res.status).toBe(302)
 		return /\/account\/projects\/(PB-[A-Z0-9]{6})\?key=[A-Za-z0-9_-]{43}/.exec(
 			res.headers.get('location') ?? '',
@@ -326,6 +319,30 @@ describe('a customer’s pond builds and their personal data (UK GDPR)', () => {
 		expect(copy.pondBuilds.map((p: { id: string }) => p.id).sort()).toEqual([mine, guest].sort())
 		expect(copy.pondBuilds[0]).toMatchObject({ address: '12 Culduthel Road, Inverness' })
 		expect(copy.pondBuilds[0]).not.toHaveProperty('surveyNotes')
+		// Their testimonial, approved and on the home page, and one of the owner's own.
+		const words = 'Dug, lined and planted in a fortnight. The koi settled in at once.'
+		const theirs = await app.database.db.transaction((tx) =>
+			addCustomerTestimonial(tx, mine!, {
+				text: words,
+				name: 'Alex M.',
+				place: 'Perth',
+				rating: 10,
+			}),
+		)
+		await app.database.db
+			.update(testimonials)
+			.set({ hidden: false, updatedBy: 'owner@example.co.uk' })
+			.where(eq(testimonials.id, theirs))
+		const owners = await createTestimonial(app.database.db, 'owner@example.co.uk', {
+			text: 'Written by the owner for this test.',
+			name: 'A regular',
+			place: '',
+			rating: 8,
+			hidden: false,
+		})
+		expect(await (await new TestClient(app).request('/')).text()).toContain(
+			'Dug, lined and planted',
+		)
 		const gone = await customer.client.post('/auth', {
 			intent: 'delete-account',
 			confirm: 'yes',
@@ -349,6 +366,12 @@ describe('a customer’s pond builds and their personal data (UK GDPR)', () => {
 			expect(photos).toEqual([])
 			expect((await new TestClient(app).request(page!)).status).toBe(404)
 		}
+		const left = await app.database.db.select({ id: testimonials.id }).from(testimonials)
+		expect(left.map((t) => t.id)).not.toContain(theirs)
+		expect(left.map((t) => t.id)).toContain(owners)
+		expect(await (await new TestClient(app).request('/')).text()).not.toContain(
+			'Dug, lined and planted',
+		)
 	})
 })
 

@@ -17,7 +17,7 @@ import { recordPayment } from '~/.server/orders/payments/record-payment'
 import { createStripeProvider } from '~/.server/payments/stripe-provider'
 import { addDays, londonDate } from '~/lib/london-time'
 import { startTestApp, type TestApp } from '../support/app'
-import { buildEnquiryFields } from '../support/build-enquiry'
+import { buildEnquiryFields, sendBuildEnquiry } from '../support/build-enquiry'
 import { acceptBuild } from '../support/build-quotes'
 import { createAdmin, uniqueEmail } from '../support/factories'
 import { type FakeStripe, startFakeStripe } from '../support/fake-stripe'
@@ -51,10 +51,10 @@ afterAll(async () => {
 async function newProject() {
 	const client = new TestClient(app)
 	const email = uniqueEmail('build-pay')
-	const form = new FormData()
-	const fields = buildEnquiryFields({ email, size: '5 m by 3 m', details: '' })
-	for (const [name, value] of Object.entries(fields)) form.append(name, value)
-	const res = await client.request('/plan-a-pond', { method: 'POST', body: form })
+	const res = await sendBuildEnquiry(
+		client,
+		buildEnquiryFields({ email, size: '5 m by 3 m', details: '' }),
+	)
 	expect(res.status).toBe(302)
 	const [, id, key] = PROJECT_LINK.exec(res.headers.get('location') ?? '') ?? []
 	return { id: id!, page: `/account/projects/${id}?key=${key}`, client, email }

@@ -8,7 +8,7 @@ import {
 	buildStages,
 } from '~/.server/db/schema'
 import { londonDate } from '~/lib/london-time'
-import { buildEnquiryFields } from '../support/build-enquiry'
+import { buildEnquiryFields, sendBuildEnquiry } from '../support/build-enquiry'
 import { uniqueEmail } from '../support/factories'
 import { emailsTo } from '../support/order-links'
 import { TestClient } from '../support/session'
@@ -23,10 +23,10 @@ const validUntil = () => londonDate(new Date(Date.now() + 20 * 86_400_000))
 async function newProject() {
 	const client = new TestClient(shop.app)
 	const email = uniqueEmail('quote')
-	const form = new FormData()
-	const fields = buildEnquiryFields({ email, size: '5 m by 3 m', budget: '5-10k', details: '' })
-	for (const [name, value] of Object.entries(fields)) form.append(name, value)
-	const res = await client.request('/plan-a-pond', { method: 'POST', body: form })
+	const res = await sendBuildEnquiry(
+		client,
+		buildEnquiryFields({ email, size: '5 m by 3 m', budget: '5-10k', details: '' }),
+	)
 	const [, id, key] = PROJECT_LINK.exec(res.headers.get('location') ?? '') ?? []
 	expect(id).toBeDefined()
 	return { id: id!, key: key!, email, client, admin: `/admin/projects/${id}` }

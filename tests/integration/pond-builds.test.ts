@@ -10,7 +10,7 @@ import {
 } from '~/.server/db/schema'
 import { SLOT_MESSAGES } from '~/lib/builds/survey-slots'
 import { photoWithLocation } from '../support/after-sale'
-import { buildEnquiryFields } from '../support/build-enquiry'
+import { buildEnquiryFields, sendBuildEnquiry } from '../support/build-enquiry'
 import { createCustomer } from '../support/factories'
 import { emailsTo } from '../support/order-links'
 import { TestClient } from '../support/session'
@@ -28,13 +28,7 @@ const PROJECT_LINK = /\/account\/projects\/(PB-[A-Z0-9]{6})\?key=([A-Za-z0-9_-]{
 
 const fields = buildEnquiryFields
 
-async function enquire(client: TestClient, values: Record<string, string>, photo?: Buffer) {
-	const form = new FormData()
-	for (const [name, value] of Object.entries(values)) form.append(name, value)
-	if (photo)
-		form.append('photos', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'IMG_0042.jpg')
-	return client.request('/plan-a-pond', { method: 'POST', body: form })
-}
+const enquire = sendBuildEnquiry
 
 /** Sends an enquiry that must succeed; answers the project's id and its page's address. */
 async function newProject(

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { purgeAuditBefore, recordAudit } from '~/.server/audit/audit-log'
 import { auditLog, orders, refunds, session, staffInvitations, user } from '~/.server/db/schema'
 import { deliveredOrder } from '../support/after-sale'
+import { buildEnquiryFields, sendBuildEnquiry } from '../support/build-enquiry'
 import { createCustomer, insertOrder, uniqueEmail } from '../support/factories'
 import { emailsTo } from '../support/order-links'
 import { TestClient } from '../support/session'
@@ -141,6 +142,17 @@ describe('staff invitations, roles and the audit log', () => {
 			'bookkeeper',
 		)
 		expect((await entries('access.denied')).map((e) => e.actorEmail)).toContain(email)
+		// Pond builds, read as orders are (their stage payments and invoices), without a form.
+		const enquiry = await sendBuildEnquiry(new TestClient(shop.app), buildEnquiryFields())
+		const buildId = /PB-[A-Z0-9]{6}/.exec(enquiry.headers.get('location') ?? '')![0]
+		expect(await pageText(await bookkeeper.request('/admin/projects'))).toContain('Morag Fraser')
+		const build = await pageText(await bookkeeper.request(`/admin/projects/${buildId}`))
+		expect(build).toContain('Customer and site')
+		expect(build).toContain('No quotes yet.')
+		for (const form of ['Send message', 'New quote', 'Move to', 'Quote templates'])
+			expect(build).not.toContain(form)
+		const message = { intent: 'message', text: 'Hello from the books.' }
+		expect((await bookkeeper.post(`/admin/projects/${buildId}`, message)).status).toBe(403)
 
 		const [owner] = await db().select().from(user).where(eq(user.email, shop.admin.email))
 		const demote = await shop.admin.client.post('/admin/staff', {

@@ -1,5 +1,6 @@
 import { setImmediate } from 'node:timers/promises'
 import { PGlite, type Results } from '@electric-sql/pglite'
+import { isNamed, namedQuery } from './pglite-statements.mjs'
 import { type EmbeddedClient, PGliteThread } from './pglite-thread'
 
 /** See `Database.changes`. */
@@ -66,7 +67,21 @@ export function embedded<Client extends EmbeddedClient>(client: Client) {
 				if (mayHaveChanged(text, result)) changed()
 			}
 		}
-	client.query = counted(client.query.bind(client), changes.note)
+	// In this process, reads and row changes run as named statements (pglite-statements.mjs); on
+	// its thread, the worker does the same.
+	const named = (query: Query, locked: (run: () => Promise<unknown>) => Promise<unknown>): Query =>
+		inProcess
+			? (((text, params, options) =>
+					isNamed(text, options)
+						? locked(() => namedQuery(client, text, params, options))
+						: query(text, params, options)) as Query)
+			: query
+	client.query = counted(
+		named(client.query.bind(client), (run) =>
+			client._runExclusiveTransaction(() => client.runExclusive(run)),
+		),
+		changes.note,
+	)
 	const exec = client.exec.bind(client)
 	client.exec = (...args) => exec(...args).finally(changes.note)
 	const transaction = client.transaction.bind(client)
@@ -75,9 +90,13 @@ export function embedded<Client extends EmbeddedClient>(client: Client) {
 	client.transaction = (callback) => {
 		let changed = false
 		return transaction((tx) => {
-			tx.query = counted(tx.query, () => {
-				changed = true
-			})
+			// The transaction holds PGlite's transaction lock already: each query takes the query lock.
+			tx.query = counted(
+				named(tx.query, (run) => client.runExclusive(run)),
+				() => {
+					changed = true
+				},
+			)
 			return callback(tx)
 		}).finally(() => {
 			if (changed) changes.note()

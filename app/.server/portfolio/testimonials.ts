@@ -1,4 +1,4 @@
-import { and, asc, eq, max, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, max, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/.server/db/client'
 import { testimonials } from '~/.server/db/schema'
 import { starsOf } from '~/lib/portfolio/project'
@@ -70,10 +70,25 @@ export async function addCustomerTestimonial(
 			...form,
 			hidden: true,
 			position: (last?.last ?? -1) + 1,
+			projectId,
 			updatedBy: customerAuthor(projectId),
 		})
 		.returning({ id: testimonials.id })
 	return row!.id
+}
+
+/**
+ * Erasure (UK GDPR): the testimonials the customer sent from these projects' pages go, shown or
+ * not, however the owner edited them. Resolves to whether one was on show (the caller clears its
+ * cached pages).
+ */
+export async function deleteTestimonialsOf(tx: Tx, projectIds: string[]) {
+	if (!projectIds.length) return false
+	const gone = await tx
+		.delete(testimonials)
+		.where(inArray(testimonials.projectId, projectIds))
+		.returning({ hidden: testimonials.hidden })
+	return gone.some((t) => !t.hidden)
 }
 
 type Result = { ok: true } | { ok: false; status: 404 | 409; error: string }

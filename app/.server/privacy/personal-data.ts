@@ -14,6 +14,7 @@ import { deleteCustomerEmails } from '~/.server/email/outbox'
 import { anonymiseCustomerRequests } from '~/.server/orders/after-sale/request-records'
 import { anonymiseOrdersOf } from '~/.server/orders/lifecycle/lifecycle'
 import { listCustomerOrders } from '~/.server/orders/pages/customer-orders'
+import { deleteTestimonialsOf } from '~/.server/portfolio/testimonials'
 
 /**
  * A customer's rights over their personal data (UK GDPR): a copy of it, and its erasure. An area
@@ -47,9 +48,10 @@ const REDACTED = {
 /**
  * UK GDPR right to erasure: the account, its sessions and saved details go; orders and pond-build
  * projects stay for the business's records with the personal details removed and no link to the
- * person (a project's site photos and private links go). Emails to the
- * customer and about their orders (queued or sent), unused reset links and attempt counters go
- * too. Resolves to the deleted emails' ids, so their .eml files can be removed.
+ * person (a project's site photos, private links and the testimonial sent from it go). Emails to
+ * the customer and about their orders (queued or sent), unused reset links and attempt counters
+ * go too. Resolves to the deleted emails' ids, so their .eml files can be removed, and whether a
+ * testimonial on show went (cached pages then change).
  */
 export async function deleteAccount(db: Db, userId: string) {
 	return db.transaction(async (tx) => {
@@ -64,9 +66,10 @@ export async function deleteAccount(db: Db, userId: string) {
 		await deleteProjectPhotos(tx, projects)
 		await revokeProjectLinks(tx, projects)
 		await anonymiseQuotesOf(tx, projects)
+		const testimonialShown = await deleteTestimonialsOf(tx, projects)
 		await forgetResetLinks(tx, userId)
 		if (row) await forgetAttempts(tx, row.email)
 		await deleteUser(tx, userId)
-		return emails
+		return { emails, testimonialShown }
 	})
 }

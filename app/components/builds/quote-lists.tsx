@@ -37,18 +37,21 @@ function Entry({ q, href }: { q: QuoteListEntry; href: string }) {
 	)
 }
 
-/** Staff: every version with its status and total, and 'New quote'. */
+/** Staff: every version with its status and total, and 'New quote' (not for the bookkeeper). */
 export function AdminQuotes({
 	projectId,
 	quotes,
 	templates,
 	canDraft,
+	edit,
 	message,
 }: {
 	projectId: string
 	quotes: QuoteListEntry[]
 	templates: Array<{ id: number; name: string }>
 	canDraft: boolean
+	/** Whether the viewer may write quotes at all (the templates are writers' pages). */
+	edit: boolean
 	message?: string
 }) {
 	return (
@@ -67,7 +70,7 @@ export function AdminQuotes({
 					{message}
 				</p>
 			) : null}
-			{canDraft ? (
+			{canDraft && edit ? (
 				<Form
 					method="post"
 					className="mt-4 grid grid-cols-1 gap-2 sm:grid-cols-[1fr_auto] sm:items-end"
@@ -92,11 +95,13 @@ export function AdminQuotes({
 					</button>
 				</Form>
 			) : null}
-			<p className="mt-3">
-				<Link to="/admin/projects/quote-templates" className="text-pond-800 underline">
-					Quote templates
-				</Link>
-			</p>
+			{edit ? (
+				<p className="mt-3">
+					<Link to="/admin/projects/quote-templates" className="text-pond-800 underline">
+						Quote templates
+					</Link>
+				</p>
+			) : null}
 		</>
 	)
 }

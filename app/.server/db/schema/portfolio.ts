@@ -9,6 +9,7 @@ import {
 	timestamp,
 } from 'drizzle-orm/pg-core'
 import type { ProjectPhoto } from '~/lib/portfolio/project'
+import { buildProjects } from './builds'
 
 /**
  * The portfolio's projects (issue 32 item 5), edited at /admin/portfolio. The slug is the public
@@ -64,6 +65,11 @@ export const testimonials = pgTable('testimonials', {
 	hidden: boolean('hidden').notNull().default(false),
 	/** A generated site image name (the demo quotes' faces); none for the owner's own. */
 	avatar: text('avatar'),
+	/**
+	 * The pond build whose customer sent it from their project page (issue 59 item 10): erasing
+	 * their account (UK GDPR) removes it with their other personal details. None for the owner's own.
+	 */
+	projectId: text('project_id').references(() => buildProjects.id, { onDelete: 'set null' }),
 	version: integer('version').notNull().default(1),
 	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 	updatedBy: text('updated_by').notNull(),
