@@ -4,6 +4,7 @@ import {
 	addDays,
 	atLondonTime,
 	dailyKey,
+	londonClock,
 	londonDate,
 	nextDailyRun,
 	nextLondonTime,
@@ -14,6 +15,35 @@ describe('UK wall-clock times', () => {
 	it('reads 07:30 as GMT in winter and BST in summer', () => {
 		expect(atLondonTime('2026-11-25', '07:30').toISOString()).toBe('2026-11-25T07:30:00.000Z')
 		expect(atLondonTime('2026-07-01', '07:30').toISOString()).toBe('2026-07-01T06:30:00.000Z')
+	})
+
+	it('reads every instant as Intl does, the seconds either side of each clock change too', () => {
+		const intl = new Intl.DateTimeFormat('en-GB', {
+			timeZone: 'Europe/London',
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+		})
+		const asIntl = (at: Date) => {
+			const p = Object.fromEntries(intl.formatToParts(at).map((x) => [x.type, x.value]))
+			return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`
+		}
+		const changes = ['2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z', '2031-03-30T01:00:00Z']
+		const edges = changes.flatMap((c) => [-1000, 0, 1000].map((d) => Date.parse(c) + d))
+		const instants = fc.oneof(
+			fc.integer({ min: Date.UTC(1990, 0), max: Date.UTC(2060, 0) }),
+			fc.constantFrom(...edges),
+		)
+		fc.assert(
+			fc.property(instants, (ms) => {
+				const at = new Date(ms)
+				expect(`${londonDate(at)} ${londonClock(at)}`).toBe(asIntl(at))
+			}),
+			{ numRuns: 2_000 },
+		)
 	})
 
 	it('handles the days the clocks change', () => {

@@ -1,4 +1,4 @@
-import { addDays, atLondonTime, londonDate } from '../london-time'
+import { addDays, atLondonTime, londonClock, londonDate } from '../london-time'
 import type { ServiceArea } from './service-area'
 
 /**
@@ -121,7 +121,7 @@ export function bookableDays(s: SurveySettings, now: Date, taken: Set<number>): 
 			.filter((at) => checkSlot(s, at, now) === null)
 			.map((at) => ({
 				startsAt: at.toISOString(),
-				time: LONDON_TIME.format(at),
+				time: londonClock(at),
 				free: !taken.has(at.getTime()),
 			}))
 		if (slots.some((slot) => slot.free)) days.push({ date, slots })
@@ -138,29 +138,31 @@ export function reminderAt(startsAt: Date) {
 	return atLondonTime(addDays(londonDate(startsAt), -1), '10:00')
 }
 
-const LONDON_TIME = new Intl.DateTimeFormat('en-GB', {
-	timeZone: 'Europe/London',
-	hour: '2-digit',
-	minute: '2-digit',
-	hourCycle: 'h23',
-})
-const LONDON_DAY = new Intl.DateTimeFormat('en-GB', {
-	timeZone: 'Europe/London',
-	weekday: 'long',
-	day: 'numeric',
-	month: 'long',
-	year: 'numeric',
-})
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
+const MONTHS = [
+	'January',
+	'February',
+	'March',
+	'April',
+	'May',
+	'June',
+	'July',
+	'August',
+	'September',
+	'October',
+	'November',
+	'December',
+]
 
-/** 'Tuesday 8 December 2026' (from its parts: engines differ on the comma after the weekday). */
-function longDay(at: Date) {
-	const part = (type: string) => LONDON_DAY.formatToParts(at).find((p) => p.type === type)?.value
-	return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`
+/**
+ * 'Tuesday 8 December 2026' for a UK date, spelt out here rather than by Intl: engines differ on
+ * the comma after the weekday, and the calendar shows a few dozen on every project page.
+ */
+export function formatSurveyDay(isoDate: string) {
+	const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number]
+	return `${WEEKDAYS[isoWeekday(isoDate) - 1]} ${d} ${MONTHS[m - 1]} ${y}`
 }
-
-/** 'Tuesday 8 December 2026' for a UK date. */
-export const formatSurveyDay = (isoDate: string) => longDay(atLondonTime(isoDate, '12:00'))
 
 /** 'Tuesday 8 December 2026 at 09:30' (UK time). */
 export const formatSurveyTime = (startsAt: Date | string) =>
-	`${longDay(new Date(startsAt))} at ${LONDON_TIME.format(new Date(startsAt))}`
+	`${formatSurveyDay(londonDate(new Date(startsAt)))} at ${londonClock(new Date(startsAt))}`
