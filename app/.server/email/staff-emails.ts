@@ -12,7 +12,8 @@ export function staffInvitationEmail(to: string, roleLabel: string, link: string
 	return {
 		to,
 		kind: 'staff-invitation',
-		subject: `You have been invited to ${business}'s back office`,
+		// 'the back office of …': a trading name ending in s reads wrongly with 's.
+		subject: `You have been invited to the back office of ${business}`,
 		...renderEmail(`Join ${business} as ${roleLabel.toLowerCase()}`, [
 			{ type: 'p', text: 'Hello,' },
 			{
