@@ -21,3 +21,19 @@ export function formatDate(value: Date | string) {
 export function formatDateTime(value: Date | string) {
 	return DATE_TIME.format(new Date(value))
 }
+
+/** Month names, January first, for dates spelt out without Intl. */
+export const MONTH_NAMES = [
+	'January',
+	'February',
+	'March',
+	'April',
+	'May',
+	'June',
+	'July',
+	'August',
+	'September',
+	'October',
+	'November',
+	'December',
+] as const

@@ -2,21 +2,7 @@ import { Form } from 'react-router'
 import { INPUT_CLASS } from '~/components/forms/input-class'
 import type { Period } from '~/lib/books/periods'
 import { cn } from '~/lib/cn'
-
-const MONTHS = [
-	'January',
-	'February',
-	'March',
-	'April',
-	'May',
-	'June',
-	'July',
-	'August',
-	'September',
-	'October',
-	'November',
-	'December',
-]
+import { MONTH_NAMES as MONTHS } from '~/lib/dates'
 
 const LABEL = 'text-sm font-semibold text-slate-700'
 

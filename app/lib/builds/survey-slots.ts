@@ -1,3 +1,4 @@
+import { MONTH_NAMES as MONTHS } from '../dates'
 import { addDays, atLondonTime, londonClock, londonDate } from '../london-time'
 import type { ServiceArea } from './service-area'
 
@@ -139,21 +140,6 @@ export function reminderAt(startsAt: Date) {
 }
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
-const MONTHS = [
-	'January',
-	'February',
-	'March',
-	'April',
-	'May',
-	'June',
-	'July',
-	'August',
-	'September',
-	'October',
-	'November',
-	'December',
-]
-
 /**
  * 'Tuesday 8 December 2026' for a UK date, spelt out here rather than by Intl: engines differ on
  * the comma after the weekday, and the calendar shows a few dozen on every project page.
