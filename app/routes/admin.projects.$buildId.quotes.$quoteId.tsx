@@ -48,7 +48,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 	if (!page) throw data('Quote not found', { status: 404 })
 	const search = new URL(request.url).searchParams
 	// A draft is the builder for those who write quotes; the bookkeeper reads it as the customer would.
-	const editable = page.quote.status === 'draft' && can(viewer.role, 'projects.edit')
+	const edit = can(viewer.role, 'projects.edit')
+	const editable = page.quote.status === 'draft' && edit
 	const [open, requestsWaiting, products, categories] = await Promise.all([
 		openProjectCount(context.db),
 		waitingRequests(context.db),
@@ -61,7 +62,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 		open,
 		requestsWaiting,
 		editable,
-		edit: can(viewer.role, 'projects.edit'),
+		edit,
 		preview: !editable || search.get('preview') === '1',
 		done: search.get('done'),
 		// The catalogue for 'Add product', by category (priced products only).
@@ -144,8 +145,10 @@ export default function QuoteBuilder({ loaderData, actionData }: Route.Component
 					</p>
 				) : (
 					<p className="mt-3 rounded-lg bg-slate-50 px-4 py-3">
-						This version has been sent, so it cannot change. To change the quote, make a new version
-						from the project page (‘Copy of the latest version’).
+						This version has been sent, so it cannot change.
+						{loaderData.edit
+							? ' To change the quote, make a new version from the project page (‘Copy of the latest version’).'
+							: null}
 					</p>
 				)}
 				<div className={`${SECTION} mt-4`}>

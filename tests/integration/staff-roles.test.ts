@@ -4,6 +4,7 @@ import { purgeAuditBefore, recordAudit } from '~/.server/audit/audit-log'
 import { auditLog, orders, refunds, session, staffInvitations, user } from '~/.server/db/schema'
 import { deliveredOrder } from '../support/after-sale'
 import { buildEnquiryFields, sendBuildEnquiry } from '../support/build-enquiry'
+import { insertQuoteForTest } from '../support/build-quotes'
 import { createCustomer, insertOrder, uniqueEmail } from '../support/factories'
 import { emailsTo } from '../support/order-links'
 import { TestClient } from '../support/session'
@@ -151,6 +152,15 @@ describe('staff invitations, roles and the audit log', () => {
 		expect(build).toContain('No quotes yet.')
 		for (const form of ['Send message', 'New quote', 'Move to', 'Quote templates'])
 			expect(build).not.toContain(form)
+		// A draft quote reads as the customer would see it, not as the builder.
+		const draft = await insertQuoteForTest(shop.app, buildId, { status: 'draft' })
+		const quote = await pageText(
+			await bookkeeper.request(`/admin/projects/${buildId}/quotes/${draft.quote.id}`),
+		)
+		expect(quote).toContain('A draft: not sent to the customer yet.')
+		expect(quote).toContain('Koi pond with filtration')
+		for (const form of ['Save draft', 'Add line', 'Quote templates'])
+			expect(quote).not.toContain(form)
 		const message = { intent: 'message', text: 'Hello from the books.' }
 		expect((await bookkeeper.post(`/admin/projects/${buildId}`, message)).status).toBe(403)
 
