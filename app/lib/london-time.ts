@@ -43,13 +43,6 @@ export function londonGreeting(at: Date) {
 	return 'Good evening'
 }
 
-/** Minutes the UK is ahead of UTC at an instant: 0 (GMT) or 60 (BST). */
-function offsetMinutes(at: Date) {
-	const p = parts(at)
-	const asUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second)
-	return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000)
-}
-
 /**
  * The instant of a UK wall-clock time on a UK date. A time the spring change skips (01:30 on the
  * last Sunday of March) is read as the same time in GMT, i.e. 02:30 BST; one the autumn change
@@ -77,7 +70,7 @@ function londonInstant(isoDate: string, hhmm: string): Date {
 	const wall = Date.UTC(y, m - 1, d, hour, minute)
 	// Try the offset in force a day either side: one of them is the offset at that wall time.
 	for (const probe of [wall - 86_400_000, wall + 86_400_000]) {
-		const candidate = new Date(wall - offsetMinutes(new Date(probe)) * 60_000)
+		const candidate = new Date(wall - offsetInHour(probe) * 60_000)
 		if (londonWall(candidate) === `${isoDate} ${hhmm}`) return earliest(candidate, isoDate, hhmm)
 	}
 	return new Date(wall)
@@ -156,7 +149,7 @@ function parts(at: Date): WallParts {
 
 const two = (n: number) => String(n).padStart(2, '0')
 
-/** Minutes the UK is ahead of UTC in the UTC hour holding `ms`, from Intl once per hour. */
+/** Minutes the UK is ahead of UTC (0 or 60) in the UTC hour holding `ms`: Intl once an hour. */
 function offsetInHour(ms: number) {
 	const hour = Math.floor(ms / 3_600_000)
 	const known = offsets.get(hour)
