@@ -1,6 +1,6 @@
 import { setImmediate } from 'node:timers/promises'
 import { PGlite, type Results } from '@electric-sql/pglite'
-import { isNamed, namedQuery } from './pglite-statements.mjs'
+import { isNamed, lockedNamedQuery, namedQuery } from './pglite-statements.mjs'
 import { type EmbeddedClient, PGliteThread } from './pglite-thread'
 
 /** See `Database.changes`. */
@@ -69,19 +69,14 @@ export function embedded<Client extends EmbeddedClient>(client: Client) {
 		}
 	// In this process, reads and row changes run as named statements (pglite-statements.mjs); on
 	// its thread, the worker does the same.
-	const named = (query: Query, locked: (run: () => Promise<unknown>) => Promise<unknown>): Query =>
+	const named = (query: Query, byName: typeof namedQuery): Query =>
 		inProcess
 			? (((text, params, options) =>
 					isNamed(text, options)
-						? locked(() => namedQuery(client, text, params, options))
+						? byName(client as unknown as PGlite, text, params, options)
 						: query(text, params, options)) as Query)
 			: query
-	client.query = counted(
-		named(client.query.bind(client), (run) =>
-			client._runExclusiveTransaction(() => client.runExclusive(run)),
-		),
-		changes.note,
-	)
+	client.query = counted(named(client.query.bind(client), lockedNamedQuery), changes.note)
 	const exec = client.exec.bind(client)
 	client.exec = (...args) => exec(...args).finally(changes.note)
 	const transaction = client.transaction.bind(client)
@@ -91,12 +86,11 @@ export function embedded<Client extends EmbeddedClient>(client: Client) {
 		let changed = false
 		return transaction((tx) => {
 			// The transaction holds PGlite's transaction lock already: each query takes the query lock.
-			tx.query = counted(
-				named(tx.query, (run) => client.runExclusive(run)),
-				() => {
-					changed = true
-				},
-			)
+			const inTransaction: typeof namedQuery = (...args) =>
+				client.runExclusive(() => namedQuery(...args))
+			tx.query = counted(named(tx.query, inTransaction), () => {
+				changed = true
+			})
 			return callback(tx)
 		}).finally(() => {
 			if (changed) changes.note()

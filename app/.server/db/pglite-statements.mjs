@@ -47,8 +47,11 @@ const caches = new WeakMap()
  * @param {import('@electric-sql/pglite').QueryOptions | undefined} options
  */
 export async function namedQuery(pglite, text, params = [], options = undefined) {
-	const cache = caches.get(pglite) ?? { statements: new Map(), next: 1 }
-	caches.set(pglite, cache)
+	let cache = caches.get(pglite)
+	if (!cache) {
+		cache = { statements: new Map(), next: 1 }
+		caches.set(pglite, cache)
+	}
 	try {
 		return await execute(pglite, cache, text, params, options)
 	} catch (error) {
@@ -67,6 +70,20 @@ export async function namedQuery(pglite, text, params = [], options = undefined)
 			throw withQuery(again, text, params)
 		}
 	}
+}
+
+/**
+ * `namedQuery` outside a transaction: it takes PGlite's transaction lock and then its query lock,
+ * as `query()` does (the worker's requests, and this process's queries outside a transaction).
+ * @param {import('@electric-sql/pglite').PGlite} pglite
+ * @param {string} text
+ * @param {unknown[] | undefined} params
+ * @param {import('@electric-sql/pglite').QueryOptions | undefined} options
+ */
+export function lockedNamedQuery(pglite, text, params, options) {
+	return pglite._runExclusiveTransaction(() =>
+		pglite.runExclusive(() => namedQuery(pglite, text, params, options)),
+	)
 }
 
 /**

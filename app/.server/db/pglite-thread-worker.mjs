@@ -9,7 +9,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { readRange } from './file-range.mjs'
-import { isNamed, namedQuery } from './pglite-statements.mjs'
+import { isNamed, lockedNamedQuery } from './pglite-statements.mjs'
 
 /** @type {{ dataDir?: string, startParams: string[], textTypes: number[] }} */
 const { dataDir, startParams, textTypes } = workerData
@@ -62,9 +62,7 @@ async function run(request) {
 			const result =
 				bytes || !isNamed(request.text, options)
 					? await pglite.query(request.text, request.params, options)
-					: await pglite._runExclusiveTransaction(() =>
-							pglite.runExclusive(() => namedQuery(pglite, request.text, request.params, options)),
-						)
+					: await lockedNamedQuery(pglite, request.text, request.params, options)
 			const blob = result.blob ? new Uint8Array(await result.blob.arrayBuffer()) : undefined
 			return { ...result, blob }
 		}
