@@ -135,21 +135,22 @@ export async function adminProjectAction({ request, context, params }: Route.Act
 }
 
 /** What the project's admin page reads (issue 59): the project, its survey calendar, quotes, payments and after-care. */
-export async function adminProjectData(context: AppLoadContext, buildId: string) {
+/** `edit`: the viewer may change the project; a reader (the bookkeeper) gets none of the forms' data. */
+export async function adminProjectData(context: AppLoadContext, buildId: string, edit: boolean) {
 	const page = PROJECT_ID_PATTERN.test(buildId)
 		? await adminProjectPage(context.db, buildId)
 		: undefined
 	if (!page) throw data('Project not found', { status: 404 })
-	const bookable = canBookSurvey(page.project.status)
+	const bookable = edit && canBookSurvey(page.project.status)
 	const now = new Date()
 	const [calendar, open, requestsWaiting, aftercare, quotes, templates, payments] =
 		await Promise.all([
 			bookable ? surveyCalendar(context.db, now) : [],
 			openProjectCount(context.db),
 			waitingRequests(context.db),
-			adminAftercare(context.db, page.project),
+			edit ? adminAftercare(context.db, page.project) : null,
 			quoteList(context.db, page.project.id, now, true),
-			listQuoteTemplates(context.db),
+			edit ? listQuoteTemplates(context.db) : [],
 			paymentsView(context.db, page.project, {
 				siteUrl: context.env.SITE_URL,
 				now,

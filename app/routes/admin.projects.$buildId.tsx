@@ -44,9 +44,9 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
 	const viewer = await requireAccess(request, context, 'admin/projects/:buildId')
-	const data = await adminProjectData(context, params.buildId)
 	// The bookkeeper reads the project (its payments and documents) without its forms.
 	const edit = can(viewer.role, 'projects.edit')
+	const data = await adminProjectData(context, params.buildId, edit)
 	return { role: viewer.role, edit, ...data, done: new URL(request.url).searchParams.get('done') }
 }
 
@@ -176,9 +176,7 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
 								{actionData.message}
 							</p>
 						) : null}
-						{bookable && edit ? (
-							<SlotPicker days={calendar} moving={Boolean(booking)} staff />
-						) : null}
+						{bookable ? <SlotPicker days={calendar} moving={Boolean(booking)} staff /> : null}
 					</section>
 					{edit ? (
 						<>
@@ -264,7 +262,7 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
 						</StagePayments>
 					</div>
 				) : null}
-				{loaderData.aftercare && edit ? (
+				{loaderData.aftercare ? (
 					<section aria-labelledby="aftercare-heading" className={`${SECTION} mt-6`}>
 						<h2 id="aftercare-heading" className={H2}>
 							Finished build
