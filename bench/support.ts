@@ -32,6 +32,7 @@ export async function startProductionServer(
 	return {
 		url,
 		child,
+		dataDir,
 		async stop({ keepData = false } = {}) {
 			child.kill('SIGTERM')
 			await new Promise((resolve) => child.once('exit', resolve))

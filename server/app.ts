@@ -90,7 +90,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 		build: options.build ?? loadPages,
 		mode: options.dev ? 'development' : 'production',
 		cache: pageCache,
-		privatePages: runtime.orderPages,
+		privatePages: runtime.privatePages,
 		getLoadContext: (req, res) => ({
 			...runtime,
 			nonce: res.locals.cspNonce as string,

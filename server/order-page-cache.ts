@@ -1,13 +1,9 @@
-import type { Request } from 'express'
 import type { Db } from '../app/.server/db/client'
 import type { ChangeCount } from '../app/.server/db/embedded'
 import { hashOrderLinkToken } from '../app/.server/email/order-link'
 import { orderPageStamp } from '../app/.server/orders/pages/order-page-stamp'
 import { PageCache } from './page-cache'
-
-/** The longest a rendered order page is replayed; it ends sooner at the next moment the clock
- * alone changes the page (a quote's held-until moment, the next UK midnight: order-page-stamp.ts). */
-export const ORDER_PAGE_REPLAY_MS = 60_000
+import { PRIVATE_PAGE_REPLAY_MS, type PrivatePageCache } from './page-replay'
 
 /** Links whose stamps are remembered between changes (a few hundred bytes each). */
 const REMEMBERED_STAMPS = 5_000
@@ -27,12 +23,6 @@ const ORDER_PAGE = /^\/account\/orders\/([A-Za-z0-9-]+)$/
  * `freshUntil` (which includes the link's expiry). That query was half the server's work for a
  * replayed page (bench:after-sale; docs/decisions/0021-private-order-links.md).
  */
-export type PrivatePageCache = {
-	cache: PageCache
-	/** The page's replay key and until when a render may be replayed, or undefined. */
-	keyFor(req: Request): Promise<{ key: string; freshUntil: number } | undefined>
-}
-
 type Stamp = NonNullable<Awaited<ReturnType<typeof orderPageStamp>>>
 
 export function orderPageCache(
@@ -63,7 +53,7 @@ export function orderPageCache(
 		return found
 	}
 	return {
-		cache: new PageCache(Math.min(ttlMs, ORDER_PAGE_REPLAY_MS), 8 * 1024 * 1024),
+		cache: new PageCache(Math.min(ttlMs, PRIVATE_PAGE_REPLAY_MS), 8 * 1024 * 1024),
 		async keyFor(req) {
 			const orderId = ORDER_PAGE.exec(req.path)?.[1]
 			const key = req.query.key

@@ -1,10 +1,40 @@
 import type { Request, Response } from 'express'
 import { acceptsGzip } from './compress-body'
-import { bodyWithNonce, type CachedPage, gzipWithNonce, type Lookup } from './page-cache'
+import {
+	bodyWithNonce,
+	type CachedPage,
+	gzipWithNonce,
+	type Lookup,
+	type PageCache,
+} from './page-cache'
 
 // The router handler's side of the page cache (decision 0003): whether a rendered response may be
 // kept, waiting for another request's render of the same page, and replaying a kept page with this
 // response's own CSP nonce.
+
+/**
+ * The longest a personal page is replayed to its private link; it ends sooner at the next moment
+ * the clock alone changes the page (order-page-stamp.ts, project-page-moment.ts).
+ */
+export const PRIVATE_PAGE_REPLAY_MS = 60_000
+
+/**
+ * Personal pages opened by their private link without cookies (a customer's other device, a
+ * shared inbox, the same customer reloading), rendered once per state and replayed to the same
+ * link while nothing on them has changed: order pages (order-page-cache.ts) and pond-build project
+ * pages (project-page-cache.ts). Signed-in owners, `.data` requests and POSTs are always rendered.
+ */
+export type PrivatePageCache = {
+	cache: PageCache
+	/**
+	 * The page's replay key and until when a render may be replayed, or undefined (not this kind
+	 * of page, or not replayable). `untilFromPage`: the render itself says until when, in
+	 * `context.replayUntil`; a render that does not is not kept.
+	 */
+	keyFor(
+		req: Request,
+	): Promise<{ key: string; freshUntil: number; untilFromPage?: true } | undefined>
+}
 
 /**
  * A replay with this response's own nonce (already in its CSP header): spliced gzip for a browser

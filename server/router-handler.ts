@@ -11,9 +11,15 @@ import {
 	sendTooLarge,
 } from './body-limit'
 import { compressBody } from './compress-body'
-import { ORDER_PAGE_REPLAY_MS, type PrivatePageCache } from './order-page-cache'
 import type { PageCache } from './page-cache'
-import { isCacheable, pageOrTurn, sendCached, type Turn } from './page-replay'
+import {
+	isCacheable,
+	PRIVATE_PAGE_REPLAY_MS,
+	type PrivatePageCache,
+	pageOrTurn,
+	sendCached,
+	type Turn,
+} from './page-replay'
 import { isPersonalPage, isSharedPage, ownOrigin } from './security'
 
 type Options = {
@@ -26,7 +32,7 @@ type Options = {
 	getLoadContext: (req: Request, res: Response) => AppLoadContext
 	cache?: PageCache
 	/** Personal pages replayed to the same private link while their data is unchanged. */
-	privatePages?: PrivatePageCache
+	privatePages?: PrivatePageCache[]
 	/** Bytes a request body may have (counted while reading); over it the answer is 413. */
 	bodyLimit?: (req: Request) => number
 }
@@ -43,7 +49,7 @@ export function routerHandler({
 	mode,
 	getLoadContext,
 	cache,
-	privatePages,
+	privatePages = [],
 	bodyLimit = bodyLimitFor,
 }: Options) {
 	// Given a function, React Router loads the build and re-derives its route tables on every
@@ -87,16 +93,12 @@ export function routerHandler({
 			}
 			rendering = found?.render
 			const replayable =
-				privatePages && personal && anonymous && req.method === 'GET'
-					? await privatePages.keyFor(req)
+				personal && anonymous && req.method === 'GET'
+					? await privateReplayKey(privatePages, req)
 					: undefined
 			const replayKey = replayable?.key
-			// The entry lives its TTL from this moment, or less: until the clock changes the page.
-			const replayedAsOf = Math.min(
-				Date.now(),
-				(replayable?.freshUntil ?? Number.POSITIVE_INFINITY) - ORDER_PAGE_REPLAY_MS,
-			)
-			const replay = replayKey ? privatePages?.cache.get(replayKey) : undefined
+			const renderedAt = Date.now()
+			const replay = replayKey ? replayable.pages.cache.get(replayKey) : undefined
 			if (replay) {
 				sendCached(req, res, replay, nonce, 'replay')
 				return
@@ -139,7 +141,13 @@ export function routerHandler({
 				res.setHeader('Cache-Control', 'private, no-store')
 			if (replayKey && response.status === 200 && !response.headers.has('set-cookie')) {
 				const body = Buffer.from(await response.arrayBuffer())
-				privatePages?.cache.set(replayKey, { status: 200, headers, body, nonce }, replayedAsOf)
+				// The entry lives its TTL from the render, or less: until the clock changes the page.
+				const until = Math.min(
+					replayable.freshUntil,
+					replayable.untilFromPage ? (context.replayUntil ?? 0) : Number.POSITIVE_INFINITY,
+				)
+				const asOf = Math.min(renderedAt, until - PRIVATE_PAGE_REPLAY_MS)
+				replayable.pages.cache.set(replayKey, { status: 200, headers, body, nonce }, asOf)
 				await sendWhole(req, res, body)
 				return
 			}
@@ -171,6 +179,15 @@ export function routerHandler({
 	/** Loads the build and the renderer now (before 'ready'), not on the first visitor's request. */
 	const preload = () => getHandler().then(() => undefined)
 	return Object.assign(handle, { preload })
+}
+
+/** The replay key of the first kind of private page that knows this request, and that kind. */
+async function privateReplayKey(kinds: PrivatePageCache[], req: Request) {
+	for (const pages of kinds) {
+		const found = await pages.keyFor(req)
+		if (found) return { ...found, pages }
+	}
+	return undefined
 }
 
 /** A whole body, compressed here (compression() passes an encoded body through untouched). */

@@ -23,8 +23,10 @@ import type { PaymentProvider } from '../app/.server/payments/provider'
 import { createPaymentProvider } from '../app/.server/payments/select'
 import { shopJobs } from '../app/.server/wiring/shop-jobs'
 import { loadStartupData } from '../app/.server/wiring/startup-data'
-import { orderPageCache, type PrivatePageCache } from './order-page-cache'
+import { orderPageCache } from './order-page-cache'
 import { PageCache } from './page-cache'
+import type { PrivatePageCache } from './page-replay'
+import { projectPageCache } from './project-page-cache'
 
 /**
  * The services a request's loaders and actions, the management commands' runtime and the
@@ -48,6 +50,11 @@ declare module 'react-router' {
 		clientIp: string | undefined
 		/** This request's session lookup, made at most once (guards.ts). */
 		session?: SessionMemo
+		/**
+		 * Set by a page replayed to its private link (project-page-cache.ts): the next moment the
+		 * clock alone changes what this render shows.
+		 */
+		replayUntil?: number
 	}
 }
 
@@ -56,8 +63,8 @@ export type Runtime = Services & {
 	database: Database
 	/** Rendered pages for cookie-less visitors; features whose data changes call clear(). */
 	pageCache: PageCache
-	/** Order pages replayed to their private link while unchanged (server/order-page-cache.ts). */
-	orderPages?: PrivatePageCache
+	/** Order and project pages replayed to their private link while unchanged (page-replay.ts). */
+	privatePages: PrivatePageCache[]
 	outbox: OutboxWorker
 }
 
@@ -147,7 +154,10 @@ export function createRuntime({
 		logger,
 		pageCache,
 		demoImages: demoImagesFor(env.IMAGE_CACHE_DIR, env.CATALOG_FILE),
-		orderPages: orderPageCache(database.db, pageCacheMs, database.changes),
+		privatePages: [
+			orderPageCache(database.db, pageCacheMs, database.changes),
+			projectPageCache(pageCacheMs, database.changes),
+		].filter((kind) => kind !== undefined),
 		// Pages rendered from the old catalogue are dropped when the new one goes live here.
 		catalog: new Catalog(database.db, () => pageCache.clear()),
 		auth: createAuth({

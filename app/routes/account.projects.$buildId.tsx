@@ -48,10 +48,12 @@ export const headers: Route.HeadersFunction = () => PRIVATE_ORDER_HEADERS
 export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const access = await projectAccessFor(request, context, params.buildId)
 	if (!access) throw data(PROJECT_NOT_FOUND, { status: 404, headers: PRIVATE_ORDER_HEADERS })
-	const read = await customerProjectData(context.db, access.project, {
+	const { changesAt, ...read } = await customerProjectData(context.db, access.project, {
 		now: new Date(),
 		siteUrl: context.env.SITE_URL,
 	})
+	// A replay of this render to its link ends when the clock changes the page or the link expires.
+	context.replayUntil = Math.min(changesAt, access.linkExpiresAt?.getTime() ?? changesAt)
 	const search = new URL(request.url).searchParams
 	return data(
 		{

@@ -1,11 +1,13 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { businessSettings, orderLinks, orders } from '~/.server/db/schema'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { buildQuotes, businessSettings, orderLinks, orders } from '~/.server/db/schema'
 import { hashOrderLinkToken, newOrderLinkToken } from '~/.server/email/order-link'
 import { DEMO_BUSINESS_DETAILS } from '~/lib/business'
 import { startTestApp, type TestApp } from '../support/app'
+import { buildEnquiryFields, sendBuildEnquiry } from '../support/build-enquiry'
 import { createCustomer, insertOrder } from '../support/factories'
 import { emailsTo, orderLinksIn } from '../support/order-links'
+import { TestClient } from '../support/session'
 
 /**
  * Issue 30 item 1 and its bench: a private order link is never kept by the public page cache and
@@ -19,6 +21,9 @@ beforeAll(async () => {
 })
 afterAll(async () => {
 	await app?.close()
+})
+afterEach(() => {
+	vi.useRealTimers()
 })
 
 describe('a private order link with the page cache on', () => {
@@ -111,6 +116,53 @@ describe('a private order link with the page cache on', () => {
 		const expired = await app.request(first)
 		expect(expired.status).toBe(404)
 		expect(expired.headers.get('x-page-cache')).toBeNull()
+	})
+})
+
+describe('a private pond project link with the page cache on', () => {
+	it('is replayed while nothing has changed, and rendered afresh after a write or when the clock changes the page', async () => {
+		const client = new TestClient(app)
+		const sent = await sendBuildEnquiry(client, buildEnquiryFields())
+		const link = sent.headers.get('location')!.replace('&new=1#survey', '')
+		expect(link).toMatch(/^\/account\/projects\/PB-[A-Z0-9]{6}\?key=[\w-]{43}$/)
+		const page = async (target = link) => {
+			const res = await app.request(target)
+			expect(res.headers.get('cache-control')).toContain('no-store')
+			return { how: res.headers.get('x-page-cache'), html: await res.text() }
+		}
+		expect((await page()).how).toBeNull()
+		const replayed = await page()
+		expect(replayed.how).toBe('replay')
+		expect(replayed.html).toContain('Choose a time')
+		// Another query on the link (the booking's confirmation) is rendered each time.
+		expect((await page(`${link}&done=book`)).how).toBeNull()
+		// Booking a survey is a write: the next visit renders and shows it.
+		const slot = /name="slot" value="([^"]+)"/.exec(replayed.html)![1]!
+		const booked = await client.post(link, { intent: 'book', slot })
+		expect(booked.status).toBe(302)
+		const afresh = await page()
+		expect(afresh.how).toBeNull()
+		expect(afresh.html).toContain('Survey booked')
+		expect((await page()).how).toBe('replay')
+		// A quote's validity ends with nothing written, well inside a replay's 60 s: the replay ends
+		// with it.
+		const projectId = /PB-[A-Z0-9]{6}/.exec(link)![0]
+		await app.database.db.insert(buildQuotes).values({
+			projectId,
+			version: 1,
+			title: 'Raised koi pond',
+			status: 'sent',
+			schedule: [{ label: 'Deposit', due: 'acceptance', percent: 100 }],
+			createdBy: 'owner@example.co.uk',
+			validUntil: new Date(Date.now() + 30_000),
+			sentAt: new Date(),
+		})
+		expect((await page()).how).toBeNull()
+		expect((await page()).how).toBe('replay')
+		vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31_000 })
+		const expired = await page()
+		expect(expired.how).toBeNull()
+		expect(expired.html).toMatch(/[Ee]xpired/)
 	})
 })
 

@@ -1,6 +1,7 @@
 import { currentBusinessDetails } from '~/.server/business/details'
 import type { Db } from '~/.server/db/client'
 import type { BuildProject } from '~/.server/db/schema'
+import { projectPageChangesAt } from '~/lib/builds/project-page-moment'
 import { canBookSurvey } from '~/lib/builds/project-status'
 import { bookableDays } from '~/lib/builds/survey-slots'
 import { aftercareOf, canSendTestimonial } from './aftercare'
@@ -13,7 +14,8 @@ import { quoteListFrom } from './quote-pages'
  * Everything the customer's project page reads (issue 59 item 3): the project and its timeline,
  * quotes, payments, after-care and the survey calendar's bookings in one statement
  * (project-page-rows.ts), and the business's phone (kept in memory). bench/builds.ts times this
- * (project page p99 ≤ 60 ms with 16 at once).
+ * (project page p99 ≤ 60 ms with 16 at once). `changesAt`: the next moment the clock alone changes
+ * the page, until which its render may be replayed (project-page-moment.ts).
  */
 export async function customerProjectData(
 	db: Db,
@@ -26,14 +28,22 @@ export async function customerProjectData(
 	])
 	const page = customerPageFrom(project, rows, now)
 	const choosing = canBookSurvey(project.status) && (!page.booking || page.booking.canChange)
+	const calendar = choosing ? bookableDays(rows.settings.survey, now, rows.taken) : []
 	return {
 		page,
 		payments: paymentsFrom(rows, project, { siteUrl, now, forCustomer: true }),
 		// Quotes (decision 0037): sent versions, newest first.
 		quotes: quoteListFrom(rows.quotes, rows.lines, now),
-		calendar: choosing ? bookableDays(rows.settings.survey, now, rows.taken) : [],
+		calendar,
 		phone: business.phone,
 		// After-care is read from the timeline's 'portfolio' and 'testimonial' entries.
 		testimonial: canSendTestimonial(project, aftercareOf(rows.events)),
+		changesAt: projectPageChangesAt({
+			now,
+			noticeHours: rows.settings.survey.noticeHours,
+			calendar,
+			booking: page.booking,
+			quotes: rows.quotes,
+		}),
 	}
 }

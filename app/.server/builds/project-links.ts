@@ -69,9 +69,14 @@ export async function findProjectByLink(
 	key: string,
 	now = new Date(),
 ): Promise<BuildProject | undefined> {
+	return (await findProjectLink(db, projectId, key, now))?.project
+}
+
+/** The project an unexpired private link opens, and until when it opens it. */
+export async function findProjectLink(db: Db, projectId: string, key: string, now = new Date()) {
 	if (!PROJECT_ID_PATTERN.test(projectId) || !ORDER_LINK_TOKEN_PATTERN.test(key)) return undefined
 	const [found] = await db
-		.select({ project: buildProjects })
+		.select({ project: buildProjects, expiresAt: buildLinks.expiresAt })
 		.from(buildLinks)
 		.innerJoin(buildProjects, eq(buildProjects.id, buildLinks.projectId))
 		.where(
@@ -81,7 +86,7 @@ export async function findProjectByLink(
 				gt(buildLinks.expiresAt, now),
 			),
 		)
-	return found?.project
+	return found
 }
 
 /** UK GDPR erasure: every private link to the customer's projects stops working. */
