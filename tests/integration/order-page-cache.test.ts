@@ -119,7 +119,7 @@ describe('a private order link with the page cache on', () => {
 	})
 })
 
-describe('a private pond project link with the page cache on', () => {
+describe('a private pond project link with the page cache on (replayed on the embedded database)', () => {
 	it('is replayed while nothing has changed, and rendered afresh after a write or when the clock changes the page', async () => {
 		const client = new TestClient(app)
 		const sent = await sendBuildEnquiry(client, buildEnquiryFields())
@@ -130,9 +130,11 @@ describe('a private pond project link with the page cache on', () => {
 			expect(res.headers.get('cache-control')).toContain('no-store')
 			return { how: res.headers.get('x-page-cache'), html: await res.text() }
 		}
+		// Only the embedded database counts every change; on PostgreSQL every visit renders.
+		const REPLAY = app.database.changes ? 'replay' : null
 		expect((await page()).how).toBeNull()
 		const replayed = await page()
-		expect(replayed.how).toBe('replay')
+		expect(replayed.how).toBe(REPLAY)
 		expect(replayed.html).toContain('Choose a time')
 		// Another query on the link (the booking's confirmation) is rendered each time.
 		expect((await page(`${link}&done=book`)).how).toBeNull()
@@ -143,7 +145,7 @@ describe('a private pond project link with the page cache on', () => {
 		const afresh = await page()
 		expect(afresh.how).toBeNull()
 		expect(afresh.html).toContain('Survey booked')
-		expect((await page()).how).toBe('replay')
+		expect((await page()).how).toBe(REPLAY)
 		// A quote's validity ends with nothing written, well inside a replay's 60 s: the replay ends
 		// with it.
 		const projectId = /PB-[A-Z0-9]{6}/.exec(link)![0]
@@ -158,7 +160,7 @@ describe('a private pond project link with the page cache on', () => {
 			sentAt: new Date(),
 		})
 		expect((await page()).how).toBeNull()
-		expect((await page()).how).toBe('replay')
+		expect((await page()).how).toBe(REPLAY)
 		vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31_000 })
 		const expired = await page()
 		expect(expired.how).toBeNull()
