@@ -42,7 +42,7 @@ const DRIVER_SENSITIVE = [
 	'app/.server/photos/photos.test.ts',
 	'app/.server/auth/attempt-limiter.test.ts',
 	'app/.server/builds/survey-bookings.test.ts',
-	'server/order-page-cache.test.ts',
+	'server/{order,project}-page-cache.test.ts',
 	'tests/integration/{checkout,admin-orders,admin-api,order-*,customer-cancel}.test.ts',
 	'tests/integration/{delivery-quotes,instant-quote,quote-*,pay-page,stripe-*}.test.ts',
 	'tests/integration/{after-sale-*,admin-jobs,morning-summary}.test.ts',

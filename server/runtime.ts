@@ -156,7 +156,7 @@ export function createRuntime({
 		demoImages: demoImagesFor(env.IMAGE_CACHE_DIR, env.CATALOG_FILE),
 		privatePages: [
 			orderPageCache(database.db, pageCacheMs, database.changes),
-			projectPageCache(pageCacheMs, database.changes),
+			projectPageCache(database.db, pageCacheMs, database.changes),
 		].filter((kind) => kind !== undefined),
 		// Pages rendered from the old catalogue are dropped when the new one goes live here.
 		catalog: new Catalog(database.db, () => pageCache.clear()),

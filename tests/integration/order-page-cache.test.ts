@@ -119,7 +119,7 @@ describe('a private order link with the page cache on', () => {
 	})
 })
 
-describe('a private pond project link with the page cache on (replayed on the embedded database)', () => {
+describe('a private pond project link with the page cache on', () => {
 	it('is replayed while nothing has changed, and rendered afresh after a write or when the clock changes the page', async () => {
 		const client = new TestClient(app)
 		const sent = await sendBuildEnquiry(client, buildEnquiryFields())
@@ -130,11 +130,14 @@ describe('a private pond project link with the page cache on (replayed on the em
 			expect(res.headers.get('cache-control')).toContain('no-store')
 			return { how: res.headers.get('x-page-cache'), html: await res.text() }
 		}
-		// Only the embedded database counts every change; on PostgreSQL every visit renders.
-		const REPLAY = app.database.changes ? 'replay' : null
+		// On a PostgreSQL server other tests write to their own databases meanwhile, which moves
+		// its snapshot (project-page-cache.ts): there a replay may not come, and only that nothing
+		// stale is replayed can be checked.
+		const replays = (how: string | null) =>
+			app.database.changes ? expect(how).toBe('replay') : expect([null, 'replay']).toContain(how)
 		expect((await page()).how).toBeNull()
 		const replayed = await page()
-		expect(replayed.how).toBe(REPLAY)
+		replays(replayed.how)
 		expect(replayed.html).toContain('Choose a time')
 		// Another query on the link (the booking's confirmation) is rendered each time.
 		expect((await page(`${link}&done=book`)).how).toBeNull()
@@ -145,7 +148,7 @@ describe('a private pond project link with the page cache on (replayed on the em
 		const afresh = await page()
 		expect(afresh.how).toBeNull()
 		expect(afresh.html).toContain('Survey booked')
-		expect((await page()).how).toBe(REPLAY)
+		replays((await page()).how)
 		// A quote's validity ends with nothing written, well inside a replay's 60 s: the replay ends
 		// with it.
 		const projectId = /PB-[A-Z0-9]{6}/.exec(link)![0]
@@ -160,7 +163,7 @@ describe('a private pond project link with the page cache on (replayed on the em
 			sentAt: new Date(),
 		})
 		expect((await page()).how).toBeNull()
-		expect((await page()).how).toBe(REPLAY)
+		replays((await page()).how)
 		vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31_000 })
 		const expired = await page()
 		expect(expired.how).toBeNull()
