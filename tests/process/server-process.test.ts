@@ -69,7 +69,8 @@ async function loopbackNamesAreOneSite(port: number) {
 		intent: 'register',
 		firstName: 'Ann',
 		lastName: 'Loopback',
-		email: `loopback-${port}@example.co.uk`,
+		// New to every run: the PostgreSQL test database outlives runs, and ports repeat.
+		email: `loopback-${port}-${Date.now()}@example.co.uk`,
 		password: 'correct horse battery',
 		confirmPassword: 'correct horse battery',
 	}).toString()
