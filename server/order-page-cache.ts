@@ -2,8 +2,7 @@ import type { Db } from '../app/.server/db/client'
 import type { ChangeCount } from '../app/.server/db/embedded'
 import { hashOrderLinkToken } from '../app/.server/email/order-link'
 import { orderPageStamp } from '../app/.server/orders/pages/order-page-stamp'
-import { PageCache } from './page-cache'
-import { PRIVATE_PAGE_REPLAY_MS, type PrivatePageCache } from './page-replay'
+import { linkVisit, type PrivatePageCache, privateReplays } from './page-replay'
 
 /** Links whose stamps are remembered between changes (a few hundred bytes each). */
 const REMEMBERED_STAMPS = 5_000
@@ -53,15 +52,14 @@ export function orderPageCache(
 		return found
 	}
 	return {
-		cache: new PageCache(Math.min(ttlMs, PRIVATE_PAGE_REPLAY_MS), 8 * 1024 * 1024),
+		cache: privateReplays(ttlMs),
 		async keyFor(req) {
-			const orderId = ORDER_PAGE.exec(req.path)?.[1]
-			const key = req.query.key
-			if (!orderId || typeof key !== 'string' || Object.keys(req.query).length !== 1) return
-			const found = await stampOf(orderId, key)
+			const visit = linkVisit(req, ORDER_PAGE)
+			if (!visit) return undefined
+			const found = await stampOf(visit.id, visit.key)
 			return (
 				found && {
-					key: `${orderId}:${found.tokenHash}:${found.stamp}`,
+					key: `${visit.id}:${found.tokenHash}:${found.stamp}`,
 					freshUntil: found.freshUntil,
 				}
 			)

@@ -1,12 +1,6 @@
 import type { Request, Response } from 'express'
 import { acceptsGzip } from './compress-body'
-import {
-	bodyWithNonce,
-	type CachedPage,
-	gzipWithNonce,
-	type Lookup,
-	type PageCache,
-} from './page-cache'
+import { bodyWithNonce, type CachedPage, gzipWithNonce, type Lookup, PageCache } from './page-cache'
 
 // The router handler's side of the page cache (decision 0003): whether a rendered response may be
 // kept, waiting for another request's render of the same page, and replaying a kept page with this
@@ -34,6 +28,21 @@ export type PrivatePageCache = {
 	keyFor(
 		req: Request,
 	): Promise<{ key: string; freshUntil: number; untilFromPage?: true } | undefined>
+}
+
+/** A kind of private page's own replays: each at most PRIVATE_PAGE_REPLAY_MS, 8 MB in all. */
+export const privateReplays = (ttlMs: number) =>
+	new PageCache(Math.min(ttlMs, PRIVATE_PAGE_REPLAY_MS), 8 * 1024 * 1024)
+
+/**
+ * A private link's plain visit, `<page>/<id>?key=…` with nothing else in the query (anything else,
+ * `&done=book` say, is rendered every time): the id `page` captures, and the key.
+ */
+export function linkVisit(req: Request, page: RegExp) {
+	const id = page.exec(req.path)?.[1]
+	const key = req.query.key
+	if (!id || typeof key !== 'string' || Object.keys(req.query).length !== 1) return undefined
+	return { id, key }
 }
 
 /**

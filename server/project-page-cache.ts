@@ -4,8 +4,7 @@ import type { ChangeCount } from '../app/.server/db/embedded'
 import { rows } from '../app/.server/db/rows'
 import { hashOrderLinkToken, ORDER_LINK_TOKEN_PATTERN } from '../app/.server/email/order-link'
 import { PROJECT_ID_PATTERN } from '../app/lib/builds/project-paths'
-import { PageCache } from './page-cache'
-import { PRIVATE_PAGE_REPLAY_MS, type PrivatePageCache } from './page-replay'
+import { linkVisit, type PrivatePageCache, privateReplays } from './page-replay'
 
 const PROJECT_PAGE = /^\/account\/projects\/([A-Za-z0-9-]+)$/
 
@@ -29,17 +28,15 @@ export function projectPageCache(
 	if (ttlMs <= 0) return undefined
 	const version = changes ? async () => String(changes.value) : () => databaseSnapshot(db)
 	return {
-		cache: new PageCache(Math.min(ttlMs, PRIVATE_PAGE_REPLAY_MS), 8 * 1024 * 1024),
+		cache: privateReplays(ttlMs),
 		async keyFor(req) {
-			const projectId = PROJECT_PAGE.exec(req.path)?.[1]
-			const key = req.query.key
-			if (!projectId || !PROJECT_ID_PATTERN.test(projectId)) return undefined
-			if (typeof key !== 'string' || Object.keys(req.query).length !== 1) return undefined
-			if (!ORDER_LINK_TOKEN_PATTERN.test(key)) return undefined
+			const visit = linkVisit(req, PROJECT_PAGE)
+			if (!visit || !PROJECT_ID_PATTERN.test(visit.id)) return undefined
+			if (!ORDER_LINK_TOKEN_PATTERN.test(visit.key)) return undefined
 			const seen = await version()
 			if (seen === undefined) return undefined
 			return {
-				key: `${projectId}:${hashOrderLinkToken(key)}:${seen}`,
+				key: `${visit.id}:${hashOrderLinkToken(visit.key)}:${seen}`,
 				freshUntil: Number.POSITIVE_INFINITY,
 				untilFromPage: true,
 			}
